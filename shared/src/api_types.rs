@@ -1,0 +1,1 @@
+//! Request and response types of the REST API, shared by the server and the CLI.

@@ -1,0 +1,379 @@
+//! The Game contract: what every engine provides and what the server, the CLI and the tests rely on.
+//!
+//! An engine is a deterministic state machine. It owns its `State` (which holds every secret), answers
+//! which decisions are awaited (`pending`), what may be answered (`legal`), applies answers (`apply`,
+//! running every automatic consequence until the next real decision), and shows each viewer only what
+//! that viewer may see (`view`). Nothing else ever leaves the engine.
+//!
+//! Why this shape (see ../shared/ENGINE-NEEDS.md):
+//! - Decisions, not "whose turn": several seats can be asked at once (sealed commits in senbat and
+//!   suriagehara, shidouban's priority-ordered interjection), and one seat can hold several decisions.
+//!   Every decision has an id that never repeats within a game; a signed move names the id it answers,
+//!   so staleness is checked per decision, not per journal position.
+//! - `apply` must be able to stop anywhere (a reaction in the middle of a combat) and resume later, so
+//!   engines keep an explicit continuation in their serialisable `State`, never on the call stack.
+//! - Whether a decision with one legal option is taken automatically is the engine's call: in
+//!   shinobazu, auto-playing would reveal a hand.
+//! - Events carry an audience; a viewer only ever receives the events addressed to it.
+//! - Randomness comes only from the [`Rng`] handed in; no clocks, no I/O, no `HashMap` iteration order.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Rng;
+
+/// A seat at the table, 0-based. Seat 0 is "P1" to humans.
+pub type Seat = u8;
+
+/// Identifies one awaited decision. Unique over the whole life of a game (engines usually derive it
+/// from a step counter), so that an answer to an earlier, identical-looking decision is recognised as stale.
+pub type DecisionId = String;
+
+/// The two languages every engine speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    En,
+    Ja,
+}
+
+impl std::str::FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" | "english" => Ok(Lang::En),
+            "ja" | "jp" | "japanese" | "日本語" => Ok(Lang::Ja),
+            other => Err(format!("unknown language `{other}`; use `en` or `ja`")),
+        }
+    }
+}
+
+/// A text in both languages.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Localized {
+    pub en: String,
+    pub ja: String,
+}
+
+impl Localized {
+    pub fn new(en: impl Into<String>, ja: impl Into<String>) -> Self {
+        Localized { en: en.into(), ja: ja.into() }
+    }
+
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Ja => &self.ja,
+        }
+    }
+}
+
+impl fmt::Display for Localized {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.en)
+    }
+}
+
+/// How a pending decision combines with the others pending at the same time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum Mode {
+    /// The only decision of its kind now; answered on its own.
+    Alone,
+    /// Several seats commit secretly; nothing is revealed until every member of `group` has answered.
+    Sealed { group: String },
+    /// Asked of several seats at once, resolved in `rank` order (0 first): the first non-pass answer
+    /// in rank order wins and later requests are withdrawn unseen (shidouban's 口出し).
+    Priority { group: String, rank: u8 },
+}
+
+/// A decision the game is waiting for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub id: DecisionId,
+    pub seat: Seat,
+    /// A short machine name of the decision kind, e.g. `play`, `road`, `push_response`.
+    pub kind: String,
+    pub mode: Mode,
+    /// False when the public status must not reveal which seat is being waited for
+    /// (shidouban's 石田散薬 reprieve window). The seat itself is still told.
+    pub public: bool,
+}
+
+impl Pending {
+    /// A decision asked of one seat alone, visible to everyone: the common case.
+    pub fn alone(id: impl Into<DecisionId>, seat: Seat, kind: impl Into<String>) -> Self {
+        Pending { id: id.into(), seat, kind: kind.into(), mode: Mode::Alone, public: true }
+    }
+}
+
+/// Who is looking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "viewer", content = "seat", rename_all = "snake_case")]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+    /// Sees everything: used only by the server itself, offline verification and tests.
+    Server,
+}
+
+/// Who may see an event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "to", content = "seats", rename_all = "snake_case")]
+pub enum Audience {
+    All,
+    Only(Vec<Seat>),
+    Except(Vec<Seat>),
+}
+
+/// Something that happened, told in words to those allowed to know it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub audience: Audience,
+    pub text: Localized,
+}
+
+impl Event {
+    pub fn public(en: impl Into<String>, ja: impl Into<String>) -> Self {
+        Event { audience: Audience::All, text: Localized::new(en, ja) }
+    }
+
+    pub fn private(seat: Seat, en: impl Into<String>, ja: impl Into<String>) -> Self {
+        Event { audience: Audience::Only(vec![seat]), text: Localized::new(en, ja) }
+    }
+
+    pub fn except(seats: Vec<Seat>, en: impl Into<String>, ja: impl Into<String>) -> Self {
+        Event { audience: Audience::Except(seats), text: Localized::new(en, ja) }
+    }
+
+    /// Whether `viewer` may read this event. `game_over` reveals every event (each spec allows
+    /// publishing the private journal once the game has ended).
+    pub fn visible_to(&self, viewer: Viewer, game_over: bool) -> bool {
+        if game_over {
+            return true;
+        }
+        match (&self.audience, viewer) {
+            (_, Viewer::Server) | (Audience::All, _) => true,
+            (Audience::Only(seats), Viewer::Seat(s)) => seats.contains(&s),
+            (Audience::Except(seats), Viewer::Seat(s)) => !seats.contains(&s),
+            (Audience::Except(_), Viewer::Spectator) => true,
+            (Audience::Only(_), Viewer::Spectator) => false,
+        }
+    }
+}
+
+/// The legal answers to one decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Choices<A> {
+    /// What is being asked, e.g. "Play a card: R (right), L (left) or D (road)".
+    pub prompt: Localized,
+    pub space: Space<A>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Space<A> {
+    /// Every legal answer, complete.
+    List { options: Vec<A> },
+    /// Too many or continuous to list (senbat poses, suriagehara move batches): the parameter ranges in
+    /// words, a few legal examples, and `apply` validates and explains a rejection.
+    Described { help: Localized, examples: Vec<A> },
+}
+
+impl<A> Choices<A> {
+    pub fn list(prompt: Localized, options: Vec<A>) -> Self {
+        Choices { prompt, space: Space::List { options } }
+    }
+}
+
+/// Why an answer was refused. `apply` may leave its state half-changed when it returns an error: the
+/// framework always applies to a copy and keeps the copy only on success.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+pub enum RuleError {
+    /// The rules forbid this answer; the message says which rule and must not leak another seat's secret.
+    #[error("{0}")]
+    Illegal(Localized),
+    /// The decision is not (or no longer) awaited.
+    #[error("decision `{0}` is not pending")]
+    NotPending(DecisionId),
+    /// The decision belongs to another seat.
+    #[error("decision `{decision}` is not for seat {seat}")]
+    WrongSeat { decision: DecisionId, seat: Seat },
+    #[error("the game is over")]
+    GameOver,
+}
+
+impl RuleError {
+    pub fn illegal(en: impl Into<String>, ja: impl Into<String>) -> Self {
+        RuleError::Illegal(Localized::new(en, ja))
+    }
+}
+
+/// Bad game options or seat count at creation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("{0}")]
+pub struct SetupError(pub Localized);
+
+/// A notation string that does not parse; says what the notation looks like.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("{0}")]
+pub struct NotationError(pub Localized);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultKind {
+    /// One seat ranked first alone.
+    Win,
+    /// Several seats share rank 1.
+    SharedWin,
+    Draw,
+    /// Nobody wins (shidouban).
+    AllLose,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub result: ResultKind,
+    /// Rank of each seat, indexed by seat; 1 is best, equal ranks share a place.
+    pub ranks: Vec<u8>,
+    /// Final score of each seat where the game keeps one.
+    pub scores: Vec<Option<i64>>,
+    /// Seats that were eliminated or resigned, in order.
+    pub eliminated: Vec<Seat>,
+    pub summary: Localized,
+}
+
+impl Outcome {
+    /// Ranks seats by score, highest first (`higher_is_better`) or lowest first; equal scores share a rank.
+    pub fn from_scores(scores: &[i64], higher_is_better: bool, summary: Localized) -> Self {
+        let ranks: Vec<u8> = scores
+            .iter()
+            .map(|s| {
+                let better = scores
+                    .iter()
+                    .filter(|o| if higher_is_better { *o > s } else { *o < s })
+                    .count();
+                (better + 1) as u8
+            })
+            .collect();
+        let winners = ranks.iter().filter(|r| **r == 1).count();
+        let result = match winners {
+            1 => ResultKind::Win,
+            n if n == scores.len() && n > 1 => ResultKind::Draw,
+            _ => ResultKind::SharedWin,
+        };
+        Outcome {
+            result,
+            ranks,
+            scores: scores.iter().map(|s| Some(*s)).collect(),
+            eliminated: Vec::new(),
+            summary,
+        }
+    }
+}
+
+/// What a game is, for listings and `tegami new --help`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameInfo {
+    pub slug: String,
+    pub name: Localized,
+    pub min_seats: u8,
+    pub max_seats: u8,
+    /// One paragraph on the game and its options (`{"key": value}` in JSON).
+    pub about: Localized,
+}
+
+/// What a renderer needs besides the view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RenderContext {
+    pub lang: Lang,
+    /// Maximum line width in terminal columns (CJK counts double).
+    pub width: usize,
+    /// Display names by seat; renderers fall back to "P1", "P2", ... when empty.
+    pub seat_names: Vec<String>,
+}
+
+impl RenderContext {
+    pub fn new(lang: Lang, width: usize) -> Self {
+        RenderContext { lang, width, seat_names: Vec::new() }
+    }
+
+    pub fn seat_name(&self, seat: Seat) -> String {
+        self.seat_names
+            .get(seat as usize)
+            .filter(|n| !n.is_empty())
+            .cloned()
+            .unwrap_or_else(|| format!("P{}", seat + 1))
+    }
+}
+
+/// The contract every game implements. Implementations are zero-sized types; all data is in `State`.
+pub trait Engine: 'static {
+    /// Creation options (JSON object). `Default` is the standard game.
+    type Options: Serialize + DeserializeOwned + Default + Clone + fmt::Debug + Send + Sync;
+    /// The whole truth, secrets included. Must serialise losslessly: replays compare serialised states.
+    type State: Serialize + DeserializeOwned + Clone + fmt::Debug + Send + Sync;
+    /// One answer to one decision, parsed and well-formed (legality is `apply`'s business).
+    type Action: Serialize + DeserializeOwned + Clone + fmt::Debug + PartialEq + Send + Sync;
+    /// What one viewer may see. Everything a renderer or a client needs, and nothing more.
+    type View: Serialize + DeserializeOwned + Clone + fmt::Debug + Send + Sync;
+
+    /// The registry key, e.g. `uosao`; equals `info().slug`.
+    const SLUG: &'static str;
+
+    fn info() -> GameInfo;
+
+    /// Sets up a new game for `seats` players: seating, shuffles and secret deals, then runs automatic
+    /// steps until the first decision.
+    fn setup(options: &Self::Options, seats: u8, rng: &mut Rng) -> Result<Self::State, SetupError>;
+
+    /// Decisions awaited now. Empty exactly when the game is over.
+    fn pending(state: &Self::State) -> Vec<Pending>;
+
+    /// The legal answers to a pending decision; `None` if `decision` is not pending.
+    fn legal(state: &Self::State, decision: &str) -> Option<Choices<Self::Action>>;
+
+    /// Applies `seat`'s answer to `decision` (the framework has already checked that `decision` is pending
+    /// for `seat`), then runs every automatic consequence until the next real decision or the end.
+    fn apply(
+        state: &mut Self::State,
+        decision: &str,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut Rng,
+    ) -> Result<Vec<Event>, RuleError>;
+
+    /// `seat` leaves the game now, whatever is pending (it counts as last). Engines decide what happens to
+    /// the others: the game may end, or go on without that seat.
+    fn resign(state: &mut Self::State, seat: Seat, rng: &mut Rng) -> Result<Vec<Event>, RuleError>;
+
+    /// What `viewer` may see. After the game ends, engines reveal what their spec says may be revealed.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The result, once the game is over.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// The answer the rules give when a deadline passes (a pass or decline), if they give one.
+    fn timeout_action(_state: &Self::State, _decision: &str) -> Option<Self::Action> {
+        None
+    }
+
+    /// A uniformly random legal answer (for bots and property tests). For continuous spaces, a random
+    /// legal parameter set. `None` only if `decision` is not pending.
+    fn random_action(state: &Self::State, decision: &str, rng: &mut Rng) -> Option<Self::Action>;
+
+    /// The board or table as text for `ctx.lang`, fitted to `ctx.width` columns.
+    fn render(view: &Self::View, ctx: &RenderContext) -> String;
+
+    /// Parses a typed answer to `pending` in the game's notation; `view` is the answering seat's view
+    /// (to resolve e.g. which of two identical-looking cards is meant).
+    fn parse_action(view: &Self::View, pending: &Pending, text: &str) -> Result<Self::Action, NotationError>;
+
+    /// The notation of an action; `parse_action(print_action(a)) == a`.
+    fn print_action(action: &Self::Action) -> String;
+}

@@ -1,0 +1,319 @@
+//! The append-only, hash-chained move journal, and the fold that turns it into a game.
+//!
+//! A game is fully defined by its journal and its secret seed. Entry 0 creates the game (slug, options,
+//! seats, and the SHA-256 commitment to the seed); every later entry is an answer, a resignation, a timeout,
+//! or finally the revealed seed. Each entry's hash covers its content and the previous hash; the dice for
+//! an entry are derived from the seed and that hash (so from the player's signature, which the server
+//! cannot predict). [`Match`] is the single fold used by the server, the offline verifier and the tests.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::dice::Rng;
+use crate::engine::{Event, Outcome, Pending, RuleError, SetupError, Viewer};
+use crate::registry::{self, ApplyError, DynError, DynGame, DynState};
+
+/// Who produced a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    /// A person; the entry carries their signed move.
+    Player,
+    /// The built-in random player.
+    Bot,
+    /// The server applying a rule default (a deadline) or a policy.
+    Server,
+}
+
+/// What an entry says. The hash covers all of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EntryBody {
+    Create { slug: String, options: Value, seats: u8, seed_commitment: String },
+    Move { seat: u8, decision: String, action: Value, by: Actor, signature: Option<String> },
+    Resign { seat: u8, signature: Option<String> },
+    /// A deadline passed: the rules' default `action` was applied, or (with no action) the seat forfeited.
+    Timeout { seat: u8, decision: String, action: Option<Value> },
+    /// The seed, published once the game is over.
+    Reveal { seed: String },
+}
+
+impl EntryBody {
+    /// The seat an entry speaks for, if any.
+    pub fn seat(&self) -> Option<u8> {
+        match self {
+            EntryBody::Move { seat, .. } | EntryBody::Resign { seat, .. } | EntryBody::Timeout { seat, .. } => {
+                Some(*seat)
+            }
+            EntryBody::Create { .. } | EntryBody::Reveal { .. } => None,
+        }
+    }
+}
+
+/// One journal entry as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    pub seq: u64,
+    /// RFC 3339 time the server accepted it (informational, but hashed so it cannot be rewritten).
+    pub at: String,
+    pub body: EntryBody,
+    /// Per-entry salt derived from the seed: keeps the hash of a low-entropy secret answer unguessable.
+    pub nonce: String,
+    pub prev_hash: String,
+    pub hash: String,
+    /// What happened, with audiences. Derived by replay, so outside the hash.
+    pub events: Vec<Event>,
+    /// True when secret parts (action, signature, nonce) were withheld from this copy.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub redacted: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum JournalError {
+    #[error("no game `{0}`; known games: {known}", known = registry::slugs().join(", "))]
+    UnknownGame(String),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(transparent)]
+    Apply(#[from] ApplyError),
+    #[error("the first entry must create the game")]
+    NotACreate,
+    #[error("entry {seq}: {problem}")]
+    Corrupt { seq: u64, problem: String },
+    #[error("the game is already over")]
+    GameOver,
+    #[error("the game is not over; its seed stays secret until it is")]
+    NotOver,
+}
+
+impl From<RuleError> for JournalError {
+    fn from(e: RuleError) -> Self {
+        JournalError::Apply(ApplyError::Rule(e))
+    }
+}
+
+impl From<DynError> for JournalError {
+    fn from(e: DynError) -> Self {
+        JournalError::Apply(ApplyError::Shape(e))
+    }
+}
+
+pub const GENESIS_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+pub fn seed_commitment(seed: &[u8; 32]) -> String {
+    hex::encode(Sha256::digest(seed))
+}
+
+fn nonce_for(seed: &[u8; 32], seq: u64) -> String {
+    let mut h = Sha256::new();
+    h.update(b"tegami-nonce\0");
+    h.update(seed);
+    h.update(seq.to_le_bytes());
+    hex::encode(h.finalize())
+}
+
+/// SHA-256 over the canonical encoding: JSON of `{at, body, nonce, prev_hash, seq}` with object keys sorted
+/// (serde_json's `Value` keeps keys in a `BTreeMap`) and no insignificant whitespace.
+pub fn entry_hash(seq: u64, at: &str, body: &EntryBody, nonce: &str, prev_hash: &str) -> String {
+    let canonical = serde_json::json!({
+        "seq": seq, "at": at, "body": body, "nonce": nonce, "prev_hash": prev_hash,
+    });
+    let bytes = serde_json::to_vec(&canonical).expect("journal entries always serialise");
+    hex::encode(Sha256::digest(bytes))
+}
+
+/// A game being played: the journal so far and the state it folds to.
+pub struct Match {
+    game: &'static dyn DynGame,
+    seed: [u8; 32],
+    state: DynState,
+    entries: Vec<Entry>,
+}
+
+impl Match {
+    /// Creates a game: entry 0, then setup with dice derived from it.
+    pub fn create(slug: &str, options: Value, seats: u8, seed: [u8; 32], at: &str) -> Result<Match, JournalError> {
+        let game = registry::game(slug).ok_or_else(|| JournalError::UnknownGame(slug.to_string()))?;
+        let body = EntryBody::Create {
+            slug: slug.to_string(),
+            options: if options.is_null() { game.default_options() } else { options },
+            seats,
+            seed_commitment: seed_commitment(&seed),
+        };
+        let nonce = nonce_for(&seed, 0);
+        let hash = entry_hash(0, at, &body, &nonce, GENESIS_HASH);
+        let EntryBody::Create { options, .. } = &body else { unreachable!() };
+        let state = game.setup(options, seats, &mut Rng::for_entry(&seed, &hash))?;
+        let entry = Entry {
+            seq: 0,
+            at: at.to_string(),
+            body,
+            nonce,
+            prev_hash: GENESIS_HASH.to_string(),
+            hash,
+            events: Vec::new(),
+            redacted: false,
+        };
+        Ok(Match { game, seed, state, entries: vec![entry] })
+    }
+
+    /// Rebuilds a game from its stored journal, checking every hash and nonce on the way. The stored
+    /// events are replaced by the ones the replay produces.
+    pub fn replay(entries: &[Entry], seed: [u8; 32]) -> Result<Match, JournalError> {
+        let first = entries.first().ok_or(JournalError::NotACreate)?;
+        let EntryBody::Create { slug, options, seats, seed_commitment: commitment } = &first.body else {
+            return Err(JournalError::NotACreate);
+        };
+        if *commitment != seed_commitment(&seed) {
+            return Err(JournalError::Corrupt { seq: 0, problem: "the seed does not match its commitment".into() });
+        }
+        let mut m = Match::create(slug, options.clone(), *seats, seed, &first.at)?;
+        check_same(&m.entries[0], first)?;
+        for stored in &entries[1..] {
+            if stored.seq != m.entries.len() as u64 {
+                return Err(JournalError::Corrupt { seq: stored.seq, problem: "out of sequence".into() });
+            }
+            m.append(stored.body.clone(), &stored.at)
+                .map_err(|e| JournalError::Corrupt { seq: stored.seq, problem: e.to_string() })?;
+            check_same(m.entries.last().expect("just appended"), stored)?;
+        }
+        Ok(m)
+    }
+
+    /// Validates and applies one entry. A rejected entry changes nothing.
+    pub fn append(&mut self, body: EntryBody, at: &str) -> Result<&Entry, JournalError> {
+        let seq = self.entries.len() as u64;
+        let prev_hash = self.head_hash().to_string();
+        let nonce = nonce_for(&self.seed, seq);
+        let hash = entry_hash(seq, at, &body, &nonce, &prev_hash);
+        let mut rng = Rng::for_entry(&self.seed, &hash);
+        let over = self.is_over();
+        let events = match &body {
+            EntryBody::Create { .. } => return Err(JournalError::Corrupt { seq, problem: "a second create".into() }),
+            _ if over && !matches!(body, EntryBody::Reveal { .. }) => return Err(JournalError::GameOver),
+            EntryBody::Move { seat, decision, action, .. }
+            | EntryBody::Timeout { seat, decision, action: Some(action) } => {
+                self.game.apply(&mut self.state, decision, *seat, action, &mut rng)?
+            }
+            EntryBody::Resign { seat, .. } | EntryBody::Timeout { seat, action: None, .. } => {
+                self.game.resign(&mut self.state, *seat, &mut rng)?
+            }
+            EntryBody::Reveal { seed } => {
+                if !over {
+                    return Err(JournalError::NotOver);
+                }
+                if *seed != hex::encode(self.seed) {
+                    return Err(JournalError::Corrupt { seq, problem: "revealed seed differs".into() });
+                }
+                Vec::new()
+            }
+        };
+        self.entries.push(Entry {
+            seq,
+            at: at.to_string(),
+            body,
+            nonce,
+            prev_hash,
+            hash,
+            events,
+            redacted: false,
+        });
+        Ok(self.entries.last().expect("just pushed"))
+    }
+
+    pub fn game(&self) -> &'static dyn DynGame {
+        self.game
+    }
+
+    pub fn seed(&self) -> &[u8; 32] {
+        &self.seed
+    }
+
+    pub fn state(&self) -> &DynState {
+        &self.state
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn head_hash(&self) -> &str {
+        &self.entries.last().expect("a match always has its create entry").hash
+    }
+
+    pub fn seats(&self) -> u8 {
+        match &self.entries[0].body {
+            EntryBody::Create { seats, .. } => *seats,
+            _ => unreachable!("entry 0 is always a create"),
+        }
+    }
+
+    pub fn pending(&self) -> Vec<Pending> {
+        self.game.pending(&self.state)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.pending().is_empty()
+    }
+
+    pub fn is_revealed(&self) -> bool {
+        matches!(self.entries.last().map(|e| &e.body), Some(EntryBody::Reveal { .. }))
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome(&self.state)
+    }
+
+    pub fn view(&self, viewer: Viewer) -> Value {
+        self.game.view(&self.state, viewer)
+    }
+
+    /// The journal as `viewer` may read it.
+    pub fn journal_for(&self, viewer: Viewer) -> Vec<Entry> {
+        let over = self.is_over();
+        self.entries.iter().map(|e| redact(e, viewer, over)).collect()
+    }
+}
+
+fn check_same(replayed: &Entry, stored: &Entry) -> Result<(), JournalError> {
+    let problem = if replayed.nonce != stored.nonce {
+        "nonce does not derive from the seed"
+    } else if replayed.prev_hash != stored.prev_hash {
+        "broken hash chain"
+    } else if replayed.hash != stored.hash {
+        "hash does not match the content"
+    } else {
+        return Ok(());
+    };
+    Err(JournalError::Corrupt { seq: stored.seq, problem: problem.into() })
+}
+
+/// `entry` as `viewer` may see it. Until the game is over, an answer's content and signature are seen only
+/// by the seat that gave it (the events say publicly what may be known); other seats see that the seat
+/// answered, the hash chain and the events addressed to them.
+pub fn redact(entry: &Entry, viewer: Viewer, game_over: bool) -> Entry {
+    let mut e = entry.clone();
+    e.events.retain(|ev| ev.visible_to(viewer, game_over));
+    let own = matches!((viewer, entry.body.seat()), (Viewer::Seat(v), Some(s)) if v == s);
+    if game_over || own || viewer == Viewer::Server {
+        return e;
+    }
+    match &mut e.body {
+        EntryBody::Move { action, signature, .. } => {
+            *action = Value::Null;
+            *signature = None;
+            e.nonce.clear();
+            e.redacted = true;
+        }
+        EntryBody::Timeout { action, .. } => {
+            if action.is_some() {
+                *action = Some(Value::Null);
+            }
+            e.nonce.clear();
+            e.redacted = true;
+        }
+        EntryBody::Create { .. } | EntryBody::Resign { .. } | EntryBody::Reveal { .. } => {}
+    }
+    e
+}

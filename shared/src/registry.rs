@@ -1,0 +1,280 @@
+//! Games by slug, behind one object-safe interface that speaks JSON at its edges, so that no route,
+//! command or worker is game-specific.
+
+use std::any::Any;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::dice::Rng;
+use crate::engine::{
+    Choices, Engine, Event, GameInfo, Localized, NotationError, Outcome, Pending, RenderContext, RuleError,
+    SetupError, Space, Viewer,
+};
+
+/// A game's state with its type erased. Only the engine that made it can read it.
+pub struct DynState(Box<dyn Any + Send + Sync>);
+
+impl fmt::Debug for DynState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("DynState(..)")
+    }
+}
+
+/// One legal answer, in notation and in JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChoiceOption {
+    pub notation: String,
+    pub action: Value,
+}
+
+/// [`Choices`] with actions in both forms.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChoicesOut {
+    pub prompt: Localized,
+    /// True when `options` is every legal answer; false when the space is described by `help`.
+    pub complete: bool,
+    pub options: Vec<ChoiceOption>,
+    pub help: Option<Localized>,
+}
+
+/// Errors at the JSON edge: a value that is not of the game's shape.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DynError {
+    #[error("invalid {what} for `{slug}`: {message}")]
+    BadJson { slug: &'static str, what: &'static str, message: String },
+}
+
+/// The object-safe face of an [`Engine`]. See `engine.rs` for what each operation means.
+pub trait DynGame: Send + Sync {
+    fn slug(&self) -> &'static str;
+    fn info(&self) -> GameInfo;
+    fn default_options(&self) -> Value;
+    fn setup(&self, options: &Value, seats: u8, rng: &mut Rng) -> Result<DynState, SetupError>;
+    fn clone_state(&self, state: &DynState) -> DynState;
+    fn state_to_json(&self, state: &DynState) -> Value;
+    fn state_from_json(&self, json: &Value) -> Result<DynState, DynError>;
+    fn pending(&self, state: &DynState) -> Vec<Pending>;
+    fn legal(&self, state: &DynState, decision: &str) -> Option<ChoicesOut>;
+    /// Checks the action's shape, then applies it to a copy; on success the copy replaces `state`, so a
+    /// rejected action changes nothing.
+    fn apply(
+        &self,
+        state: &mut DynState,
+        decision: &str,
+        seat: u8,
+        action: &Value,
+        rng: &mut Rng,
+    ) -> Result<Vec<Event>, ApplyError>;
+    fn resign(&self, state: &mut DynState, seat: u8, rng: &mut Rng) -> Result<Vec<Event>, RuleError>;
+    fn view(&self, state: &DynState, viewer: Viewer) -> Value;
+    fn outcome(&self, state: &DynState) -> Option<Outcome>;
+    fn timeout_action(&self, state: &DynState, decision: &str) -> Option<Value>;
+    fn random_action(&self, state: &DynState, decision: &str, rng: &mut Rng) -> Option<Value>;
+    fn render(&self, view: &Value, ctx: &RenderContext) -> Result<String, DynError>;
+    fn parse_action(&self, view: &Value, pending: &Pending, text: &str) -> Result<Value, ParseActionError>;
+    fn print_action(&self, action: &Value) -> Result<String, DynError>;
+}
+
+/// Why an answer could not be applied.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ApplyError {
+    #[error(transparent)]
+    Shape(#[from] DynError),
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+}
+
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ParseActionError {
+    #[error(transparent)]
+    Shape(#[from] DynError),
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+}
+
+/// Wraps a typed engine as a [`DynGame`].
+pub struct Adapter<E: Engine>(PhantomData<fn() -> E>);
+
+impl<E: Engine> Adapter<E> {
+    pub const fn new() -> Self {
+        Adapter(PhantomData)
+    }
+
+    fn typed(state: &DynState) -> &E::State {
+        state.0.downcast_ref::<E::State>().expect("DynState belongs to another game")
+    }
+
+    fn typed_mut(state: &mut DynState) -> &mut E::State {
+        state.0.downcast_mut::<E::State>().expect("DynState belongs to another game")
+    }
+
+    fn decode<T: serde::de::DeserializeOwned>(what: &'static str, json: &Value) -> Result<T, DynError> {
+        serde_json::from_value(json.clone()).map_err(|e| DynError::BadJson {
+            slug: E::SLUG,
+            what,
+            message: e.to_string(),
+        })
+    }
+
+    fn encode<T: Serialize>(value: &T) -> Value {
+        serde_json::to_value(value).expect("engine types always serialise")
+    }
+}
+
+impl<E: Engine> Default for Adapter<E> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn choices_out<E: Engine>(choices: Choices<E::Action>) -> ChoicesOut {
+    let convert = |actions: Vec<E::Action>| {
+        actions
+            .into_iter()
+            .map(|a| ChoiceOption { notation: E::print_action(&a), action: Adapter::<E>::encode(&a) })
+            .collect()
+    };
+    match choices.space {
+        Space::List { options } => {
+            ChoicesOut { prompt: choices.prompt, complete: true, options: convert(options), help: None }
+        }
+        Space::Described { help, examples } => {
+            ChoicesOut { prompt: choices.prompt, complete: false, options: convert(examples), help: Some(help) }
+        }
+    }
+}
+
+impl<E: Engine> DynGame for Adapter<E> {
+    fn slug(&self) -> &'static str {
+        E::SLUG
+    }
+
+    fn info(&self) -> GameInfo {
+        E::info()
+    }
+
+    fn default_options(&self) -> Value {
+        Self::encode(&E::Options::default())
+    }
+
+    fn setup(&self, options: &Value, seats: u8, rng: &mut Rng) -> Result<DynState, SetupError> {
+        let options: E::Options = if options.is_null() {
+            E::Options::default()
+        } else {
+            Self::decode("options", options).map_err(|e| SetupError(Localized::new(e.to_string(), e.to_string())))?
+        };
+        let info = E::info();
+        if seats < info.min_seats || seats > info.max_seats {
+            return Err(SetupError(Localized::new(
+                format!("{} is for {}-{} players, not {seats}", info.name.en, info.min_seats, info.max_seats),
+                format!("{}は{}〜{}人用です（{seats}人は不可）", info.name.ja, info.min_seats, info.max_seats),
+            )));
+        }
+        Ok(DynState(Box::new(E::setup(&options, seats, rng)?)))
+    }
+
+    fn clone_state(&self, state: &DynState) -> DynState {
+        DynState(Box::new(Self::typed(state).clone()))
+    }
+
+    fn state_to_json(&self, state: &DynState) -> Value {
+        Self::encode(Self::typed(state))
+    }
+
+    fn state_from_json(&self, json: &Value) -> Result<DynState, DynError> {
+        Ok(DynState(Box::new(Self::decode::<E::State>("state", json)?)))
+    }
+
+    fn pending(&self, state: &DynState) -> Vec<Pending> {
+        E::pending(Self::typed(state))
+    }
+
+    fn legal(&self, state: &DynState, decision: &str) -> Option<ChoicesOut> {
+        E::legal(Self::typed(state), decision).map(choices_out::<E>)
+    }
+
+    fn apply(
+        &self,
+        state: &mut DynState,
+        decision: &str,
+        seat: u8,
+        action: &Value,
+        rng: &mut Rng,
+    ) -> Result<Vec<Event>, ApplyError> {
+        let action: E::Action = Self::decode("action", action)?;
+        let current = Self::typed(state);
+        let pending = E::pending(current);
+        if pending.is_empty() {
+            return Err(RuleError::GameOver.into());
+        }
+        let Some(p) = pending.iter().find(|p| p.id == decision) else {
+            return Err(RuleError::NotPending(decision.to_string()).into());
+        };
+        if p.seat != seat {
+            return Err(RuleError::WrongSeat { decision: decision.to_string(), seat }.into());
+        }
+        let mut next = current.clone();
+        let events = E::apply(&mut next, decision, seat, &action, rng)?;
+        *Self::typed_mut(state) = next;
+        Ok(events)
+    }
+
+    fn resign(&self, state: &mut DynState, seat: u8, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+        let current = Self::typed(state);
+        if E::pending(current).is_empty() {
+            return Err(RuleError::GameOver);
+        }
+        let mut next = current.clone();
+        let events = E::resign(&mut next, seat, rng)?;
+        *Self::typed_mut(state) = next;
+        Ok(events)
+    }
+
+    fn view(&self, state: &DynState, viewer: Viewer) -> Value {
+        Self::encode(&E::view(Self::typed(state), viewer))
+    }
+
+    fn outcome(&self, state: &DynState) -> Option<Outcome> {
+        E::outcome(Self::typed(state))
+    }
+
+    fn timeout_action(&self, state: &DynState, decision: &str) -> Option<Value> {
+        E::timeout_action(Self::typed(state), decision).map(|a| Self::encode(&a))
+    }
+
+    fn random_action(&self, state: &DynState, decision: &str, rng: &mut Rng) -> Option<Value> {
+        E::random_action(Self::typed(state), decision, rng).map(|a| Self::encode(&a))
+    }
+
+    fn render(&self, view: &Value, ctx: &RenderContext) -> Result<String, DynError> {
+        let view: E::View = Self::decode("view", view)?;
+        Ok(E::render(&view, ctx))
+    }
+
+    fn parse_action(&self, view: &Value, pending: &Pending, text: &str) -> Result<Value, ParseActionError> {
+        let view: E::View = Self::decode("view", view)?;
+        Ok(Self::encode(&E::parse_action(&view, pending, text.trim())?))
+    }
+
+    fn print_action(&self, action: &Value) -> Result<String, DynError> {
+        Ok(E::print_action(&Self::decode::<E::Action>("action", action)?))
+    }
+}
+
+/// Every game this build knows, in a fixed order.
+pub fn games() -> &'static [&'static dyn DynGame] {
+    crate::games::ALL
+}
+
+/// The game with this slug.
+pub fn game(slug: &str) -> Option<&'static dyn DynGame> {
+    games().iter().copied().find(|g| g.slug() == slug)
+}
+
+/// Slugs of every known game, for error messages ("use one of: uosao, ...").
+pub fn slugs() -> Vec<&'static str> {
+    games().iter().map(|g| g.slug()).collect()
+}
