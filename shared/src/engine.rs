@@ -53,6 +53,7 @@ impl std::str::FromStr for Lang {
 
 /// A text in both languages.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Localized {
     pub en: String,
     pub ja: String,
@@ -80,6 +81,7 @@ impl fmt::Display for Localized {
 /// How a pending decision combines with the others pending at the same time.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Mode {
     /// The only decision of its kind now; answered on its own.
     Alone,
@@ -123,6 +125,7 @@ pub enum Viewer {
 /// Who may see an event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "to", content = "seats", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Audience {
     All,
     Only(Vec<Seat>),
@@ -131,6 +134,7 @@ pub enum Audience {
 
 /// Something that happened, told in words to those allowed to know it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Event {
     pub audience: Audience,
     pub text: Localized,
@@ -225,6 +229,7 @@ pub struct NotationError(pub Localized);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ResultKind {
     /// One seat ranked first alone.
     Win,
@@ -237,6 +242,7 @@ pub enum ResultKind {
 
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Outcome {
     pub result: ResultKind,
     /// Rank of each seat, indexed by seat; 1 is best, equal ranks share a place.
@@ -279,6 +285,7 @@ impl Outcome {
 
 /// What a game is, for listings and `tegami new --help`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameInfo {
     pub slug: String,
     pub name: Localized,

@@ -17,6 +17,7 @@ use crate::registry::{self, ApplyError, DynError, DynGame, DynState};
 /// Who produced a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Actor {
     /// A person; the entry carries their signed move.
     Player,
@@ -29,12 +30,25 @@ pub enum Actor {
 /// What an entry says. The hash covers all of it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum EntryBody {
-    Create { slug: String, options: Value, seats: u8, seed_commitment: String },
-    Move { seat: u8, decision: String, action: Value, by: Actor, signature: Option<String> },
+    Create {
+        slug: String,
+        #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+        options: Value, seats: u8, seed_commitment: String },
+    Move {
+        seat: u8,
+        decision: String,
+        #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+        action: Value, by: Actor, signature: Option<String> },
     Resign { seat: u8, signature: Option<String> },
     /// A deadline passed: the rules' default `action` was applied, or (with no action) the seat forfeited.
-    Timeout { seat: u8, decision: String, action: Option<Value> },
+    Timeout {
+        seat: u8,
+        decision: String,
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+        action: Option<Value>,
+    },
     /// The seed, published once the game is over.
     Reveal { seed: String },
 }
@@ -53,6 +67,7 @@ impl EntryBody {
 
 /// One journal entry as stored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Entry {
     pub seq: u64,
     /// RFC 3339 time the server accepted it (informational, but hashed so it cannot be rewritten).

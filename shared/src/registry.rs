@@ -25,13 +25,16 @@ impl fmt::Debug for DynState {
 
 /// One legal answer, in notation and in JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChoiceOption {
     pub notation: String,
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub action: Value,
 }
 
 /// [`Choices`] with actions in both forms.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChoicesOut {
     pub prompt: Localized,
     /// True when `options` is every legal answer; false when the space is described by `help`.

@@ -1,0 +1,173 @@
+//! Signed moves: a compact JWS (RFC 7515) with `alg: EdDSA` (Ed25519) over [`MoveClaims`].
+//!
+//! The CLI keeps the private key; the server stores each account's public keys and verifies every move,
+//! then keeps the token in the journal so anyone can check the finished game offline. The JWS header names
+//! the key by `kid`, derived from the public key so both sides compute it the same way.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use sha2::{Digest, Sha256};
+
+use crate::api_types::MoveClaims;
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SigningError {
+    #[error("not a base64url Ed25519 key of 32 bytes")]
+    BadKey,
+    #[error("not a compact JWS (three base64url parts separated by dots)")]
+    Malformed,
+    #[error("the signed move names no key (`kid`)")]
+    NoKeyId,
+    #[error("the signature does not verify with key `{0}`")]
+    BadSignature(String),
+    #[error("the signed claims are not a move: {0}")]
+    BadClaims(String),
+    #[error("signing failed: {0}")]
+    Sign(String),
+    #[error("no system randomness: {0}")]
+    Randomness(String),
+}
+
+/// An Ed25519 key pair, kept by the client.
+#[derive(Clone)]
+pub struct KeyPair {
+    seed: [u8; 32],
+}
+
+impl std::fmt::Debug for KeyPair {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "KeyPair({})", self.kid())
+    }
+}
+
+// PKCS#8 v1 wrapping of a raw Ed25519 seed (RFC 8410): what jsonwebtoken's EncodingKey expects.
+const PKCS8_ED25519_PREFIX: [u8; 16] = [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20];
+
+impl KeyPair {
+    pub fn generate() -> Result<KeyPair, SigningError> {
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed).map_err(|e| SigningError::Randomness(e.to_string()))?;
+        Ok(KeyPair { seed })
+    }
+
+    /// The private seed, base64url, for storing in the client's config dir.
+    pub fn to_secret(&self) -> String {
+        URL_SAFE_NO_PAD.encode(self.seed)
+    }
+
+    pub fn from_secret(secret: &str) -> Result<KeyPair, SigningError> {
+        let bytes = URL_SAFE_NO_PAD.decode(secret.trim()).map_err(|_| SigningError::BadKey)?;
+        let seed: [u8; 32] = bytes.try_into().map_err(|_| SigningError::BadKey)?;
+        Ok(KeyPair { seed })
+    }
+
+    /// The public key, base64url without padding.
+    pub fn public_key(&self) -> String {
+        let signing = ed25519_dalek::SigningKey::from_bytes(&self.seed);
+        URL_SAFE_NO_PAD.encode(signing.verifying_key().to_bytes())
+    }
+
+    pub fn kid(&self) -> String {
+        key_id(&self.public_key()).expect("our own public key is well-formed")
+    }
+
+    /// Signs a move.
+    pub fn sign(&self, claims: &MoveClaims) -> Result<String, SigningError> {
+        let mut der = PKCS8_ED25519_PREFIX.to_vec();
+        der.extend_from_slice(&self.seed);
+        let mut header = Header::new(Algorithm::EdDSA);
+        header.kid = Some(self.kid());
+        jsonwebtoken::encode(&header, claims, &EncodingKey::from_ed_der(&der)).map_err(|e| SigningError::Sign(e.to_string()))
+    }
+}
+
+fn decode_public_key(public_key: &str) -> Result<[u8; 32], SigningError> {
+    let bytes = URL_SAFE_NO_PAD.decode(public_key.trim()).map_err(|_| SigningError::BadKey)?;
+    let raw: [u8; 32] = bytes.try_into().map_err(|_| SigningError::BadKey)?;
+    ed25519_dalek::VerifyingKey::from_bytes(&raw).map_err(|_| SigningError::BadKey)?;
+    Ok(raw)
+}
+
+/// The key id of a public key: the first 16 bytes of its SHA-256, hex.
+pub fn key_id(public_key: &str) -> Result<String, SigningError> {
+    let raw = decode_public_key(public_key)?;
+    Ok(hex::encode(&Sha256::digest(raw)[..16]))
+}
+
+/// Reads the key id and the claims of a signed move WITHOUT verifying it (to find the key to verify with).
+pub fn peek(token: &str) -> Result<(String, MoveClaims), SigningError> {
+    let parts: Vec<&str> = token.trim().split('.').collect();
+    if parts.len() != 3 {
+        return Err(SigningError::Malformed);
+    }
+    let header = jsonwebtoken::decode_header(token.trim()).map_err(|_| SigningError::Malformed)?;
+    let kid = header.kid.ok_or(SigningError::NoKeyId)?;
+    let payload = URL_SAFE_NO_PAD.decode(parts[1]).map_err(|_| SigningError::Malformed)?;
+    let claims = serde_json::from_slice(&payload).map_err(|e| SigningError::BadClaims(e.to_string()))?;
+    Ok((kid, claims))
+}
+
+/// Verifies a signed move against a public key and returns its claims.
+pub fn verify(token: &str, public_key: &str) -> Result<MoveClaims, SigningError> {
+    let raw = decode_public_key(public_key)?;
+    let mut validation = Validation::new(Algorithm::EdDSA);
+    validation.required_spec_claims.clear();
+    validation.validate_exp = false;
+    let kid = key_id(public_key)?;
+    let data = jsonwebtoken::decode::<MoveClaims>(token.trim(), &DecodingKey::from_ed_der(&raw), &validation).map_err(
+        |e| match e.kind() {
+            jsonwebtoken::errors::ErrorKind::InvalidSignature => SigningError::BadSignature(kid.clone()),
+            jsonwebtoken::errors::ErrorKind::Json(err) => SigningError::BadClaims(err.to_string()),
+            _ => SigningError::Malformed,
+        },
+    )?;
+    if data.header.alg != Algorithm::EdDSA {
+        return Err(SigningError::Malformed);
+    }
+    Ok(data.claims)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn claims() -> MoveClaims {
+        MoveClaims { game: 7, seat: 1, decision: "d3".into(), action: json!({"play": "R2"}), iat: 1_700_000_000 }
+    }
+
+    #[test]
+    fn sign_then_verify_round_trips() {
+        let key = KeyPair::generate().unwrap();
+        let token = key.sign(&claims()).unwrap();
+        assert_eq!(verify(&token, &key.public_key()).unwrap(), claims());
+        let (kid, peeked) = peek(&token).unwrap();
+        assert_eq!(kid, key.kid());
+        assert_eq!(peeked, claims());
+    }
+
+    #[test]
+    fn another_key_or_a_tampered_payload_fails() {
+        let key = KeyPair::generate().unwrap();
+        let other = KeyPair::generate().unwrap();
+        let token = key.sign(&claims()).unwrap();
+        assert!(matches!(verify(&token, &other.public_key()), Err(SigningError::BadSignature(_))));
+        let mut tampered = claims();
+        tampered.seat = 2;
+        let forged_payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&tampered).unwrap());
+        let parts: Vec<&str> = token.split('.').collect();
+        let forged = format!("{}.{}.{}", parts[0], forged_payload, parts[2]);
+        assert!(verify(&forged, &key.public_key()).is_err());
+        assert_eq!(verify("not a jws", &key.public_key()), Err(SigningError::Malformed));
+    }
+
+    #[test]
+    fn secrets_round_trip_and_bad_keys_are_refused() {
+        let key = KeyPair::generate().unwrap();
+        let again = KeyPair::from_secret(&key.to_secret()).unwrap();
+        assert_eq!(again.public_key(), key.public_key());
+        assert_eq!(key_id("short"), Err(SigningError::BadKey));
+        assert_eq!(key.kid().len(), 32);
+    }
+}
