@@ -1,0 +1,8 @@
+//! Tests of the 右王左王 engine: scenarios S1..S38 of the spec, rule tests, notation, rendering and
+//! random playouts with leak checks.
+
+mod direct;
+#[allow(dead_code)] // filled in by the scenario tests
+mod helpers;
+mod playouts;
+mod show;
