@@ -1,0 +1,490 @@
+//! The command line, as clap types only. Behaviour lives in `commands/`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde_json::Value;
+use shared::api_types::SeatRequest;
+use shared::engine::Lang;
+
+const ABOUT: &str = "tegami: play board games by email and from the shell";
+
+const EXAMPLES: &str = "\
+Examples:
+  tegami register --email alice@example.com --name Alice
+  tegami types
+  tegami new <game> --seat me --seat bot
+  tegami games
+  tegami show 12 --lang ja
+  tegami moves 12
+  tegami play 12 <move>
+  tegami log 12 --json > journal.json && tegami verify --file journal.json
+
+Exit codes: 0 ok, 1 local failure, 2 usage error, 3 refused by the server, 4 network or server
+failure, 5 verification failed, 6 not logged in.
+With --json, read commands print the server's JSON response (keys sorted) instead of text.";
+
+#[derive(Debug, Parser)]
+#[command(name = "tegami", version, about = ABOUT, after_help = EXAMPLES, max_term_width = 100)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// The tegami server [default: `server` in config.toml, else the server of the last login, else
+    /// http://127.0.0.1:8080]
+    #[arg(long, global = true, env = "TEGAMI_SERVER", value_name = "URL")]
+    pub server: Option<String>,
+
+    /// Directory of the session, the signing key and config.toml [default: $XDG_CONFIG_HOME/tegami or
+    /// ~/.config/tegami]
+    #[arg(long, global = true, env = "TEGAMI_CONFIG_DIR", value_name = "DIR")]
+    pub config_dir: Option<PathBuf>,
+
+    /// Language of boards, prompts and events: `en` or `ja` [default: `lang` in config.toml, else en]
+    #[arg(long, global = true, env = "TEGAMI_LANG", value_name = "LANG", value_parser = parse_lang)]
+    pub lang: Option<Lang>,
+
+    /// Width of rendered boards in columns [default: $COLUMNS, else 80]
+    #[arg(long, global = true, env = "TEGAMI_WIDTH", value_name = "N",
+          value_parser = clap::value_parser!(u16).range(20..))]
+    pub width: Option<u16>,
+
+    /// Print the server's JSON instead of text
+    #[arg(long, global = true, env = "TEGAMI_JSON")]
+    pub json: bool,
+
+    /// Use this API token instead of the session of `tegami login`
+    #[arg(long, global = true, env = "TEGAMI_TOKEN", value_name = "TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create an account, then log in
+    #[command(after_help = "\
+Examples:
+  tegami register --email alice@example.com --name Alice
+  printf 'correct horse\\n' | tegami register --email alice@example.com --name Alice --password-stdin")]
+    Register(RegisterArgs),
+
+    /// Log in, and register this machine's signing key with the server
+    #[command(after_help = "\
+The first login creates an Ed25519 key pair in the config directory (mode 0600) and registers its
+public key; every move you play is signed with it.
+
+Examples:
+  tegami login --email alice@example.com
+  tegami --server https://tegami.example login --email alice@example.com
+  printf 'correct horse\\n' | tegami login --email alice@example.com --password-stdin")]
+    Login(LoginArgs),
+
+    /// Forget the session of `tegami login` (the signing key is kept)
+    #[command(after_help = "Examples:\n  tegami logout")]
+    Logout,
+
+    /// Show the account you are logged in as
+    #[command(after_help = "Examples:\n  tegami whoami\n  tegami whoami --json")]
+    Whoami,
+
+    /// Manage API tokens for scripts (use one with `--token` or TEGAMI_TOKEN)
+    #[command(subcommand)]
+    Token(TokenCommand),
+
+    /// List the games this server offers
+    #[command(after_help = "Examples:\n  tegami types\n  tegami types <game>\n  tegami types --lang ja")]
+    Types(TypesArgs),
+
+    /// List the games you play in
+    #[command(after_help = "\
+Examples:
+  tegami games
+  tegami games --status active
+  tegami games --json")]
+    Games(GamesArgs),
+
+    /// Create a game
+    #[command(after_help = "\
+Seats are given in seat order (seat 0 first): `me`, `bot`, `open` (anyone may join) or
+`invite:<email>` (kept for that address).
+Options are the game's own (see `tegami types <game>`); `-o key=value` takes a JSON value or a
+plain string and may be repeated.
+
+Examples:
+  tegami new <game> --seat me --seat bot
+  tegami new <game> --seat me --seat invite:bob@example.com --seat open
+  tegami new <game> --seat me --seat bot --options '{\"key\": 3}'
+  tegami new <game> --seat me --seat bot -o key=3")]
+    New(NewArgs),
+
+    /// Take a seat in a game
+    #[command(after_help = "\
+By default you take the seat kept for your address, else the first open seat.
+
+Examples:
+  tegami join 12
+  tegami join 12 --seat 2")]
+    Join(JoinArgs),
+
+    /// Show a game: seats, whose turn, the board as you see it, the result
+    #[command(after_help = "Examples:\n  tegami show 12\n  tegami show 12 --lang ja --width 100\n  tegami show 12 --json")]
+    Show(GameArg),
+
+    /// List your pending decisions and their legal answers
+    #[command(after_help = "Examples:\n  tegami moves 12\n  tegami moves 12 --json")]
+    Moves(GameArg),
+
+    /// Sign and send a move
+    #[command(after_help = "\
+The move is typed in the game's notation (see `tegami moves <game>`); all remaining arguments are
+joined with spaces. With `--print-signed` the signed move is printed instead of sent, to paste into an
+email reply.
+
+Examples:
+  tegami play 12 <move>
+  tegami play 12 --decision d7 <move>
+  tegami play 12 <move> --show
+  tegami play 12 <move> --print-signed
+  tegami play 12 --raw '{\"json\": \"form\"}'")]
+    Play(PlayArgs),
+
+    /// Show the journal of a game as you may read it
+    #[command(after_help = "\
+Examples:
+  tegami log 12
+  tegami log 12 --json > journal.json   # for `tegami verify --file journal.json`")]
+    Log(GameArg),
+
+    /// Leave a game (counts as last place)
+    #[command(after_help = "Examples:\n  tegami resign 12\n  tegami resign 12 --yes")]
+    Resign(ResignArgs),
+
+    /// Follow a game: print the board and what happened whenever it changes
+    #[command(after_help = "\
+Exits 0 when the game is finished, or with `--until-my-turn` as soon as a decision is yours.
+
+Examples:
+  tegami watch 12
+  tegami watch 12 --interval 30 --until-my-turn && tegami moves 12")]
+    Watch(WatchArgs),
+
+    /// Check a finished game: hash chain, seed, dice (by replay) and every signature
+    #[command(after_help = "\
+Exits 5 when anything does not check out.
+
+Examples:
+  tegami verify 12
+  tegami log 12 --json > journal.json && tegami verify --file journal.json")]
+    Verify(VerifyArgs),
+
+    /// Print a shell completion script
+    #[command(after_help = "\
+Examples:
+  tegami completions bash > ~/.local/share/bash-completion/completions/tegami
+  tegami completions zsh > ~/.zfunc/_tegami
+  tegami completions fish > ~/.config/fish/completions/tegami.fish")]
+    Completions(CompletionsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RegisterArgs {
+    #[arg(long, value_name = "EMAIL")]
+    pub email: String,
+    /// Your display name, as other players see it
+    #[arg(long, value_name = "NAME")]
+    pub name: String,
+    /// Read the password from the first line of stdin instead of prompting
+    #[arg(long)]
+    pub password_stdin: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct LoginArgs {
+    #[arg(long, value_name = "EMAIL")]
+    pub email: String,
+    /// Read the password from the first line of stdin instead of prompting
+    #[arg(long)]
+    pub password_stdin: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TokenCommand {
+    /// Create a token; its secret is printed once, on stdout
+    #[command(after_help = "Examples:\n  tegami token create ci\n  export TEGAMI_TOKEN=$(tegami token create ci)")]
+    Create {
+        /// A name to recognise it by
+        name: String,
+    },
+    /// List your tokens
+    #[command(after_help = "Examples:\n  tegami token list")]
+    List,
+    /// Revoke a token
+    #[command(after_help = "Examples:\n  tegami token revoke 3")]
+    Revoke {
+        /// The token's id, as `tegami token list` shows it
+        id: i64,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct TypesArgs {
+    /// Show one game in detail: what it is and its default options
+    pub game: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatusFilter {
+    Waiting,
+    Active,
+    Finished,
+}
+
+impl StatusFilter {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StatusFilter::Waiting => "waiting",
+            StatusFilter::Active => "active",
+            StatusFilter::Finished => "finished",
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// Only games in this state
+    #[arg(long, value_enum)]
+    pub status: Option<StatusFilter>,
+}
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The game, by slug (see `tegami types`)
+    pub game: String,
+    /// A seat, in seat order: `me`, `bot`, `open` or `invite:<email>`
+    #[arg(long = "seat", value_name = "SEAT", value_parser = parse_seat, required = true)]
+    pub seats: Vec<SeatRequest>,
+    /// The game's options as a JSON object
+    #[arg(long, value_name = "JSON", value_parser = parse_options)]
+    pub options: Option<Value>,
+    /// One option, `key=value` (value as JSON, else as a string); applied over `--options`
+    #[arg(short = 'o', long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
+    pub option: Vec<(String, Value)>,
+}
+
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The game's id
+    pub game: i64,
+    /// The seat to take, numbered as `tegami show` lists them (0 is the first seat)
+    #[arg(long, value_name = "N")]
+    pub seat: Option<u8>,
+}
+
+#[derive(Debug, Args)]
+pub struct GameArg {
+    /// The game's id (see `tegami games`)
+    pub game: i64,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game's id
+    pub game: i64,
+    /// The move in the game's notation (the remaining arguments, joined with spaces)
+    #[arg(required = true, num_args = 1.., value_name = "MOVE")]
+    pub words: Vec<String>,
+    /// Which of your pending decisions this answers (needed when you have several)
+    #[arg(long, value_name = "ID")]
+    pub decision: Option<String>,
+    /// Print the signed move instead of sending it
+    #[arg(long)]
+    pub print_signed: bool,
+    /// Print the board after the move
+    #[arg(long)]
+    pub show: bool,
+    /// The move is the action's JSON form, not notation
+    #[arg(long)]
+    pub raw: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ResignArgs {
+    /// The game's id
+    pub game: i64,
+    /// Do not ask for confirmation
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The game's id
+    pub game: i64,
+    /// Seconds between polls
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub interval: u64,
+    /// Exit as soon as a decision is yours
+    #[arg(long)]
+    pub until_my_turn: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The game's id (its journal is fetched)
+    #[arg(required_unless_present = "file", conflicts_with = "file")]
+    pub game: Option<i64>,
+    /// A saved journal (`tegami log <game> --json > FILE`) instead of fetching one
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    s.parse()
+}
+
+/// `me`, `bot`, `open` or `invite:<email>`.
+pub fn parse_seat(s: &str) -> Result<SeatRequest, String> {
+    let s = s.trim();
+    match s.to_ascii_lowercase().as_str() {
+        "me" => return Ok(SeatRequest::Me),
+        "bot" => return Ok(SeatRequest::Bot),
+        "open" => return Ok(SeatRequest::Open),
+        _ => {}
+    }
+    if let Some((kind, email)) = s.split_once(':')
+        && kind.eq_ignore_ascii_case("invite")
+    {
+        let email = email.trim();
+        if email.contains('@') && !email.starts_with('@') && !email.ends_with('@') {
+            return Ok(SeatRequest::Invite { email: email.to_string() });
+        }
+        return Err(format!("`{email}` is not an email address; use `invite:name@example.com`"));
+    }
+    Err(format!("unknown seat `{s}`; use `me`, `bot`, `open` or `invite:<email>`"))
+}
+
+fn parse_options(s: &str) -> Result<Value, String> {
+    let value: Value = serde_json::from_str(s).map_err(|e| format!("not JSON: {e}"))?;
+    if !value.is_object() && !value.is_null() {
+        return Err("options must be a JSON object, e.g. '{\"key\": 3}'".into());
+    }
+    Ok(value)
+}
+
+/// `key=value`; the value is read as JSON when it parses (`3`, `true`, `[1,2]`, `"x"`), else as a string.
+pub fn parse_option(s: &str) -> Result<(String, Value), String> {
+    let (key, value) = s.split_once('=').ok_or_else(|| format!("`{s}` is not `key=value`"))?;
+    let key = key.trim();
+    if key.is_empty() {
+        return Err(format!("`{s}` has no key; use `key=value`"));
+    }
+    let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_string()));
+    Ok((key.to_string(), value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+    use serde_json::json;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("tegami").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn seats_parse() {
+        assert_eq!(parse_seat("me"), Ok(SeatRequest::Me));
+        assert_eq!(parse_seat("BOT"), Ok(SeatRequest::Bot));
+        assert_eq!(parse_seat(" open "), Ok(SeatRequest::Open));
+        assert_eq!(parse_seat("invite:bob@example.com"), Ok(SeatRequest::Invite { email: "bob@example.com".into() }));
+        assert_eq!(parse_seat("Invite: bob@example.com"), Ok(SeatRequest::Invite { email: "bob@example.com".into() }));
+        assert!(parse_seat("invite:bob").unwrap_err().contains("`bob` is not an email"));
+        assert!(parse_seat("robot").unwrap_err().contains("unknown seat `robot`"));
+    }
+
+    #[test]
+    fn options_parse() {
+        assert_eq!(parse_option("rounds=3"), Ok(("rounds".into(), json!(3))));
+        assert_eq!(parse_option("variant=short"), Ok(("variant".into(), json!("short"))));
+        assert_eq!(parse_option("x=[1,2]"), Ok(("x".into(), json!([1, 2]))));
+        assert_eq!(parse_option("s=a=b"), Ok(("s".into(), json!("a=b"))));
+        assert!(parse_option("novalue").is_err());
+        assert!(parse_option("=3").is_err());
+        assert!(parse_options("[1]").is_err());
+        assert_eq!(parse_options("{\"a\":1}"), Ok(json!({"a": 1})));
+    }
+
+    #[test]
+    fn new_takes_seats_in_order_and_options() {
+        let cli = parse(&["new", "somegame", "--seat", "me", "--seat", "invite:b@x.org", "--seat", "bot", "-o", "k=1"])
+            .unwrap();
+        let Command::New(args) = cli.command else { panic!("not new") };
+        assert_eq!(args.game, "somegame");
+        assert_eq!(
+            args.seats,
+            vec![SeatRequest::Me, SeatRequest::Invite { email: "b@x.org".into() }, SeatRequest::Bot]
+        );
+        assert_eq!(args.option, vec![("k".to_string(), json!(1))]);
+        let err = parse(&["new", "somegame"]).unwrap_err();
+        assert_eq!(err.kind(), clap::error::ErrorKind::MissingRequiredArgument);
+        let err = parse(&["new", "somegame", "--seat", "nobody"]).unwrap_err();
+        assert_eq!(err.kind(), clap::error::ErrorKind::ValueValidation);
+    }
+
+    #[test]
+    fn play_joins_words_and_keeps_flags_apart() {
+        let cli = parse(&["play", "12", "R", "3", "--decision", "d4", "--print-signed"]).unwrap();
+        let Command::Play(args) = cli.command else { panic!("not play") };
+        assert_eq!(args.game, 12);
+        assert_eq!(args.words, vec!["R", "3"]);
+        assert_eq!(args.decision.as_deref(), Some("d4"));
+        assert!(args.print_signed);
+        assert!(parse(&["play", "12"]).is_err());
+        assert!(parse(&["play", "twelve", "R"]).is_err());
+    }
+
+    #[test]
+    fn global_flags_go_anywhere() {
+        let cli = parse(&["show", "3", "--lang", "ja", "--width", "100", "--json", "--server", "http://h:1"]).unwrap();
+        assert_eq!(cli.global.lang, Some(Lang::Ja));
+        assert_eq!(cli.global.width, Some(100));
+        assert!(cli.global.json);
+        assert_eq!(cli.global.server.as_deref(), Some("http://h:1"));
+        assert!(parse(&["--lang", "fr", "show", "3"]).is_err());
+        assert!(parse(&["show", "3", "--width", "5"]).is_err());
+    }
+
+    #[test]
+    fn verify_takes_a_game_or_a_file() {
+        assert!(parse(&["verify", "3"]).is_ok());
+        assert!(parse(&["verify", "--file", "j.json"]).is_ok());
+        assert!(parse(&["verify"]).is_err());
+        assert!(parse(&["verify", "3", "--file", "j.json"]).is_err());
+    }
+
+    #[test]
+    fn token_and_completions_parse() {
+        assert!(matches!(parse(&["token", "revoke", "4"]).unwrap().command, Command::Token(TokenCommand::Revoke { id: 4 })));
+        assert!(parse(&["completions", "bash"]).is_ok());
+        assert!(parse(&["completions", "tcsh"]).is_err());
+        let cli = parse(&["games", "--status", "finished"]).unwrap();
+        let Command::Games(args) = cli.command else { panic!("not games") };
+        assert_eq!(args.status, Some(StatusFilter::Finished));
+    }
+}

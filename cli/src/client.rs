@@ -1,0 +1,268 @@
+//! The one HTTP client, and the one function that turns any failed request into a readable error.
+
+use std::time::Duration;
+
+use reqwest::blocking::{RequestBuilder, Response};
+use reqwest::{Method, StatusCode};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use shared::api_types::Problem;
+use shared::engine::Lang;
+
+use crate::error::{CliError, Refusal, Result};
+
+pub struct Client {
+    http: reqwest::blocking::Client,
+    server: String,
+    token: Option<String>,
+    lang: Lang,
+}
+
+/// A successful JSON answer: its status and body.
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn decode<T: DeserializeOwned>(&self) -> Result<T> {
+        decode(&self.body)
+    }
+}
+
+/// Reads a response body as an API type; a mismatch is the server's fault (or a version skew).
+pub fn decode<T: DeserializeOwned>(body: &Value) -> Result<T> {
+    serde_json::from_value(body.clone()).map_err(|e| {
+        CliError::network(format!(
+            "the server's answer is not what this tegami expects ({e}); are client and server the same version?"
+        ))
+    })
+}
+
+impl Client {
+    /// `server` is the base URL without `/api/v1`; `token` goes into `Authorization: Bearer`.
+    pub fn new(server: &str, token: Option<String>, lang: Lang) -> Result<Client> {
+        let http = reqwest::blocking::Client::builder()
+            .user_agent(concat!("tegami-cli/", env!("CARGO_PKG_VERSION")))
+            .connect_timeout(Duration::from_secs(10))
+            .timeout(Duration::from_secs(60))
+            .build()
+            .map_err(|e| CliError::local(format!("cannot set up the HTTP client: {e}")))?;
+        Ok(Client { http, server: server.trim_end_matches('/').to_string(), token, lang })
+    }
+
+    fn request(&self, method: Method, path: &str) -> RequestBuilder {
+        let url = format!("{}/api/v1{}", self.server, path);
+        let mut req = self.http.request(method, url).header(reqwest::header::ACCEPT_LANGUAGE, lang_tag(self.lang));
+        if let Some(token) = &self.token {
+            req = req.bearer_auth(token);
+        }
+        req
+    }
+
+    fn send(&self, req: RequestBuilder) -> Result<Response> {
+        let response = req.send().map_err(|e| transport_error(&self.server, &e))?;
+        if response.status().is_success() {
+            return Ok(response);
+        }
+        let status = response.status();
+        let body = response.text().unwrap_or_default();
+        Err(error_from_response(status, &body, self.token.is_some(), self.lang))
+    }
+
+    fn json(&self, req: RequestBuilder) -> Result<Reply> {
+        let response = self.send(req)?;
+        let status = response.status().as_u16();
+        let text = response.text().map_err(|e| transport_error(&self.server, &e))?;
+        let body = if text.trim().is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text)
+                .map_err(|e| CliError::network(format!("the server answered with something that is not JSON ({e})")))?
+        };
+        Ok(Reply { status, body })
+    }
+
+    pub fn get(&self, path: &str) -> Result<Reply> {
+        self.json(self.request(Method::GET, path))
+    }
+
+    pub fn get_query(&self, path: &str, query: &[(&str, String)]) -> Result<Reply> {
+        self.json(self.request(Method::GET, path).query(query))
+    }
+
+    /// A `text/plain` resource (the server-rendered board).
+    pub fn get_text(&self, path: &str, query: &[(&str, String)]) -> Result<String> {
+        let response = self.send(self.request(Method::GET, path).query(query))?;
+        response.text().map_err(|e| transport_error(&self.server, &e))
+    }
+
+    pub fn post<B: Serialize + ?Sized>(&self, path: &str, body: &B) -> Result<Reply> {
+        self.json(self.request(Method::POST, path).json(body))
+    }
+
+    /// A POST without a body.
+    pub fn post_empty(&self, path: &str) -> Result<Reply> {
+        self.json(self.request(Method::POST, path).header(reqwest::header::CONTENT_LENGTH, "0"))
+    }
+
+    pub fn delete(&self, path: &str) -> Result<()> {
+        self.send(self.request(Method::DELETE, path)).map(|_| ())
+    }
+}
+
+fn lang_tag(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::Ja => "ja",
+    }
+}
+
+fn transport_error(server: &str, e: &reqwest::Error) -> CliError {
+    let what = if e.is_timeout() {
+        "timed out".to_string()
+    } else if e.is_connect() {
+        "connection failed".to_string()
+    } else if e.is_builder() {
+        return CliError::usage(format!("`{server}` is not a usable server URL; use e.g. `http://127.0.0.1:8080`"));
+    } else {
+        "request failed".to_string()
+    };
+    // The innermost cause says the useful part ("Connection refused").
+    let mut cause: &dyn std::error::Error = e;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    CliError::network(format!(
+        "cannot reach `{server}`: {what} ({cause}); is the server running? (set it with `--server` or TEGAMI_SERVER)"
+    ))
+}
+
+/// Turns a failed response into an error: the server's `Problem` when it sent one (its `detail`, in
+/// Japanese when asked and available, and the `allowed` answers), else the status and the start of the body.
+pub fn error_from_response(status: StatusCode, body: &str, sent_token: bool, lang: Lang) -> CliError {
+    let problem: Option<Problem> = serde_json::from_str(body).ok();
+    let detail = match &problem {
+        Some(p) => {
+            let text = match (lang, &p.detail_ja) {
+                (Lang::Ja, Some(ja)) if !ja.is_empty() => ja.clone(),
+                _ if !p.detail.is_empty() => p.detail.clone(),
+                _ => p.title.clone(),
+            };
+            lowercase_first(&text)
+        }
+        None => {
+            let snippet: String = body.trim().chars().take(200).collect();
+            let reason = status.canonical_reason().unwrap_or("error").to_lowercase();
+            if snippet.is_empty() { reason } else { format!("{reason}: {snippet}") }
+        }
+    };
+    let code = status.as_u16();
+    if status.is_server_error() {
+        return CliError::network(format!("the server failed ({code}): {detail}"));
+    }
+    if status == StatusCode::UNAUTHORIZED {
+        let why = if sent_token { "your session or token was refused" } else { "you are not logged in" };
+        return CliError::not_logged_in(format!("{why} ({detail}); run `tegami login`"));
+    }
+    if !status.is_client_error() {
+        return CliError::network(format!("unexpected answer from the server ({code}): {detail}"));
+    }
+    CliError::Refused(Refusal {
+        status: Some(code),
+        code: problem.as_ref().map(|p| p.code.clone()).filter(|c| !c.is_empty()),
+        message: detail,
+        allowed: problem.and_then(|p| p.allowed).unwrap_or_default(),
+        help: None,
+    })
+}
+
+/// Cargo style: messages start lower-case (unless the first word is an acronym or a name in capitals).
+fn lowercase_first(text: &str) -> String {
+    let text = text.trim().trim_end_matches('.');
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if first.is_uppercase() && !second.is_uppercase() => {
+            first.to_lowercase().chain(text.chars().skip(1)).collect()
+        }
+        _ => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(status: u16, detail: &str, allowed: Option<Vec<&str>>) -> String {
+        serde_json::to_string(&Problem {
+            kind: "https://tegami.dev/problems/x".into(),
+            title: "Title".into(),
+            status,
+            detail: detail.into(),
+            code: "some_code".into(),
+            allowed: allowed.map(|a| a.into_iter().map(String::from).collect()),
+            detail_ja: Some("日本語の説明".into()),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_problem_becomes_a_refusal_with_its_allowed_answers() {
+        let body = problem(422, "That card is not in your hand.", Some(vec!["R", "L"]));
+        let err = error_from_response(StatusCode::UNPROCESSABLE_ENTITY, &body, true, Lang::En);
+        assert_eq!(err.exit_code(), 3);
+        let CliError::Refused(r) = &err else { panic!("{err:?}") };
+        assert_eq!(r.message, "that card is not in your hand");
+        assert_eq!(r.allowed, vec!["R", "L"]);
+        assert_eq!(r.code.as_deref(), Some("some_code"));
+        assert_eq!(r.status, Some(422));
+        let ja = error_from_response(StatusCode::UNPROCESSABLE_ENTITY, &body, true, Lang::Ja);
+        assert_eq!(ja.to_string(), "日本語の説明");
+    }
+
+    #[test]
+    fn statuses_map_to_exit_codes() {
+        let body = problem(0, "x", None);
+        let code = |s: u16, token: bool| error_from_response(StatusCode::from_u16(s).unwrap(), &body, token, Lang::En).exit_code();
+        assert_eq!(code(400, true), 3);
+        assert_eq!(code(403, true), 3);
+        assert_eq!(code(404, true), 3);
+        assert_eq!(code(409, true), 3);
+        assert_eq!(code(422, true), 3);
+        assert_eq!(code(401, false), 6);
+        assert_eq!(code(401, true), 6);
+        assert_eq!(code(500, true), 4);
+        assert_eq!(code(503, false), 4);
+    }
+
+    #[test]
+    fn a_body_that_is_not_a_problem_is_quoted() {
+        let err = error_from_response(StatusCode::BAD_GATEWAY, "<html>upstream down</html>", false, Lang::En);
+        assert_eq!(err.to_string(), "the server failed (502): bad gateway: <html>upstream down</html>");
+        let err = error_from_response(StatusCode::NOT_FOUND, "", false, Lang::En);
+        assert_eq!(err.to_string(), "not found");
+        let err = error_from_response(StatusCode::UNAUTHORIZED, "", false, Lang::En);
+        assert_eq!(err.to_string(), "you are not logged in (unauthorized); run `tegami login`");
+    }
+
+    #[test]
+    fn messages_start_lower_case_except_acronyms() {
+        assert_eq!(lowercase_first("Seat taken."), "seat taken");
+        assert_eq!(lowercase_first("JSON body invalid"), "JSON body invalid");
+        assert_eq!(lowercase_first("盤面"), "盤面");
+    }
+
+    #[test]
+    fn connection_refused_is_a_network_error() {
+        // Port 9 (discard) on localhost is closed on any sane test machine; bind-and-drop to be sure.
+        let port = {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            l.local_addr().unwrap().port()
+        };
+        let client = Client::new(&format!("http://127.0.0.1:{port}/"), None, Lang::En).unwrap();
+        let err = client.get("/me").err().unwrap();
+        assert_eq!(err.exit_code(), 4, "{err}");
+        assert!(err.to_string().starts_with(&format!("cannot reach `http://127.0.0.1:{port}`")), "{err}");
+    }
+}

@@ -1,0 +1,226 @@
+//! One module per command, each with one `exec`; the context they share; helpers for fetching and
+//! rendering a game.
+
+pub mod completions;
+pub mod games;
+pub mod join;
+pub mod log;
+pub mod login;
+pub mod logout;
+pub mod moves;
+pub mod new;
+pub mod play;
+pub mod register;
+pub mod resign;
+pub mod show;
+pub mod token;
+pub mod types;
+pub mod verify;
+pub mod watch;
+pub mod whoami;
+
+use std::io::Write;
+
+use serde_json::Value;
+use shared::api_types::{GameDetail, LegalMoves, PendingInfo};
+use shared::engine::{Lang, Localized, RenderContext};
+use shared::registry;
+
+use crate::args::GlobalArgs;
+use crate::client::Client;
+use crate::config::{self, ConfigDir, Session};
+use crate::error::{CliError, Result};
+use crate::output;
+
+pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
+const DEFAULT_WIDTH: usize = 80;
+
+/// Everything the global flags decide.
+pub struct Ctx {
+    pub server: String,
+    pub config: ConfigDir,
+    pub lang: Lang,
+    pub width: usize,
+    pub json: bool,
+    token: Option<String>,
+    session: Option<Session>,
+}
+
+impl Ctx {
+    pub fn from_args(global: &GlobalArgs) -> Result<Ctx> {
+        let dir = match &global.config_dir {
+            Some(dir) => dir.clone(),
+            None => config::default_dir()?,
+        };
+        let config = ConfigDir::new(dir);
+        let settings = config.settings()?;
+        let session = config.session()?;
+        let server = global
+            .server
+            .clone()
+            .or(settings.server.clone())
+            .or_else(|| session.as_ref().map(|s| s.server.clone()))
+            .unwrap_or_else(|| DEFAULT_SERVER.to_string());
+        let lang = match (global.lang, &settings.lang) {
+            (Some(lang), _) => lang,
+            (None, Some(lang)) => lang
+                .parse()
+                .map_err(|e| CliError::local(format!("in `{}`: {e}", config.path().join("config.toml").display())))?,
+            (None, None) => Lang::En,
+        };
+        let width = global.width.map(usize::from).or_else(columns_from_env).unwrap_or(DEFAULT_WIDTH);
+        Ok(Ctx {
+            server: config::normalize_server(&server),
+            config,
+            lang,
+            width,
+            json: global.json,
+            token: global.token.clone().filter(|t| !t.trim().is_empty()),
+            session,
+        })
+    }
+
+    /// A client that sends no credentials.
+    pub fn anonymous(&self) -> Result<Client> {
+        Client::new(&self.server, None, self.lang)
+    }
+
+    /// A client with credentials when there are some (a spectator may still read a game).
+    pub fn optional_auth(&self) -> Result<Client> {
+        Client::new(&self.server, self.credentials().ok(), self.lang)
+    }
+
+    /// A client with credentials, or the reason there are none.
+    pub fn authed(&self) -> Result<Client> {
+        Client::new(&self.server, Some(self.credentials()?), self.lang)
+    }
+
+    fn credentials(&self) -> Result<String> {
+        if let Some(token) = &self.token {
+            return Ok(token.clone());
+        }
+        match &self.session {
+            Some(s) if config::normalize_server(&s.server) == self.server => Ok(s.token.clone()),
+            Some(s) => Err(CliError::not_logged_in(format!(
+                "not logged in to `{}` (only to `{}`); run `tegami login` or pass `--server {}`",
+                self.server, s.server, s.server
+            ))),
+            None => Err(CliError::not_logged_in("not logged in; run `tegami login --email <email>`")),
+        }
+    }
+
+    pub fn render_context(&self, detail: &GameDetail) -> RenderContext {
+        RenderContext { lang: self.lang, width: self.width, seat_names: output::seat_names(&detail.summary.seats) }
+    }
+}
+
+fn columns_from_env() -> Option<usize> {
+    std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok().filter(|w| *w >= 20)
+}
+
+/// Writes to stdout; a closed pipe (`tegami log 3 | head`) is not an error.
+pub fn out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush());
+}
+
+/// `--json` output of a server answer.
+pub fn out_json(value: &Value) {
+    out(&output::json(value));
+}
+
+pub fn no_game(id: i64) -> String {
+    format!("no game `{id}`; run `tegami games` to list yours")
+}
+
+/// `GET /games/{id}`: the raw JSON and the decoded detail.
+pub fn fetch_game(client: &Client, id: i64) -> Result<(Value, GameDetail)> {
+    let reply = client.get(&format!("/games/{id}")).map_err(|e| e.on_not_found(|| no_game(id)))?;
+    let detail = reply.decode()?;
+    Ok((reply.body, detail))
+}
+
+/// `GET /games/{id}/moves`.
+pub fn fetch_moves(client: &Client, id: i64) -> Result<(Value, Vec<LegalMoves>)> {
+    let reply = client.get(&format!("/games/{id}/moves")).map_err(|e| e.on_not_found(|| no_game(id)))?;
+    let moves = reply.decode()?;
+    Ok((reply.body, moves))
+}
+
+/// My pending decisions with their prompts (fetched only when there are some; a failure to fetch them
+/// leaves the prompt out rather than failing the whole command).
+pub fn my_prompts(client: &Client, detail: &GameDetail) -> Vec<(PendingInfo, Option<Localized>)> {
+    if detail.my_pending.is_empty() {
+        return Vec::new();
+    }
+    let moves = fetch_moves(client, detail.summary.id).map(|(_, m)| m).unwrap_or_default();
+    detail
+        .my_pending
+        .iter()
+        .map(|p| {
+            let prompt = moves.iter().find(|m| m.decision.decision == p.decision).map(|m| m.choices.prompt.clone());
+            (p.clone(), prompt)
+        })
+        .collect()
+}
+
+/// The board as I see it: rendered here when this build knows the game, else by the server.
+pub fn board(ctx: &Ctx, client: &Client, detail: &GameDetail) -> Result<String> {
+    let rendered = registry::game(&detail.summary.slug).map(|g| g.render(&detail.view, &ctx.render_context(detail)));
+    let mut text = match rendered {
+        Some(Ok(text)) => text,
+        // Unknown here, or the view does not fit this build's engine: ask the server to draw it.
+        _ => client.get_text(
+            &format!("/games/{}/board", detail.summary.id),
+            &[("lang", lang_code(ctx.lang).to_string()), ("width", ctx.width.to_string())],
+        )?,
+    };
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+/// Header, board and (when over) outcome: what `show` and `watch` print.
+pub fn game_text(ctx: &Ctx, client: &Client, detail: &GameDetail) -> Result<String> {
+    let prompts = my_prompts(client, detail);
+    let mut text = output::game_header(detail, &prompts, ctx.lang);
+    text.push('\n');
+    text.push_str(&board(ctx, client, detail)?);
+    if let Some(outcome) = &detail.outcome {
+        text.push('\n');
+        text.push_str(&output::outcome_text(outcome, &detail.summary.seats, ctx.lang));
+    }
+    Ok(text)
+}
+
+pub fn lang_code(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::Ja => "ja",
+    }
+}
+
+/// Reads a password: the first line of stdin, or twice (when `confirm`) from the terminal without echo.
+pub fn read_password(from_stdin: bool, confirm: bool) -> Result<String> {
+    let password = if from_stdin {
+        let mut line = String::new();
+        std::io::stdin().read_line(&mut line).map_err(|e| CliError::local(format!("cannot read stdin: {e}")))?;
+        line.trim_end_matches(['\n', '\r']).to_string()
+    } else {
+        let ask = |prompt: &str| {
+            rpassword::prompt_password(prompt).map_err(|e| {
+                CliError::local(format!("cannot read a password from the terminal ({e}); use `--password-stdin`"))
+            })
+        };
+        let first = ask("password: ")?;
+        if confirm && !first.is_empty() && ask("password again: ")? != first {
+            return Err(CliError::usage("the passwords differ; try again"));
+        }
+        first
+    };
+    if password.is_empty() {
+        return Err(CliError::usage("the password is empty"));
+    }
+    Ok(password)
+}

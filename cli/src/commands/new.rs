@@ -1,0 +1,69 @@
+//! `tegami new <game> --seat ...`: create a game.
+
+use serde_json::{Map, Value};
+use shared::api_types::{CreateGameRequest, GameDetail};
+
+use super::{Ctx, out, out_json};
+use crate::args::NewArgs;
+use crate::error::{CliError, Result};
+use crate::output;
+
+pub fn exec(ctx: &Ctx, args: &NewArgs) -> Result<()> {
+    let client = ctx.authed()?;
+    let request = CreateGameRequest {
+        slug: args.game.clone(),
+        options: merge_options(args.options.clone(), &args.option)?,
+        seats: args.seats.clone(),
+    };
+    let reply = client.post("/games", &request).map_err(|e| {
+        e.with_help(format!(
+            "run `tegami types` to list the games, `tegami types {}` for its options",
+            args.game
+        ))
+    })?;
+    if ctx.json {
+        out_json(&reply.body);
+        return Ok(());
+    }
+    let detail: GameDetail = reply.decode()?;
+    let id = detail.summary.id;
+    let mut text = format!("created game `{id}`\n");
+    text.push_str(&output::game_header(&detail, &[], ctx.lang));
+    text.push_str(&format!("see it with `tegami show {id}`\n"));
+    out(&text);
+    Ok(())
+}
+
+/// `--options` JSON with each `-o key=value` set over it; null when neither is given (the standard game).
+pub fn merge_options(base: Option<Value>, overrides: &[(String, Value)]) -> Result<Value> {
+    let base = base.unwrap_or(Value::Null);
+    if overrides.is_empty() {
+        return Ok(base);
+    }
+    let mut map = match base {
+        Value::Null => Map::new(),
+        Value::Object(map) => map,
+        _ => return Err(CliError::usage("`--options` must be a JSON object to combine with `-o`")),
+    };
+    for (key, value) in overrides {
+        map.insert(key.clone(), value.clone());
+    }
+    Ok(Value::Object(map))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn options_merge_with_overrides_last() {
+        assert_eq!(merge_options(None, &[]).unwrap(), Value::Null);
+        assert_eq!(merge_options(Some(json!({"a": 1})), &[]).unwrap(), json!({"a": 1}));
+        assert_eq!(
+            merge_options(Some(json!({"a": 1, "b": 2})), &[("b".into(), json!(3)), ("c".into(), json!("x"))]).unwrap(),
+            json!({"a": 1, "b": 3, "c": "x"})
+        );
+        assert_eq!(merge_options(None, &[("a".into(), json!(true))]).unwrap(), json!({"a": true}));
+    }
+}

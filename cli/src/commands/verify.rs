@@ -1,0 +1,464 @@
+//! `tegami verify`: check a finished game offline.
+//!
+//! Four independent checks, each reported: the hash chain (every entry's hash recomputed from its
+//! content), the seed against the commitment published at creation, every signed move (its key belongs
+//! to the seat's player, the signature holds, and the signed claims are what the journal applied), and
+//! a full replay (`Match::replay`: every move, die and shuffle re-derived, events compared). The first
+//! three need no game engine, the replay needs this build to know the game.
+
+use std::path::Path;
+
+use serde::Serialize;
+use shared::api_types::{JournalListing, MoveClaims};
+use shared::journal::{self, Actor, EntryBody, GENESIS_HASH, Match};
+use shared::registry;
+use shared::signing;
+
+use super::log::fetch_journal;
+use super::{Ctx, out, out_json};
+use crate::args::VerifyArgs;
+use crate::error::{CliError, Result};
+
+/// What `verify` found: a line per check passed, a line per problem.
+#[derive(Debug, Default, Serialize)]
+pub struct Report {
+    pub game: i64,
+    pub slug: String,
+    pub ok: bool,
+    pub checks: Vec<String>,
+    pub failures: Vec<String>,
+    /// The replayed result, in both languages, when the replay succeeded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<shared::engine::Localized>,
+}
+
+pub fn exec(ctx: &Ctx, args: &VerifyArgs) -> Result<()> {
+    let listing = match (&args.file, args.game) {
+        (Some(path), _) => read_listing(path)?,
+        (None, Some(id)) => fetch_journal(&ctx.optional_auth()?, id)?.1,
+        (None, None) => return Err(CliError::usage("give a game or `--file <journal.json>`")),
+    };
+    let report = verify_listing(&listing);
+    if ctx.json {
+        out_json(&serde_json::to_value(&report).expect("JSON serialises"));
+    } else {
+        out(&report_text(&report, ctx.lang));
+    }
+    if report.ok {
+        Ok(())
+    } else {
+        Err(CliError::Verification(format!(
+            "game `{}` failed verification ({} problem{})",
+            report.game,
+            report.failures.len(),
+            if report.failures.len() == 1 { "" } else { "s" }
+        )))
+    }
+}
+
+fn read_listing(path: &Path) -> Result<JournalListing> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::local(format!("cannot read `{}`: {e}", path.display())))?;
+    serde_json::from_str(&text).map_err(|e| {
+        CliError::Verification(format!(
+            "`{}` is not a journal ({e}); save one with `tegami log <game> --json > {}`",
+            path.display(),
+            path.display()
+        ))
+    })
+}
+
+pub fn report_text(report: &Report, lang: shared::engine::Lang) -> String {
+    let mut out = format!("game {} ({})\n", report.game, report.slug);
+    for c in &report.checks {
+        out.push_str(&format!("  ok      {c}\n"));
+    }
+    for f in &report.failures {
+        out.push_str(&format!("  FAILED  {f}\n"));
+    }
+    if let Some(result) = &report.result {
+        out.push_str(&format!("result: {}\n", result.get(lang)));
+    }
+    out.push_str(if report.ok { "verified\n" } else { "NOT verified\n" });
+    out
+}
+
+pub fn verify_listing(listing: &JournalListing) -> Report {
+    let mut report = Report { game: listing.game, slug: listing.slug.clone(), ..Report::default() };
+    check_chain(listing, &mut report);
+    let seed = check_seed(listing, &mut report);
+    check_signatures(listing, &mut report);
+    if let Some(seed) = seed {
+        check_replay(listing, seed, &mut report);
+    }
+    report.ok = report.failures.is_empty();
+    report
+}
+
+fn check_chain(listing: &JournalListing, report: &mut Report) {
+    let before = report.failures.len();
+    let entries = &listing.entries;
+    match entries.first().map(|e| &e.body) {
+        None => report.failures.push("the journal is empty".into()),
+        Some(EntryBody::Create { slug, seed_commitment, .. }) => {
+            if *slug != listing.slug {
+                report.failures.push(format!("entry 0 creates `{slug}`, the listing says `{}`", listing.slug));
+            }
+            if *seed_commitment != listing.seed_commitment {
+                report.failures.push("entry 0 commits to another seed than the listing says".into());
+            }
+        }
+        Some(_) => report.failures.push("entry 0 does not create the game".into()),
+    }
+    let mut prev = GENESIS_HASH.to_string();
+    for (i, e) in entries.iter().enumerate() {
+        if e.seq != i as u64 {
+            report.failures.push(format!("entry {}: out of sequence (expected {i})", e.seq));
+        }
+        if e.redacted {
+            report.failures.push(format!("entry {}: redacted; only a finished game's journal is complete", e.seq));
+        }
+        if e.prev_hash != prev {
+            report.failures.push(format!("entry {}: does not follow the previous entry (broken hash chain)", e.seq));
+        }
+        if journal::entry_hash(e.seq, &e.at, &e.body, &e.nonce, &e.prev_hash) != e.hash {
+            report.failures.push(format!("entry {}: its hash does not match its content", e.seq));
+        }
+        prev = e.hash.clone();
+    }
+    if report.failures.len() == before {
+        report.checks.push(format!("hash chain of {} entries", entries.len()));
+    }
+}
+
+fn check_seed(listing: &JournalListing, report: &mut Report) -> Option<[u8; 32]> {
+    let Some(hex_seed) = &listing.seed else {
+        report.failures.push("the seed is not revealed: the game is not finished".into());
+        return None;
+    };
+    let seed: [u8; 32] = match hex::decode(hex_seed.trim()).ok().and_then(|b| b.try_into().ok()) {
+        Some(seed) => seed,
+        None => {
+            report.failures.push("the revealed seed is not 32 bytes of hex".into());
+            return None;
+        }
+    };
+    if journal::seed_commitment(&seed) == listing.seed_commitment {
+        report.checks.push("the seed matches the commitment published at creation".into());
+    } else {
+        report.failures.push("the revealed seed does not match the commitment published at creation".into());
+    }
+    Some(seed)
+}
+
+/// Checks one signature: the key is listed, belongs to the seat's player, and signed these claims.
+fn check_signature(listing: &JournalListing, seq: u64, seat: u8, token: &str) -> Result<MoveClaims, String> {
+    let (kid, _) = signing::peek(token).map_err(|e| format!("entry {seq}: {e}"))?;
+    let key = listing
+        .keys
+        .iter()
+        .find(|k| k.kid == kid)
+        .ok_or_else(|| format!("entry {seq}: signed with key `{kid}`, which the journal does not list"))?;
+    match signing::key_id(&key.public_key) {
+        Ok(id) if id == kid => {}
+        _ => return Err(format!("entry {seq}: key `{kid}` is not the key id of its public key")),
+    }
+    let owner = listing.seats.iter().find(|s| s.seat == seat).and_then(|s| s.account_id);
+    match owner {
+        None => return Err(format!("entry {seq}: seat {seat} has no player account, yet a signed move")),
+        Some(account) if account != key.account_id => {
+            return Err(format!(
+                "entry {seq}: signed by account {} but seat {seat} belongs to account {account}",
+                key.account_id
+            ));
+        }
+        Some(_) => {}
+    }
+    signing::verify(token, &key.public_key).map_err(|e| format!("entry {seq}: {e}"))
+}
+
+fn check_signatures(listing: &JournalListing, report: &mut Report) {
+    let before = report.failures.len();
+    let mut signed = 0;
+    let mut signers = std::collections::BTreeSet::new();
+    for e in &listing.entries {
+        match &e.body {
+            EntryBody::Move { seat, decision, action, by: Actor::Player, signature } => {
+                let Some(token) = signature else {
+                    report.failures.push(format!("entry {}: a player's move without a signature", e.seq));
+                    continue;
+                };
+                match check_signature(listing, e.seq, *seat, token) {
+                    Err(problem) => report.failures.push(problem),
+                    Ok(claims) => {
+                        let mut differs = Vec::new();
+                        if claims.game != listing.game {
+                            differs.push(format!("game {} instead of {}", claims.game, listing.game));
+                        }
+                        if claims.seat != *seat {
+                            differs.push(format!("seat {} instead of {seat}", claims.seat));
+                        }
+                        if claims.decision != *decision {
+                            differs.push(format!("decision `{}` instead of `{decision}`", claims.decision));
+                        }
+                        if claims.action != *action {
+                            differs.push("another action than the one applied".into());
+                        }
+                        if differs.is_empty() {
+                            signed += 1;
+                            signers.insert(*seat);
+                        } else {
+                            report.failures.push(format!("entry {}: the signed move names {}", e.seq, differs.join(", ")));
+                        }
+                    }
+                }
+            }
+            EntryBody::Resign { seat, signature: Some(token) } => match check_signature(listing, e.seq, *seat, token) {
+                Err(problem) => report.failures.push(problem),
+                Ok(claims) if claims.game != listing.game || claims.seat != *seat => {
+                    report.failures.push(format!("entry {}: the signed resignation is for another game or seat", e.seq));
+                }
+                Ok(_) => {
+                    signed += 1;
+                    signers.insert(*seat);
+                }
+            },
+            _ => {}
+        }
+    }
+    if report.failures.len() == before {
+        let players = signers.len();
+        report.checks.push(format!(
+            "{signed} signed move{} by {players} player{}",
+            if signed == 1 { "" } else { "s" },
+            if players == 1 { "" } else { "s" }
+        ));
+    }
+}
+
+fn check_replay(listing: &JournalListing, seed: [u8; 32], report: &mut Report) {
+    if registry::game(&listing.slug).is_none() {
+        report.failures.push(format!(
+            "this tegami was built without the game `{}`, so it cannot replay the dice and moves",
+            listing.slug
+        ));
+        return;
+    }
+    let replayed = match Match::replay(&listing.entries, seed) {
+        Ok(m) => m,
+        Err(e) => {
+            report.failures.push(format!("replay: {e}"));
+            return;
+        }
+    };
+    let before = report.failures.len();
+    if !replayed.is_over() {
+        report.failures.push("replay: the game is not over at the end of the journal".into());
+    }
+    if !replayed.is_revealed() {
+        report.failures.push("replay: the journal does not end with the revealed seed".into());
+    }
+    for (mine, theirs) in replayed.entries().iter().zip(&listing.entries) {
+        if mine.events != theirs.events {
+            report.failures.push(format!("entry {}: the replay tells other events than the journal", theirs.seq));
+        }
+    }
+    if report.failures.len() == before {
+        report.checks.push("replay: every move, die and shuffle reproduced, same events".into());
+        report.result = replayed.outcome().map(|o| o.summary);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+    use shared::api_types::{PublicKeyInfo, SeatInfo, SeatKind};
+    use shared::journal::Entry;
+    use shared::signing::KeyPair;
+
+    const AT: &str = "2026-01-01T00:00:00Z";
+    const SEED: [u8; 32] = [7; 32];
+
+    /// A hand-built finished journal (no engine needed): create, a signed move by seat 0 (account 1), a
+    /// bot move by seat 1, the reveal. Hashes are computed like the server does.
+    struct Fixture {
+        listing: JournalListing,
+        key: KeyPair,
+    }
+
+    fn push(entries: &mut Vec<Entry>, body: EntryBody) {
+        let seq = entries.len() as u64;
+        let prev = entries.last().map(|e| e.hash.clone()).unwrap_or_else(|| GENESIS_HASH.to_string());
+        let nonce = format!("nonce{seq}");
+        let hash = journal::entry_hash(seq, AT, &body, &nonce, &prev);
+        entries.push(Entry { seq, at: AT.into(), body, nonce, prev_hash: prev, hash, events: vec![], redacted: false });
+    }
+
+    fn signed(key: &KeyPair, game: i64, seat: u8, decision: &str, action: &Value) -> String {
+        key.sign(&MoveClaims { game, seat, decision: decision.into(), action: action.clone(), iat: 1 }).unwrap()
+    }
+
+    fn fixture_with(sign: impl Fn(&KeyPair) -> String) -> Fixture {
+        let key = KeyPair::generate().unwrap();
+        let commitment = journal::seed_commitment(&SEED);
+        let mut entries = Vec::new();
+        push(
+            &mut entries,
+            EntryBody::Create { slug: "fake".into(), options: Value::Null, seats: 2, seed_commitment: commitment.clone() },
+        );
+        push(
+            &mut entries,
+            EntryBody::Move {
+                seat: 0,
+                decision: "d1".into(),
+                action: json!({"card": 2}),
+                by: Actor::Player,
+                signature: Some(sign(&key)),
+            },
+        );
+        push(
+            &mut entries,
+            EntryBody::Move { seat: 1, decision: "d2".into(), action: json!({"card": 1}), by: Actor::Bot, signature: None },
+        );
+        push(&mut entries, EntryBody::Reveal { seed: hex::encode(SEED) });
+        let listing = JournalListing {
+            game: 9,
+            slug: "fake".into(),
+            seed_commitment: commitment,
+            seed: Some(hex::encode(SEED)),
+            entries,
+            keys: vec![PublicKeyInfo { kid: key.kid(), account_id: 1, public_key: key.public_key() }],
+            seats: vec![
+                SeatInfo { seat: 0, kind: SeatKind::Player, name: "alice".into(), account_id: Some(1), invited_email: None },
+                SeatInfo { seat: 1, kind: SeatKind::Bot, name: "bot".into(), account_id: None, invited_email: None },
+            ],
+        };
+        Fixture { listing, key }
+    }
+
+    fn fixture() -> Fixture {
+        fixture_with(|key| signed(key, 9, 0, "d1", &json!({"card": 2})))
+    }
+
+    /// Everything but the replay (no engine is registered in a `--no-default-features` build).
+    fn failures_before_replay(listing: &JournalListing) -> Vec<String> {
+        let report = verify_listing(listing);
+        report.failures.into_iter().filter(|f| !f.contains("built without the game")).collect()
+    }
+
+    #[test]
+    fn a_sound_journal_passes_the_engine_free_checks() {
+        let f = fixture();
+        let report = verify_listing(&f.listing);
+        assert_eq!(failures_before_replay(&f.listing), Vec::<String>::new());
+        assert_eq!(
+            report.checks,
+            vec![
+                "hash chain of 4 entries",
+                "the seed matches the commitment published at creation",
+                "1 signed move by 1 player"
+            ]
+        );
+        // This build has no engine called `fake`: the replay is reported, never silently skipped.
+        assert!(!report.ok);
+        assert!(report.failures[0].contains("built without the game `fake`"));
+    }
+
+    #[test]
+    fn a_tampered_entry_breaks_the_chain() {
+        let mut f = fixture();
+        if let EntryBody::Move { action, .. } = &mut f.listing.entries[2].body {
+            *action = json!({"card": 3});
+        }
+        assert_eq!(failures_before_replay(&f.listing), vec!["entry 2: its hash does not match its content"]);
+    }
+
+    #[test]
+    fn a_wrong_seed_is_caught() {
+        let mut f = fixture();
+        f.listing.seed = Some(hex::encode([8u8; 32]));
+        assert_eq!(
+            failures_before_replay(&f.listing),
+            vec!["the revealed seed does not match the commitment published at creation"]
+        );
+        f.listing.seed = None;
+        assert_eq!(failures_before_replay(&f.listing), vec!["the seed is not revealed: the game is not finished"]);
+    }
+
+    #[test]
+    fn a_signature_by_another_account_is_caught() {
+        let mut f = fixture();
+        f.listing.keys[0].account_id = 2;
+        assert_eq!(
+            failures_before_replay(&f.listing),
+            vec!["entry 1: signed by account 2 but seat 0 belongs to account 1"]
+        );
+    }
+
+    #[test]
+    fn an_unlisted_or_forged_key_is_caught() {
+        let mut f = fixture();
+        f.listing.keys.clear();
+        let failures = failures_before_replay(&f.listing);
+        assert_eq!(failures.len(), 1);
+        assert!(failures[0].ends_with("which the journal does not list"), "{failures:?}");
+
+        // Another key listed under the signer's kid: the signature does not verify with it.
+        let mut f = fixture();
+        let other = KeyPair::generate().unwrap();
+        f.listing.keys[0].public_key = other.public_key();
+        let failures = failures_before_replay(&f.listing);
+        assert_eq!(failures.len(), 1);
+        assert!(failures[0].contains("is not the key id of its public key"), "{failures:?}");
+        let _ = f.key;
+    }
+
+    #[test]
+    fn claims_that_differ_from_the_entry_are_caught() {
+        let f = fixture_with(|key| signed(key, 10, 0, "d0", &json!({"card": 1})));
+        assert_eq!(
+            failures_before_replay(&f.listing),
+            vec!["entry 1: the signed move names game 10 instead of 9, decision `d0` instead of `d1`, another action than the one applied"]
+        );
+    }
+
+    #[test]
+    fn an_unsigned_player_move_or_redaction_is_caught() {
+        let mut f = fixture();
+        if let EntryBody::Move { signature, .. } = &mut f.listing.entries[1].body {
+            *signature = None;
+        }
+        f.listing.entries[1].redacted = true;
+        let failures = failures_before_replay(&f.listing);
+        assert!(failures.contains(&"entry 1: a player's move without a signature".to_string()), "{failures:?}");
+        assert!(failures.iter().any(|f| f.contains("entry 1: redacted")), "{failures:?}");
+    }
+
+    #[test]
+    fn the_report_reads_well() {
+        let report = Report {
+            game: 9,
+            slug: "fake".into(),
+            ok: false,
+            checks: vec!["hash chain of 4 entries".into()],
+            failures: vec!["entry 2: its hash does not match its content".into()],
+            result: None,
+        };
+        assert_eq!(
+            report_text(&report, shared::engine::Lang::En),
+            "game 9 (fake)\n  ok      hash chain of 4 entries\n  FAILED  entry 2: its hash does not match its content\nNOT verified\n"
+        );
+    }
+
+    #[test]
+    fn a_saved_listing_is_read_back() {
+        let f = fixture();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal.json");
+        std::fs::write(&path, crate::output::json(&serde_json::to_value(&f.listing).unwrap())).unwrap();
+        assert_eq!(read_listing(&path).unwrap(), f.listing);
+        std::fs::write(&path, "{}").unwrap();
+        assert_eq!(read_listing(&path).unwrap_err().exit_code(), 5);
+    }
+}

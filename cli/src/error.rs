@@ -1,0 +1,171 @@
+//! The one error type of the client, and the exit code each kind maps to.
+//!
+//! Exit codes are part of the CLI's contract (scripts and the end-to-end tests rely on them):
+//! 0 ok, 1 local failure (config files, terminal), 2 usage error, 3 refused by the server (or by the
+//! same check done locally: an unparsable move, not your turn), 4 network or server failure,
+//! 5 verification failed, 6 not logged in.
+
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CliError {
+    /// Something on this machine: a config file, the terminal, a cancelled prompt.
+    Local(String),
+    /// The command line is not usable as given (beyond what clap checks).
+    Usage(String),
+    /// The server (or a local copy of its checks) refused the request.
+    Refused(Refusal),
+    /// The server could not be reached, timed out, failed (5xx) or answered nonsense.
+    Network(String),
+    /// `tegami verify` found a problem.
+    Verification(String),
+    /// No usable credentials.
+    NotLoggedIn(String),
+}
+
+/// A refusal with what the user can do about it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Refusal {
+    /// The HTTP status, when the server refused.
+    pub status: Option<u16>,
+    /// The problem's stable code (`illegal_move`, ...), when the server gave one.
+    pub code: Option<String>,
+    pub message: String,
+    /// Legal answers now, for a refused move.
+    pub allowed: Vec<String>,
+    /// What to do next.
+    pub help: Option<String>,
+}
+
+pub type Result<T, E = CliError> = std::result::Result<T, E>;
+
+impl CliError {
+    pub fn local(message: impl Into<String>) -> Self {
+        CliError::Local(message.into())
+    }
+
+    pub fn usage(message: impl Into<String>) -> Self {
+        CliError::Usage(message.into())
+    }
+
+    pub fn refused(message: impl Into<String>) -> Self {
+        CliError::Refused(Refusal { message: message.into(), ..Refusal::default() })
+    }
+
+    pub fn network(message: impl Into<String>) -> Self {
+        CliError::Network(message.into())
+    }
+
+    pub fn not_logged_in(message: impl Into<String>) -> Self {
+        CliError::NotLoggedIn(message.into())
+    }
+
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Local(_) => 1,
+            CliError::Usage(_) => 2,
+            CliError::Refused(_) => 3,
+            CliError::Network(_) => 4,
+            CliError::Verification(_) => 5,
+            CliError::NotLoggedIn(_) => 6,
+        }
+    }
+
+    /// Adds a `help:` line to a refusal (other kinds are returned unchanged).
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        if let CliError::Refused(r) = &mut self {
+            r.help = Some(help.into());
+        }
+        self
+    }
+
+    /// Replaces the message of a 404 refusal: the server says "not found", the command knows what was
+    /// looked for and what to do next.
+    pub fn on_not_found(self, message: impl FnOnce() -> String) -> Self {
+        match self {
+            CliError::Refused(mut r) if r.status == Some(404) => {
+                r.message = message();
+                CliError::Refused(r)
+            }
+            other => other,
+        }
+    }
+
+    /// The full text printed to stderr: `error: ...`, then the allowed answers and the help line.
+    pub fn report(&self) -> String {
+        let mut out = format!("error: {self}\n");
+        if let CliError::Refused(r) = self {
+            if !r.allowed.is_empty() {
+                out.push_str("allowed now:\n");
+                for a in &r.allowed {
+                    out.push_str(&format!("  {a}\n"));
+                }
+            }
+            if let Some(help) = &r.help {
+                out.push_str(&format!("help: {help}\n"));
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Local(m)
+            | CliError::Usage(m)
+            | CliError::Network(m)
+            | CliError::Verification(m)
+            | CliError::NotLoggedIn(m) => f.write_str(m),
+            CliError::Refused(r) => f.write_str(&r.message),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::Local(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_its_documented_exit_code() {
+        assert_eq!(CliError::local("x").exit_code(), 1);
+        assert_eq!(CliError::usage("x").exit_code(), 2);
+        assert_eq!(CliError::refused("x").exit_code(), 3);
+        assert_eq!(CliError::network("x").exit_code(), 4);
+        assert_eq!(CliError::Verification("x".into()).exit_code(), 5);
+        assert_eq!(CliError::not_logged_in("x").exit_code(), 6);
+    }
+
+    #[test]
+    fn a_refusal_reports_allowed_answers_and_help() {
+        let e = CliError::Refused(Refusal {
+            status: Some(422),
+            code: Some("illegal_move".into()),
+            message: "that card is not in your hand".into(),
+            allowed: vec!["R".into(), "L".into()],
+            help: None,
+        })
+        .with_help("run `tegami moves 3`");
+        assert_eq!(
+            e.report(),
+            "error: that card is not in your hand\nallowed now:\n  R\n  L\nhelp: run `tegami moves 3`\n"
+        );
+    }
+
+    #[test]
+    fn only_a_404_is_renamed() {
+        let not_found = CliError::Refused(Refusal { status: Some(404), message: "not found".into(), ..Default::default() });
+        let renamed = not_found.on_not_found(|| "no game `42`".into());
+        assert_eq!(renamed.to_string(), "no game `42`");
+        let conflict = CliError::Refused(Refusal { status: Some(409), message: "seat taken".into(), ..Default::default() });
+        assert_eq!(conflict.on_not_found(|| "no game `42`".into()).to_string(), "seat taken");
+    }
+}

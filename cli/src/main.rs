@@ -1,0 +1,54 @@
+//! `tegami`: the command-line client of a tegami server. See `tegami --help`.
+
+mod args;
+mod client;
+mod commands;
+mod config;
+mod error;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+use crate::commands::Ctx;
+use crate::error::Result;
+
+fn main() -> ExitCode {
+    // clap prints its own usage errors and exits 2 (and 0 for --help / --version).
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprint!("{}", e.report());
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+fn run(cli: &Cli) -> Result<()> {
+    if let Command::Completions(args) = &cli.command {
+        return commands::completions::exec(args);
+    }
+    let ctx = Ctx::from_args(&cli.global)?;
+    match &cli.command {
+        Command::Register(args) => commands::register::exec(&ctx, args),
+        Command::Login(args) => commands::login::exec(&ctx, args),
+        Command::Logout => commands::logout::exec(&ctx),
+        Command::Whoami => commands::whoami::exec(&ctx),
+        Command::Token(command) => commands::token::exec(&ctx, command),
+        Command::Types(args) => commands::types::exec(&ctx, args),
+        Command::Games(args) => commands::games::exec(&ctx, args),
+        Command::New(args) => commands::new::exec(&ctx, args),
+        Command::Join(args) => commands::join::exec(&ctx, args),
+        Command::Show(args) => commands::show::exec(&ctx, args),
+        Command::Moves(args) => commands::moves::exec(&ctx, args),
+        Command::Play(args) => commands::play::exec(&ctx, args),
+        Command::Log(args) => commands::log::exec(&ctx, args),
+        Command::Resign(args) => commands::resign::exec(&ctx, args),
+        Command::Watch(args) => commands::watch::exec(&ctx, args),
+        Command::Verify(args) => commands::verify::exec(&ctx, args),
+        Command::Completions(args) => commands::completions::exec(args),
+    }
+}
