@@ -1,0 +1,268 @@
+//! The DESIGNED STAND-IN components of spec §3 as tables: terrain, formations, standard setup.
+
+use super::hex::Hex;
+
+/// Terrain of a hex (§3.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terrain {
+    Flat,
+    Hill,
+    Slope,
+    Water,
+}
+
+/// Terrain grid, row 01 first; character i of a row is column i+1.
+pub const TERRAIN: [&str; 21] = [
+    "~~~~~..///...//^^^", // 01
+    "~~~~../^^/..../^^^", // 02
+    "~~~.../^^/....//^^", // 03
+    "~~~...///....../^^", // 04
+    "~~~......../...//^", // 05
+    "~~........//..../^", // 06
+    "~~............//^^", // 07
+    "~~.../......./^^^^", // 08
+    "~~..//......./^^/^", // 09
+    "~~.....//...../^^^", // 10
+    "~~...../^/...../^^", // 11 advance line
+    "~~.....//......./^", // 12
+    "~..........//.../^", // 13
+    "~..//.........//^^", // 14
+    "~~./.........../^^", // 15
+    "~~.........././^^^", // 16
+    "~~...........//^^^", // 17
+    "~~~.....///../^^^^", // 18
+    "~~~...../^^/./^^^^", // 19
+    "~~~...../^/./^^^^^", // 20
+    "~~~......//./^^^^^", // 21
+];
+
+pub fn terrain(h: Hex) -> Terrain {
+    match TERRAIN[h.y as usize - 1].as_bytes()[h.x as usize - 1] {
+        b'.' => Terrain::Flat,
+        b'^' => Terrain::Hill,
+        b'/' => Terrain::Slope,
+        _ => Terrain::Water,
+    }
+}
+
+/// Entry cost (§6.6 step 3): cost to enter `to` when leaving `from`; `None` = impassable.
+pub fn entry_cost(from: Terrain, to: Terrain) -> Option<u32> {
+    match (from, to) {
+        (_, Terrain::Water) => None,
+        (_, Terrain::Flat) => Some(1),
+        (_, Terrain::Hill) => Some(2),
+        (Terrain::Flat, Terrain::Slope) => Some(2),
+        (_, Terrain::Slope) => Some(1),
+    }
+}
+
+/// The advance line (§3.6): row 11.
+pub const ADVANCE_LINE_ROW: u8 = 11;
+pub const TURNS: u8 = 8;
+pub const SANDSTORM_LAST_TURN: u8 = 3;
+pub const COMMAND_RANGE: u32 = 2;
+pub const INITIAL_MORALE: i32 = 10;
+
+/// The two sides; the side's index is its seat (Ashina = seat 0, Date = seat 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Ashina,
+    Date,
+}
+
+impl Side {
+    pub fn seat(self) -> u8 {
+        self as u8
+    }
+    pub fn from_seat(seat: u8) -> Side {
+        if seat == 0 { Side::Ashina } else { Side::Date }
+    }
+    pub fn other(self) -> Side {
+        match self {
+            Side::Ashina => Side::Date,
+            Side::Date => Side::Ashina,
+        }
+    }
+    pub fn idx(self) -> usize {
+        self as usize
+    }
+    pub fn name_en(self) -> &'static str {
+        match self {
+            Side::Ashina => "Ashina",
+            Side::Date => "Date",
+        }
+    }
+    pub fn name_ja(self) -> &'static str {
+        match self {
+            Side::Ashina => "葦名勢",
+            Side::Date => "伊達勢",
+        }
+    }
+    /// Whether a move from row `from` to row `to` goes rearward (toward the own home edge, §4.5).
+    pub fn is_rearward(self, from: u8, to: u8) -> bool {
+        match self {
+            Side::Ashina => to < from,
+            Side::Date => to > from,
+        }
+    }
+    /// Whether a commander on row `row` is beyond the advance line (§8.3, A2).
+    pub fn beyond_line(self, row: u8) -> bool {
+        match self {
+            Side::Ashina => row > ADVANCE_LINE_ROW,
+            Side::Date => row < ADVANCE_LINE_ROW,
+        }
+    }
+    /// The own deployment zone (§3.6).
+    pub fn in_zone(self, h: Hex) -> bool {
+        let rows = match self {
+            Side::Ashina => 2..=7,
+            Side::Date => 15..=20,
+        };
+        (4..=15).contains(&h.x) && rows.contains(&h.y) && terrain(h) != Terrain::Water
+    }
+}
+
+/// The action printed on a chit (§3.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChitAction {
+    /// 移動&戦闘: Movement Segment then Combat Segment.
+    MoveAndCombat,
+    /// 移動or戦闘: one segment.
+    MoveOrCombat,
+}
+
+/// One formation: commander, chit and retainers (§3.2, §3.8).
+#[derive(Debug)]
+pub struct FormationData {
+    pub code: &'static str,
+    pub side: Side,
+    pub name_ja: &'static str,
+    pub name_en: &'static str,
+    pub resolve: u8,
+    pub supreme: bool,
+    pub chit_ja: &'static str,
+    pub action: ChitAction,
+    pub entry_turn: u8,
+    pub retainer_ja: &'static str,
+    pub retainers: u8,
+    /// Standard setup hexes of serials 1..=n; the commander rides on serial 1.
+    pub standard: &'static [&'static str],
+}
+
+use ChitAction::{MoveAndCombat as MC, MoveOrCombat as MOC};
+use Side::{Ashina as A, Date as D};
+
+macro_rules! f {
+    ($code:literal, $side:expr, $ja:literal, $en:literal, $r:literal, $sup:literal, $chit:literal, $act:expr,
+     $entry:literal, $ret:literal, $n:literal, [$($h:literal),*]) => {
+        FormationData {
+            code: $code, side: $side, name_ja: $ja, name_en: $en, resolve: $r, supreme: $sup, chit_ja: $chit,
+            action: $act, entry_turn: $entry, retainer_ja: $ret, retainers: $n, standard: &[$($h),*],
+        }
+    };
+}
+
+/// Formation index = position in this table. Ashina first, then Date (order of §3.2).
+pub const FORMATIONS: [FormationData; 17] = [
+    f!("YO", A, "葦名義広", "Ashina Yoshihiro", 3, true, "義広", MC, 3, "義広本隊", 3, ["0803", "0903", "0902"]),
+    f!("TK", A, "富田隆実", "Tomita Takazane", 4, false, "隆実隊", MC, 1, "将監隆実隊", 3, ["0807", "0907", "0707"]),
+    f!("UZ", A, "富田氏実", "Tomita Ujizane", 2, false, "氏実隊", MOC, 4, "富田氏実隊", 2, ["1203", "1303"]),
+    f!("KM", A, "金上盛備", "Kanagami Moriharu", 4, false, "盛備隊", MC, 2, "金上盛備隊", 2, ["0805", "0905"]),
+    f!("KY", A, "平田舜範", "Hirata Kiyonori", 3, false, "舜範隊", MC, 2, "平田舜範隊", 2, ["1105", "1205"]),
+    f!("UN", A, "平田氏範", "Hirata Ujinori", 2, false, "氏範隊", MOC, 4, "平田氏範隊", 2, ["0504", "0604"]),
+    f!("MG", A, "松本源兵衛", "Matsumoto Genbee", 2, false, "源兵衛隊", MOC, 1, "松本源兵衛隊", 2, ["1107", "1207"]),
+    f!("SE", A, "佐瀬常昌", "Sase Tsunemasa", 3, false, "常昌隊", MOC, 1, "佐瀬常昌隊", 2, ["0507", "0407"]),
+    f!("MA", D, "伊達政宗", "Date Masamune", 4, true, "政宗", MC, 3, "政宗本隊", 4, ["1019", "1119", "1020", "0919"]),
+    f!("SG", D, "伊達成実", "Date Shigezane", 4, false, "成実隊", MC, 2, "成実隊", 3, ["1116", "1216", "1016"]),
+    f!("IN", D, "猪苗代盛国", "Inawashiro Morikuni", 3, false, "盛国隊", MC, 1, "猪苗代盛国隊", 2, ["0815", "0915"]),
+    f!("KT", D, "片倉景綱", "Katakura Kagetsuna", 3, false, "景綱隊", MC, 2, "片倉景綱隊", 3, ["0616", "0716", "0516"]),
+    f!("SR", D, "白石宗実", "Shiroishi Munezane", 3, false, "宗実隊", MC, 4, "白石宗実隊", 2, ["0719", "0819"]),
+    f!("HR", D, "原田宗時", "Harada Munetoki", 3, false, "宗時隊", MC, 2, "原田宗時隊", 2, ["1115", "1215"]),
+    f!("YS", D, "屋代景頼", "Yashiro Kageyori", 3, false, "景頼隊", MOC, 4, "屋代景頼隊", 2, ["1220", "1319"]),
+    f!("OU", D, "大内定綱", "Ōuchi Sadatsuna", 3, false, "定綱隊", MOC, 3, "大内定綱隊", 2, ["1317", "1318"]),
+    f!("KH", D, "片平親綱", "Katahira Chikatsuna", 2, false, "親綱隊", MOC, 3, "片平親綱隊", 2, ["0518", "0618"]),
+];
+
+/// Formation index.
+pub type Fid = u8;
+
+pub fn fdata(f: Fid) -> &'static FormationData {
+    &FORMATIONS[f as usize]
+}
+
+/// The formation with this code (case-insensitive).
+pub fn fid_of(code: &str) -> Option<Fid> {
+    FORMATIONS.iter().position(|d| d.code.eq_ignore_ascii_case(code)).map(|i| i as Fid)
+}
+
+pub fn fids() -> impl Iterator<Item = Fid> {
+    0..FORMATIONS.len() as Fid
+}
+
+pub fn side_fids(side: Side) -> impl Iterator<Item = Fid> {
+    fids().filter(move |f| fdata(*f).side == side)
+}
+
+/// Formation code of Tomita Takazane (Takazane substitution, §6.12).
+pub const TK: Fid = 1;
+/// Chits whose draw allows the Takazane substitution.
+pub const SE: Fid = 7;
+pub const MG: Fid = 6;
+
+/// Encircled digits for the Japanese-style unit names (「隆実隊①」).
+pub const CIRCLED: [&str; 5] = ["①", "②", "③", "④", "⑤"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terrain_totals_match_the_spec() {
+        let mut counts = [0; 4];
+        for h in Hex::all() {
+            counts[terrain(h) as usize] += 1;
+        }
+        // flat, hill, slope, water
+        assert_eq!(counts, [197, 64, 65, 52]);
+        assert!(TERRAIN.iter().all(|r| r.len() == 18));
+    }
+
+    #[test]
+    fn counter_totals_and_codes() {
+        let units: u32 = FORMATIONS.iter().map(|f| f.retainers as u32).sum();
+        assert_eq!(units, 40);
+        assert_eq!(side_fids(Side::Ashina).count(), 8);
+        assert_eq!(side_fids(Side::Date).count(), 9);
+        assert_eq!(side_fids(Side::Ashina).map(|f| fdata(f).retainers as u32).sum::<u32>(), 18);
+        assert_eq!(fdata(TK).code, "TK");
+        assert_eq!(fdata(SE).code, "SE");
+        assert_eq!(fdata(MG).code, "MG");
+        assert_eq!(fid_of("tk"), Some(TK));
+        for f in FORMATIONS.iter() {
+            assert_eq!(f.standard.len(), f.retainers as usize, "{}", f.code);
+            for s in f.standard {
+                let h = Hex::parse(s).unwrap();
+                assert!(f.side.in_zone(h), "{} {}", f.code, s);
+            }
+        }
+    }
+
+    #[test]
+    fn zones_have_the_spec_sizes() {
+        assert_eq!(Hex::all().filter(|h| Side::Ashina.in_zone(*h)).count(), 71);
+        assert_eq!(Hex::all().filter(|h| Side::Date.in_zone(*h)).count(), 72);
+    }
+
+    #[test]
+    fn entry_costs() {
+        use Terrain::*;
+        assert_eq!(entry_cost(Flat, Slope), Some(2));
+        assert_eq!(entry_cost(Slope, Slope), Some(1));
+        assert_eq!(entry_cost(Hill, Slope), Some(1));
+        assert_eq!(entry_cost(Slope, Hill), Some(2));
+        assert_eq!(entry_cost(Hill, Hill), Some(2));
+        assert_eq!(entry_cost(Hill, Flat), Some(1));
+        assert_eq!(entry_cost(Flat, Water), None);
+    }
+}

@@ -1,0 +1,1456 @@
+//! The rules: movement search, combat plans, combat resolution, retreats, re-placement and the game flow
+//! (spec §5–§8). Every function keeps the continuation in `State`, so `apply` can stop at any decision.
+
+use std::collections::BTreeMap;
+
+use crate::dice::Rng;
+use crate::engine::{Event, Localized, RuleError};
+
+use super::action::{Action, Attack, MoveOrder, Placement, UnitId};
+use super::data::{
+    entry_cost, fdata, fids, side_fids, terrain, ChitAction, Fid, Side, Terrain, COMMAND_RANGE, MG, SANDSTORM_LAST_TURN,
+    SE, TK, TURNS,
+};
+use super::hex::{in_contact, is_water_hexside, Hex};
+use super::state::{
+    Activation, Chit, CombatSeg, Commander, GameResult, Kind, MoveSeg, Reason, ResPhase, Resolution, Retreats, Sealed,
+    Segment, Stage, State, Status, Wind,
+};
+
+/// The source of every random event. `Rng` in play; scripted dice and draws in the scenario tests.
+pub trait Roller {
+    fn d6(&mut self) -> u8;
+    fn index(&mut self, len: usize) -> usize;
+    /// Which chit of `cup` is drawn (uniform).
+    fn draw(&mut self, cup: &[Fid]) -> usize {
+        self.index(cup.len())
+    }
+}
+
+impl Roller for Rng {
+    fn d6(&mut self) -> u8 {
+        Rng::d6(self)
+    }
+    fn index(&mut self, len: usize) -> usize {
+        Rng::index(self, len)
+    }
+}
+
+pub type Events = Vec<Event>;
+
+fn say(ev: &mut Events, en: impl Into<String>, ja: impl Into<String>) {
+    ev.push(Event::public(en, ja));
+}
+
+fn illegal(en: impl Into<String>, ja: impl Into<String>) -> RuleError {
+    RuleError::illegal(en, ja)
+}
+
+pub fn side_of(u: UnitId) -> Side {
+    fdata(u.f).side
+}
+
+fn code(f: Fid) -> &'static str {
+    fdata(f).code
+}
+
+fn ja_unit(u: UnitId) -> String {
+    format!("{}{}", fdata(u.f).retainer_ja, super::data::CIRCLED.get(u.n as usize - 1).copied().unwrap_or("?"))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Position queries
+
+/// Units (of either side) in hex `h`; two only during a chain retreat.
+pub fn units_at(s: &State, h: Hex) -> Vec<UnitId> {
+    s.units.iter().filter(|(_, x)| **x == h).map(|(u, _)| *u).collect()
+}
+
+/// Whether a unit of `side` in `h` would be in contact with an enemy unit (§4.4).
+pub fn touches_enemy(s: &State, h: Hex, side: Side) -> bool {
+    s.units.iter().any(|(u, x)| side_of(*u) != side && in_contact(h, *x))
+}
+
+/// Enemy-occupied hexes in contact with `h` (sorted).
+pub fn enemy_hexes_touching(s: &State, h: Hex, side: Side) -> Vec<Hex> {
+    let mut v: Vec<Hex> =
+        s.units.iter().filter(|(u, x)| side_of(**u) != side && in_contact(h, **x)).map(|(_, x)| *x).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// In command now (§6.5): the commander is alive on the map within 2 hexes.
+pub fn in_command_now(s: &State, u: UnitId) -> bool {
+    match (s.commander_hex(u.f), s.units.get(&u)) {
+        (Some(c), Some(h)) => c.distance(*h) <= COMMAND_RANGE,
+        _ => false,
+    }
+}
+
+/// Whether the sandstorm first-move bonus applies to `f` now (§6.12).
+pub fn sandstorm_bonus(s: &State, f: Fid) -> bool {
+    fdata(f).side == Side::Ashina && s.turn <= SANDSTORM_LAST_TURN && !s.form(f).has_moved
+}
+
+/// Movement allowance of `u` if a Movement Segment started now (§6.5).
+pub fn movement_allowance(s: &State, u: UnitId) -> u32 {
+    if in_command_now(s, u) { s.resolve(u.f) + u32::from(sandstorm_bonus(s, u.f)) } else { 1 }
+}
+
+/// Combat strength of `u` now (§6.5).
+pub fn combat_strength(s: &State, u: UnitId) -> u32 {
+    if in_command_now(s, u) { s.resolve(u.f) } else { 1 }
+}
+
+/// Every legal destination of `u` with its cheapest cost (§6.6 step 3), given its MA and whether this is
+/// the formation's first move.
+pub fn destinations(s: &State, u: UnitId, ma: u32, first_move: bool) -> BTreeMap<Hex, u32> {
+    let mut best: BTreeMap<Hex, u32> = BTreeMap::new();
+    let Some(&start) = s.units.get(&u) else { return best };
+    let side = side_of(u);
+    let mut frontier = vec![(start, 0u32)];
+    while let Some((h, c)) = frontier.pop() {
+        if h != start && touches_enemy(s, h, side) {
+            continue; // entering a hex in contact ends the move (d)
+        }
+        for n in h.neighbours() {
+            if n == start || is_water_hexside(h, n) || !s.units.values().all(|x| *x != n) {
+                continue;
+            }
+            if first_move && side.is_rearward(start.y, n.y) {
+                continue;
+            }
+            let Some(cost) = entry_cost(terrain(h), terrain(n)) else { continue };
+            let total = c + cost;
+            if total > ma || best.get(&n).is_some_and(|b| *b <= total) {
+                continue;
+            }
+            best.insert(n, total);
+            frontier.push((n, total));
+        }
+    }
+    best
+}
+
+/// Cheapest cost from `u`'s hex to `to` ignoring its MA (for error messages).
+fn cheapest_unbounded(s: &State, u: UnitId, to: Hex, first_move: bool) -> Option<u32> {
+    destinations(s, u, 1000, first_move).get(&to).copied()
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Movement Segment
+
+fn active(s: &State) -> &Activation {
+    s.activation.as_ref().expect("an activation is under way")
+}
+
+fn move_seg(s: &State) -> &MoveSeg {
+    match &active(s).segment {
+        Some(Segment::Move(m)) => m,
+        _ => panic!("not in a Movement Segment"),
+    }
+}
+
+fn move_seg_mut(s: &mut State) -> &mut MoveSeg {
+    match &mut s.activation.as_mut().expect("activation").segment {
+        Some(Segment::Move(m)) => m,
+        _ => panic!("not in a Movement Segment"),
+    }
+}
+
+fn combat_seg(s: &State) -> &CombatSeg {
+    match &active(s).segment {
+        Some(Segment::Combat(c)) => c,
+        _ => panic!("not in a Combat Segment"),
+    }
+}
+
+fn combat_seg_mut(s: &mut State) -> &mut CombatSeg {
+    match &mut s.activation.as_mut().expect("activation").segment {
+        Some(Segment::Combat(c)) => c,
+        _ => panic!("not in a Combat Segment"),
+    }
+}
+
+fn res_mut(s: &mut State) -> &mut Resolution {
+    combat_seg_mut(s).res.as_mut().expect("an attack is being resolved")
+}
+
+/// Units of the active formation that may still move, with their legal destinations.
+pub fn movable(s: &State) -> Vec<(UnitId, BTreeMap<Hex, u32>)> {
+    let m = move_seg(s);
+    let f = active(s).formation;
+    s.units_of(f)
+        .into_iter()
+        .filter(|u| !m.locked.contains(u) && !m.moved.contains(u))
+        .map(|u| (u, destinations(s, u, m.ma.get(&u).copied().unwrap_or(1), m.first_move)))
+        .filter(|(_, d)| !d.is_empty())
+        .collect()
+}
+
+fn begin_move(s: &mut State, ev: &mut Events) {
+    let f = active(s).formation;
+    let first_move = !s.form(f).has_moved;
+    let mut seg = MoveSeg { ma: BTreeMap::new(), locked: Vec::new(), moved: Vec::new(), first_move, any_moved: false };
+    for u in s.units_of(f) {
+        seg.ma.insert(u, movement_allowance(s, u));
+        if touches_enemy(s, s.units[&u], side_of(u)) {
+            seg.locked.push(u);
+        }
+    }
+    let mas: Vec<String> = seg.ma.iter().map(|(u, m)| format!("{u} {m}")).collect();
+    say(
+        ev,
+        format!(
+            "{} Movement Segment (MA: {}){}",
+            code(f),
+            mas.join(", "),
+            if first_move { "; first move: no rearward rows" } else { "" }
+        ),
+        format!(
+            "{} 移動セグメント（移動力: {}）{}",
+            fdata(f).name_ja,
+            mas.join("、"),
+            if first_move { "／初回移動：後方へは移動不可" } else { "" }
+        ),
+    );
+    s.activation.as_mut().expect("activation").segment = Some(Segment::Move(seg));
+    if movable(s).is_empty() {
+        end_move(s, ev);
+    } else {
+        ask(s, Stage::Move);
+    }
+}
+
+fn end_move(s: &mut State, ev: &mut Events) {
+    let a = active(s).clone();
+    if move_seg(s).any_moved {
+        s.form_mut(a.formation).has_moved = true;
+    }
+    if a.kind == Kind::Both {
+        begin_combat(s, ev);
+    } else {
+        end_activation(s, ev);
+    }
+}
+
+/// Checks one move order against the current position (§6.6 step 3). Returns the destination and cost.
+pub fn check_order(s: &State, o: &MoveOrder) -> Result<(Hex, u32), Localized> {
+    let f = active(s).formation;
+    let m = move_seg(s);
+    let loc = |en: String, ja: String| Localized::new(en, ja);
+    if o.unit.f != f {
+        return Err(loc(
+            format!("{} is not a unit of the active formation {} (§6.6 step 2)", o.unit, code(f)),
+            format!("{}は活性化中のフォーメーション{}のユニットではありません（§6.6）", o.unit, code(f)),
+        ));
+    }
+    let Some(&start) = s.units.get(&o.unit) else {
+        return Err(loc(format!("{} is not on the map", o.unit), format!("{}はマップ上にいません", o.unit)));
+    };
+    if m.locked.contains(&o.unit) {
+        return Err(loc(
+            format!("{} began the segment in contact with an enemy and cannot move (§6.6 step 1)", o.unit),
+            format!("{}は移動開始時に敵に隣接しているため移動できません（§6.6）", o.unit),
+        ));
+    }
+    if m.moved.contains(&o.unit) {
+        return Err(loc(
+            format!("{} has already moved in this segment (A10)", o.unit),
+            format!("{}はこのセグメントで既に移動しました（A10）", o.unit),
+        ));
+    }
+    let ma = m.ma.get(&o.unit).copied().unwrap_or(1);
+    let side = side_of(o.unit);
+    if let Some(path) = &o.path {
+        let mut p = path.clone();
+        if p.first() != Some(&start) {
+            p.insert(0, start);
+        }
+        if p.len() < 2 || p.last() != Some(&o.to) {
+            return Err(loc(
+                format!("the path must lead from {start} to {}", o.to),
+                format!("経路は{start}から{}へ続く必要があります", o.to),
+            ));
+        }
+        let mut cost = 0;
+        for i in 1..p.len() {
+            let (a, b) = (p[i - 1], p[i]);
+            if !a.is_adjacent(b) {
+                return Err(loc(format!("{a} and {b} are not adjacent"), format!("{a}と{b}は隣接していません")));
+            }
+            if i > 1 && touches_enemy(s, a, side) {
+                return Err(loc(
+                    format!("{a} is in contact with an enemy: the move must end there (§6.6 d)"),
+                    format!("{a}は敵に隣接しているため、そこで移動を終了しなければなりません（§6.6 d）"),
+                ));
+            }
+            if terrain(b) == Terrain::Water {
+                return Err(loc(format!("{b} is water (§6.6 a)"), format!("{b}は水面です（§6.6 a）")));
+            }
+            if is_water_hexside(a, b) {
+                return Err(loc(
+                    format!("{a}|{b} is a water hexside (§6.6 a)"),
+                    format!("{a}|{b}は水面ヘクスサイドです（§6.6 a）"),
+                ));
+            }
+            if let Some(other) = units_at(s, b).first() {
+                return Err(if side_of(*other) == side {
+                    loc(
+                        format!("{b} holds the friendly unit {other}: no entry or passage (§6.6 b)"),
+                        format!("{b}には味方{other}がいます：進入・通過不可（§6.6 b）"),
+                    )
+                } else {
+                    loc(
+                        format!("{b} holds the enemy unit {other} (§6.6 b)"),
+                        format!("{b}には敵{other}がいます（§6.6 b）"),
+                    )
+                });
+            }
+            if m.first_move && side.is_rearward(start.y, b.y) {
+                return Err(loc(
+                    format!("row {:02} is rearward of row {:02} on the formation's first move (§6.6 e)", b.y, start.y),
+                    format!("初回移動では{:02}列目より後方の{:02}列目へは移動できません（§6.6 e）", start.y, b.y),
+                ));
+            }
+            cost += entry_cost(terrain(a), terrain(b)).unwrap_or(1000);
+        }
+        if cost > ma {
+            return Err(loc(
+                format!("the path costs {cost}, more than {}'s MA {ma} (§6.6 c)", o.unit),
+                format!("経路の消費{cost}が{}の移動力{ma}を超えます（§6.6 c）", o.unit),
+            ));
+        }
+        return Ok((o.to, cost));
+    }
+    let dests = destinations(s, o.unit, ma, m.first_move);
+    if let Some(c) = dests.get(&o.to) {
+        return Ok((o.to, *c));
+    }
+    let to = o.to;
+    let why = if to == start {
+        loc(format!("{} is already on {to}", o.unit), format!("{}は既に{to}にいます", o.unit))
+    } else if terrain(to) == Terrain::Water {
+        loc(format!("{to} is water (§6.6 a)"), format!("{to}は水面です（§6.6 a）"))
+    } else if let Some(other) = units_at(s, to).first() {
+        if side_of(*other) == side {
+            loc(
+                format!("{to} holds the friendly unit {other} (§6.6 b)"),
+                format!("{to}には味方{other}がいます（§6.6 b）"),
+            )
+        } else {
+            loc(format!("{to} holds the enemy unit {other} (§6.6 b)"), format!("{to}には敵{other}がいます（§6.6 b）"))
+        }
+    } else if m.first_move && side.is_rearward(start.y, to.y) {
+        loc(
+            format!("row {:02} is rearward of row {:02} on the formation's first move (§6.6 e)", to.y, start.y),
+            format!("初回移動では{:02}列目より後方の{:02}列目へは移動できません（§6.6 e）", start.y, to.y),
+        )
+    } else if let Some(c) = cheapest_unbounded(s, o.unit, to, m.first_move) {
+        loc(
+            format!("{to} costs at least {c}, more than {}'s MA {ma} (§6.6 c)", o.unit),
+            format!("{to}へは最低{c}移動力が必要で、{}の移動力{ma}を超えます（§6.6 c）", o.unit),
+        )
+    } else {
+        loc(
+            format!("no legal path leads {} to {to} (water, units or enemy contact in the way, §6.6)", o.unit),
+            format!("{}が{to}へ至る合法な経路がありません（§6.6）", o.unit),
+        )
+    };
+    Err(why)
+}
+
+/// Checks and makes one move without ending the segment (for building batches).
+pub fn move_without_ending(s: &mut State, o: &MoveOrder) -> Result<(), Localized> {
+    let (to, cost) = check_order(s, o)?;
+    do_move(s, o, to, cost, &mut Vec::new());
+    Ok(())
+}
+
+fn do_move(s: &mut State, o: &MoveOrder, to: Hex, cost: u32, ev: &mut Events) {
+    let from = s.units[&o.unit];
+    s.units.insert(o.unit, to);
+    let m = move_seg_mut(s);
+    m.moved.push(o.unit);
+    m.any_moved = true;
+    let ma = m.ma.get(&o.unit).copied().unwrap_or(1);
+    let carrier = if s.is_carrier(o.unit) { "*" } else { "" };
+    let contact = touches_enemy(s, to, side_of(o.unit));
+    say(
+        ev,
+        format!(
+            "move {}{carrier} {from}>{to} [{cost}/{ma}]{}",
+            o.unit,
+            if contact { " (contact, stop)" } else { "" }
+        ),
+        format!("移動 {} {from}→{to} [{cost}/{ma}]{}", ja_unit(o.unit), if contact { "（敵に隣接・停止）" } else { "" }),
+    );
+    release_check(s, o.unit, ev);
+}
+
+/// §6.11: a unit of the active formation that ends next to an Unreleased enemy formation releases it.
+fn release_check(s: &mut State, u: UnitId, ev: &mut Events) {
+    let Some(&h) = s.units.get(&u) else { return };
+    let side = side_of(u);
+    let found: Vec<Fid> = s
+        .units
+        .iter()
+        .filter(|(e, x)| side_of(**e) != side && in_contact(h, **x))
+        .map(|(e, _)| e.f)
+        .filter(|f| s.form(*f).status == Status::Unreleased)
+        .collect();
+    for f in found {
+        if !s.pending_release.contains(&f) {
+            s.pending_release.push(f);
+            say(
+                ev,
+                format!("{} is contacted and will be released after this activation (§6.11)", code(f)),
+                format!("{}は敵に隣接されたため、この活性化の後に行動開始となります（§6.11）", fdata(f).name_ja),
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Combat Segment
+
+fn begin_combat(s: &mut State, ev: &mut Events) {
+    let f = active(s).formation;
+    let mut seg = CombatSeg {
+        cs: BTreeMap::new(),
+        in_command: Vec::new(),
+        obliged: Vec::new(),
+        plan: Vec::new(),
+        next: 0,
+        res: None,
+    };
+    for u in s.units_of(f) {
+        seg.cs.insert(u, combat_strength(s, u));
+        if in_command_now(s, u) {
+            seg.in_command.push(u);
+        }
+        if touches_enemy(s, s.units[&u], side_of(u)) {
+            seg.obliged.push(u);
+        }
+    }
+    let obliged = seg.obliged.clone();
+    s.activation.as_mut().expect("activation").segment = Some(Segment::Combat(seg));
+    if obliged.is_empty() {
+        say(
+            ev,
+            format!("{} Combat Segment: no unit in contact", code(f)),
+            format!("{} 戦闘セグメント：敵に隣接するユニットなし", fdata(f).name_ja),
+        );
+        end_activation(s, ev);
+        return;
+    }
+    let names: Vec<String> = obliged.iter().map(|u| u.to_string()).collect();
+    say(
+        ev,
+        format!("{} Combat Segment: units that must fight: {}", code(f), names.join(" ")),
+        format!("{} 戦闘セグメント：戦闘義務のあるユニット {}", fdata(f).name_ja, names.join(" ")),
+    );
+    let plans = plan_candidates(s);
+    if plans.len() == 1 && plans[0].len() == 1 {
+        let plan = plans[0].clone();
+        say(
+            ev,
+            format!("only one valid plan: {}", super::notation::print_plan(&plan)),
+            format!("有効な戦闘計画は一つだけ：{}", super::notation::print_plan(&plan)),
+        );
+        combat_seg_mut(s).plan = plan;
+        s.stage = Stage::Resolve;
+    } else {
+        ask(s, Stage::Plan);
+    }
+}
+
+/// Every valid combat plan (§6.7 step 2) up to the order of its attacks, each sorted by target hex.
+pub fn plan_candidates(s: &State) -> Vec<Vec<Attack>> {
+    let seg = combat_seg(s);
+    let side = fdata(active(s).formation).side;
+    let o = &seg.obliged;
+    let targets: Vec<Vec<Hex>> = o.iter().map(|u| enemy_hexes_touching(s, s.units[u], side)).collect();
+    let mut out = Vec::new();
+    let mut assign: Vec<Option<Hex>> = vec![None; o.len()];
+    fn rec(
+        i: usize,
+        o: &[UnitId],
+        targets: &[Vec<Hex>],
+        assign: &mut Vec<Option<Hex>>,
+        seg: &CombatSeg,
+        out: &mut Vec<Vec<Attack>>,
+    ) {
+        if out.len() > 5000 {
+            return;
+        }
+        if i == o.len() {
+            let mut groups: BTreeMap<Hex, Vec<UnitId>> = BTreeMap::new();
+            for (k, a) in assign.iter().enumerate() {
+                if let Some(h) = a {
+                    groups.entry(*h).or_default().push(o[k]);
+                }
+            }
+            for g in groups.values() {
+                if g.len() > 1 && !g.iter().all(|u| seg.in_command.contains(u)) {
+                    return;
+                }
+            }
+            for (k, a) in assign.iter().enumerate() {
+                if a.is_none() && (seg.in_command.contains(&o[k]) || !targets[k].iter().all(|t| groups.contains_key(t)))
+                {
+                    return;
+                }
+            }
+            // every choice of lead in every group
+            let mut plans: Vec<Vec<Attack>> = vec![Vec::new()];
+            for (t, g) in &groups {
+                let mut next = Vec::new();
+                for p in &plans {
+                    for lead in g {
+                        let mut p2 = p.clone();
+                        let support: Vec<UnitId> = g.iter().filter(|u| *u != lead).copied().collect();
+                        p2.push(Attack { target: *t, lead: *lead, support });
+                        next.push(p2);
+                    }
+                }
+                plans = next;
+            }
+            out.extend(plans);
+            return;
+        }
+        assign[i] = None;
+        rec(i + 1, o, targets, assign, seg, out);
+        for t in &targets[i] {
+            assign[i] = Some(*t);
+            rec(i + 1, o, targets, assign, seg, out);
+        }
+        assign[i] = None;
+    }
+    rec(0, o, &targets, &mut assign, seg, &mut out);
+    out
+}
+
+/// Checks a combat plan against P1–P5 (§6.7 step 2).
+pub fn check_plan(s: &State, plan: &[Attack]) -> Result<(), Localized> {
+    let seg = combat_seg(s);
+    let f = active(s).formation;
+    let side = fdata(f).side;
+    let loc = |en: String, ja: String| Localized::new(en, ja);
+    let mut used: Vec<UnitId> = Vec::new();
+    let mut targeted: Vec<Hex> = Vec::new();
+    for (i, a) in plan.iter().enumerate() {
+        let n = i + 1;
+        let printed = super::notation::print_attack(a);
+        match s.unit_at(a.target) {
+            Some(v) if side_of(v) != side => {}
+            _ => {
+                return Err(loc(
+                    format!("attack {n} (`{printed}`): {} holds no enemy unit (P1)", a.target),
+                    format!("攻撃{n}（`{printed}`）：{}に敵ユニットがいません（P1）", a.target),
+                ))
+            }
+        }
+        for u in a.units() {
+            if u.f != f || !s.units.contains_key(&u) {
+                return Err(loc(
+                    format!("attack {n} (`{printed}`): {u} is not a unit of the active formation {} (P1)", code(f)),
+                    format!("攻撃{n}（`{printed}`）：{u}は活性化中の{}のユニットではありません（P1）", code(f)),
+                ));
+            }
+            if !in_contact(s.units[&u], a.target) {
+                return Err(loc(
+                    format!("attack {n} (`{printed}`): {u} is not in contact with {} (P1)", a.target),
+                    format!("攻撃{n}（`{printed}`）：{u}は{}に隣接していません（P1）", a.target),
+                ));
+            }
+            if used.contains(&u) {
+                return Err(loc(
+                    format!("attack {n} (`{printed}`): {u} already takes part in another attack (P3)"),
+                    format!("攻撃{n}（`{printed}`）：{u}は既に別の攻撃に参加しています（P3）"),
+                ));
+            }
+            used.push(u);
+        }
+        if targeted.contains(&a.target) {
+            return Err(loc(
+                format!("attack {n} (`{printed}`): {} is already a target of this plan (P2, A15)", a.target),
+                format!("攻撃{n}（`{printed}`）：{}は既にこの計画の攻撃目標です（P2, A15）", a.target),
+            ));
+        }
+        targeted.push(a.target);
+        if !a.support.is_empty() {
+            if let Some(u) = a.units().find(|u| !seg.in_command.contains(u)) {
+                return Err(loc(
+                    format!("attack {n} (`{printed}`): {u} is out of command and may only attack alone (P4, A16)"),
+                    format!("攻撃{n}（`{printed}`）：{u}は指揮範囲外のため共同攻撃に参加できません（P4, A16）"),
+                ));
+            }
+        }
+    }
+    for u in &seg.obliged {
+        if used.contains(u) {
+            continue;
+        }
+        let exempt = !seg.in_command.contains(u)
+            && enemy_hexes_touching(s, s.units[u], side).iter().all(|t| targeted.contains(t));
+        if !exempt {
+            return Err(loc(
+                format!("{u} is in contact with an enemy and must take part in an attack (P5)"),
+                format!("{u}は敵に隣接しているため、いずれかの攻撃に参加しなければなりません（P5）"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// How a retainer was eliminated: decides the death-check numbers (§6.9 step 2).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Loss {
+    Combat,
+    NoRetreat,
+}
+
+fn eliminate(s: &mut State, u: UnitId, how: Loss, roll: &mut dyn Roller, ev: &mut Events) {
+    let carrier = s.is_carrier(u);
+    let Some(hex) = s.units.remove(&u) else { return };
+    let side = side_of(u);
+    let before = s.morale[side.idx()];
+    s.morale[side.idx()] -= 1;
+    say(
+        ev,
+        format!("{u} eliminated in {hex}; {} Army Morale {before} -> {}", side.name_en(), before - 1),
+        format!("{}（{hex}）除去：{}の士気 {before}→{}", ja_unit(u), side.name_ja(), before - 1),
+    );
+    if carrier {
+        let d = roll.d6();
+        let killed = match how {
+            Loss::Combat => d == 6,
+            Loss::NoRetreat => d >= 5,
+        };
+        let (need_en, need_ja) = match how {
+            Loss::Combat => ("6", "6"),
+            Loss::NoRetreat => ("5-6", "5・6"),
+        };
+        say(
+            ev,
+            format!(
+                "death check for {} ({}): die {d} -> {} (killed on {need_en})",
+                fdata(u.f).name_en,
+                code(u.f),
+                if killed { "killed" } else { "survives" }
+            ),
+            format!(
+                "{}の討ち死にチェック：出目{d}→{}（{need_ja}で討ち死に）",
+                fdata(u.f).name_ja,
+                if killed { "討ち死に" } else { "生存" }
+            ),
+        );
+        if killed {
+            kill_commander(s, u.f, ev);
+        } else {
+            s.form_mut(u.f).commander = Commander::SetAside { from: hex };
+            res_mut(s).set_aside.push(u.f);
+        }
+    }
+    check_destroyed(s, u.f, ev);
+}
+
+fn kill_commander(s: &mut State, f: Fid, ev: &mut Events) {
+    s.form_mut(f).commander = Commander::Killed;
+    let d = fdata(f);
+    if d.supreme {
+        say(
+            ev,
+            format!("the supreme commander {} is killed: {} wins", d.name_en, d.side.other().name_en()),
+            format!("総大将{}討ち死に：{}の勝利", d.name_ja, d.side.other().name_ja()),
+        );
+        s.result = Some(GameResult::Winner { side: d.side.other(), reason: Reason::SupremeKilled });
+        return;
+    }
+    let before = s.morale[d.side.idx()];
+    s.morale[d.side.idx()] -= 1;
+    say(
+        ev,
+        format!(
+            "{} ({}) is killed; {} is leaderless; {} Army Morale {before} -> {}",
+            d.name_en,
+            d.code,
+            d.code,
+            d.side.name_en(),
+            before - 1
+        ),
+        format!("{}討ち死に：{}の士気 {before}→{}", d.name_ja, d.side.name_ja(), before - 1),
+    );
+}
+
+/// §6.9 step 4: no retainer and no living commander -> Destroyed; the chit leaves the game.
+fn check_destroyed(s: &mut State, f: Fid, ev: &mut Events) {
+    if s.form(f).status == Status::Destroyed
+        || !s.units_of(f).is_empty()
+        || s.form(f).commander != Commander::Killed
+    {
+        return;
+    }
+    let fm = s.form_mut(f);
+    fm.status = Status::Destroyed;
+    fm.chit = Chit::Removed;
+    s.pending_release.retain(|x| *x != f);
+    say(
+        ev,
+        format!("formation {} is destroyed; its chit is removed from the game", code(f)),
+        format!("{}隊は壊滅：活性化チットはゲームから除かれます", fdata(f).name_ja),
+    );
+}
+
+/// Legal retreat hexes of `u` (§6.8 step 2).
+pub fn retreat_options(s: &State, u: UnitId, done: &[UnitId]) -> Vec<Hex> {
+    let Some(&h) = s.units.get(&u) else { return Vec::new() };
+    let side = side_of(u);
+    h.neighbours()
+        .into_iter()
+        .filter(|n| {
+            terrain(*n) != Terrain::Water
+                && !is_water_hexside(h, *n)
+                && !touches_enemy(s, *n, side)
+                && units_at(s, *n).iter().all(|o| side_of(*o) == side && !done.contains(o))
+        })
+        .collect()
+}
+
+/// What the retreating side may answer now: (unit, hex) pairs.
+pub fn retreat_choices(s: &State) -> Vec<(UnitId, Hex)> {
+    let r = &combat_seg(s).res.as_ref().expect("resolution").retreats;
+    if let Some(&u) = r.chain.last() {
+        return retreat_options(s, u, &r.done).into_iter().map(|h| (u, h)).collect();
+    }
+    r.queue.iter().flat_map(|u| retreat_options(s, *u, &r.done).into_iter().map(move |h| (*u, h))).collect()
+}
+
+fn do_retreat(s: &mut State, u: UnitId, to: Hex, ev: &mut Events) {
+    let from = s.units[&u];
+    let occupant = units_at(s, to).into_iter().find(|o| *o != u);
+    s.units.insert(u, to);
+    let r = &mut res_mut(s).retreats;
+    r.done.push(u);
+    if let Some(o) = occupant {
+        r.done.push(o);
+        r.chain.push(o);
+    }
+    say(
+        ev,
+        format!(
+            "retreat {u} {from}>{to}{}",
+            occupant.map(|o| format!(" (displaces {o}: chain retreat)")).unwrap_or_default()
+        ),
+        format!(
+            "後退 {} {from}→{to}{}",
+            ja_unit(u),
+            occupant.map(|o| format!("（{}を押し出す：連鎖後退）", ja_unit(o))).unwrap_or_default()
+        ),
+    );
+}
+
+fn process_retreats(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
+    loop {
+        if s.result.is_some() {
+            return;
+        }
+        let r = res_mut(s).retreats.clone();
+        if let Some(&u) = r.chain.last() {
+            let opts = retreat_options(s, u, &r.done);
+            match opts.len() {
+                0 => {
+                    res_mut(s).retreats.chain.pop();
+                    say(ev, format!("{u} cannot retreat"), format!("{}は後退できません", ja_unit(u)));
+                    eliminate(s, u, Loss::NoRetreat, roll, ev);
+                }
+                1 => {
+                    res_mut(s).retreats.chain.pop();
+                    do_retreat(s, u, opts[0], ev);
+                }
+                _ => return ask(s, Stage::Retreat),
+            }
+            continue;
+        }
+        if r.queue.is_empty() {
+            res_mut(s).phase = ResPhase::Replace;
+            s.stage = Stage::Resolve;
+            return;
+        }
+        let opts: Vec<(UnitId, Vec<Hex>)> = r.queue.iter().map(|u| (*u, retreat_options(s, *u, &r.done))).collect();
+        let total: usize = opts.iter().map(|(_, o)| o.len()).sum();
+        if total == 0 {
+            // Units that cannot retreat are eliminated once no other unit of the result can move (a unit
+            // that cannot retreat never gains a hex by waiting, and eliminating it first never helps).
+            let u = r.queue[0];
+            res_mut(s).retreats.queue.remove(0);
+            say(ev, format!("{u} cannot retreat"), format!("{}は後退できません", ja_unit(u)));
+            eliminate(s, u, Loss::NoRetreat, roll, ev);
+            continue;
+        }
+        // A unit with exactly one hex that no other retreating unit could use retreats without asking
+        // (S15); so does the last choice of all.
+        let single = opts.iter().find(|(u, o)| {
+            o.len() == 1 && opts.iter().all(|(v, p)| v == u || !p.contains(&o[0]))
+        });
+        let pick = match single {
+            Some((u, o)) => Some((*u, o[0])),
+            None if total == 1 => opts.iter().find(|(_, o)| o.len() == 1).map(|(u, o)| (*u, o[0])),
+            None => None,
+        };
+        match pick {
+            Some((u, h)) => {
+                res_mut(s).retreats.queue.retain(|x| *x != u);
+                do_retreat(s, u, h, ev);
+            }
+            None => return ask(s, Stage::Retreat),
+        }
+    }
+}
+
+/// Re-placement candidates for the first set-aside commander: his nearest own retainers (§6.9 step 3).
+pub fn replace_candidates(s: &State) -> Option<(Fid, Vec<UnitId>)> {
+    let res = combat_seg(s).res.as_ref()?;
+    let f = *res.set_aside.first()?;
+    let Commander::SetAside { from } = s.form(f).commander else { return Some((f, Vec::new())) };
+    let units = s.units_of(f);
+    let best = units.iter().map(|u| s.units[u].distance(from)).min();
+    Some((f, units.into_iter().filter(|u| Some(s.units[u].distance(from)) == best).collect()))
+}
+
+fn place_commander(s: &mut State, f: Fid, u: UnitId, ev: &mut Events) {
+    s.form_mut(f).commander = Commander::Alive { carrier: u.n };
+    res_mut(s).set_aside.retain(|x| *x != f);
+    say(
+        ev,
+        format!("{} ({}) is re-placed on {u} in {}", fdata(f).name_en, code(f), s.units[&u]),
+        format!("{}を{}（{}）に再配置", fdata(f).name_ja, ja_unit(u), s.units[&u]),
+    );
+}
+
+fn process_replacements(s: &mut State, ev: &mut Events) {
+    while let Some((f, cands)) = replace_candidates(s) {
+        match cands.len() {
+            0 => {
+                res_mut(s).set_aside.retain(|x| *x != f);
+                say(
+                    ev,
+                    format!("{} has no retainer left to join", fdata(f).name_en),
+                    format!("{}には再配置されるべき郎党ユニットが存在しません", fdata(f).name_ja),
+                );
+                kill_commander(s, f, ev);
+                if s.result.is_some() {
+                    return;
+                }
+                check_destroyed(s, f, ev);
+            }
+            1 => place_commander(s, f, cands[0], ev),
+            _ => return ask(s, Stage::Replace),
+        }
+    }
+    res_mut(s).phase = ResPhase::Advance;
+    s.stage = Stage::Resolve;
+}
+
+fn start_attack(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
+    let seg = combat_seg(s);
+    let atk = seg.plan[seg.next].clone();
+    let lead_cs = seg.cs.get(&atk.lead).copied().unwrap_or(1);
+    let strength = lead_cs + atk.support.len() as u32;
+    let Some(v) = s.unit_at(atk.target) else {
+        combat_seg_mut(s).next += 1;
+        return;
+    };
+    let ds = combat_strength(s, v);
+    let a = roll.d6() as u32;
+    let d = roll.d6() as u32;
+    let (ta, td) = (strength + a, ds + d);
+    let diff = ta.abs_diff(td);
+    let names: Vec<String> = atk.units().map(|u| format!("{u}{}", if s.is_carrier(u) { "*" } else { "" })).collect();
+    let vname = format!("{v}{}", if s.is_carrier(v) { "*" } else { "" });
+    let verdict_en = match (diff, ta > td) {
+        (0, _) => "draw, no effect",
+        (1..=3, true) => "defender retreats",
+        (_, true) => "defender eliminated",
+        (1..=3, false) => "attacker retreats",
+        (_, false) => "lead eliminated, supporters retreat",
+    };
+    let verdict_ja = match (diff, ta > td) {
+        (0, _) => "引き分け・効果なし",
+        (1..=3, true) => "防御側後退",
+        (_, true) => "防御側除去",
+        (1..=3, false) => "攻撃側後退",
+        (_, false) => "先導ユニット除去・他は後退",
+    };
+    say(
+        ev,
+        format!(
+            "attack {}: {} {lead_cs}+{}={strength} d{a} ={ta}  vs {vname} {ds} d{d} ={td}  diff {diff} => {verdict_en}",
+            atk.target,
+            names.join("+"),
+            atk.support.len()
+        ),
+        format!(
+            "{}へ攻撃：{} {strength}+{a}={ta} 対 {} {ds}+{d}={td} 差{diff} {verdict_ja}",
+            atk.target,
+            names.join("+"),
+            ja_unit(v)
+        ),
+    );
+    if diff == 0 {
+        combat_seg_mut(s).next += 1;
+        return;
+    }
+    let defender_lost = ta > td;
+    let mut res = Resolution {
+        attack: atk.clone(),
+        phase: ResPhase::Retreat,
+        retreats: Retreats { side: side_of(v), queue: Vec::new(), chain: Vec::new(), done: Vec::new() },
+        advance: defender_lost,
+        set_aside: Vec::new(),
+    };
+    if defender_lost {
+        if diff <= 3 {
+            res.retreats.queue.push(v);
+        }
+    } else {
+        res.retreats.side = side_of(atk.lead);
+        res.retreats.queue = if diff <= 3 { atk.units().collect() } else { atk.support.clone() };
+    }
+    combat_seg_mut(s).res = Some(res);
+    if diff >= 4 {
+        let victim = if defender_lost { v } else { atk.lead };
+        eliminate(s, victim, Loss::Combat, roll, ev);
+    }
+    s.stage = Stage::Resolve;
+}
+
+fn finish_attack(s: &mut State, ev: &mut Events) {
+    let res = combat_seg(s).res.clone().expect("resolution");
+    let lead = res.attack.lead;
+    if res.advance && s.unit_at(res.attack.target).is_none() {
+        if let Some(&from) = s.units.get(&lead) {
+            s.units.insert(lead, res.attack.target);
+            say(
+                ev,
+                format!("{lead}{} advances {from}>{}", if s.is_carrier(lead) { "*" } else { "" }, res.attack.target),
+                format!("{} 前進 {from}→{}", ja_unit(lead), res.attack.target),
+            );
+            release_check(s, lead, ev);
+        }
+    }
+    let seg = combat_seg_mut(s);
+    seg.res = None;
+    seg.next += 1;
+}
+
+fn resolve_step(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
+    let seg = combat_seg(s);
+    let Some(res) = &seg.res else {
+        if seg.next >= seg.plan.len() {
+            end_activation(s, ev);
+        } else {
+            start_attack(s, roll, ev);
+        }
+        return;
+    };
+    match res.phase {
+        ResPhase::Retreat => process_retreats(s, roll, ev),
+        ResPhase::Replace => process_replacements(s, ev),
+        ResPhase::Advance => finish_attack(s, ev),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Activation and turn flow
+
+fn ask(s: &mut State, stage: Stage) {
+    s.stage = stage;
+    s.step += 1;
+}
+
+fn end_activation(s: &mut State, ev: &mut Events) {
+    for f in std::mem::take(&mut s.pending_release) {
+        if s.form(f).status != Status::Unreleased {
+            continue;
+        }
+        let fm = s.form_mut(f);
+        fm.status = Status::Released;
+        fm.chit = Chit::Cup;
+        say(
+            ev,
+            format!("{} is released; its chit goes into the cup", code(f)),
+            format!("{}が行動開始：活性化チットをカップへ", fdata(f).name_ja),
+        );
+    }
+    s.activation = None;
+    s.stage = Stage::Draw;
+}
+
+fn begin_activation(s: &mut State, chit: Fid, f: Fid, kind: Kind, ev: &mut Events) {
+    s.activation = Some(Activation { chit, formation: f, kind, segment: None });
+    let contact = s.units_of(f).iter().any(|u| touches_enemy(s, s.units[u], side_of(*u)));
+    if kind == Kind::Both {
+        begin_move(s, ev);
+    } else if contact {
+        say(
+            ev,
+            format!("{}: a unit is in contact, so Combat Segment only", code(f)),
+            format!("{}：敵に隣接するユニットがあるため戦闘のみ", fdata(f).name_ja),
+        );
+        begin_combat(s, ev);
+    } else {
+        begin_move(s, ev);
+    }
+}
+
+fn kind_of(f: Fid) -> Kind {
+    match fdata(f).action {
+        ChitAction::MoveAndCombat => Kind::Both,
+        ChitAction::MoveOrCombat => Kind::One,
+    }
+}
+
+/// Takazane substitution available for a draw of `chit` (§6.12, A43).
+pub fn substitution_possible(s: &State, chit: Fid) -> bool {
+    s.turn <= SANDSTORM_LAST_TURN && (chit == SE || chit == MG) && s.form(TK).commander != Commander::Killed
+}
+
+fn draw_step(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
+    let cup = s.cup();
+    if cup.is_empty() {
+        turn_update(s, roll, ev);
+        return;
+    }
+    let f = cup[roll.draw(&cup)];
+    s.form_mut(f).chit = Chit::Used;
+    let side = fdata(f).side;
+    say(
+        ev,
+        format!(
+            "T{} {} draw {} ({}, {})",
+            s.turn,
+            side.name_en(),
+            code(f),
+            fdata(f).name_en,
+            if kind_of(f) == Kind::Both { "Move & Combat" } else { "Move or Combat" }
+        ),
+        format!(
+            "第{}ターン {} {}のチットを引く（{}）",
+            s.turn,
+            side.name_ja(),
+            fdata(f).chit_ja,
+            if kind_of(f) == Kind::Both { "移動&戦闘" } else { "移動or戦闘" }
+        ),
+    );
+    if side == Side::Date && (4..=6).contains(&s.turn) {
+        reveal_wind(s, true, ev);
+    }
+    if substitution_possible(s, f) {
+        ask(s, Stage::Substitution { chit: f });
+        return;
+    }
+    begin_activation(s, f, f, kind_of(f), ev);
+}
+
+fn reveal_wind(s: &mut State, active_effect: bool, ev: &mut Events) {
+    let i = s.turn as usize - 4;
+    let Some(w) = s.wind else { return };
+    if s.wind_revealed[i] {
+        return;
+    }
+    s.wind_revealed[i] = true;
+    match (w[i], active_effect) {
+        (Wind::Reverse, true) => {
+            s.reverse_wind = true;
+            say(
+                ev,
+                format!("wind W{} revealed: reverse wind -> Date Resolve +1 this turn", s.turn),
+                format!("風マーカーW{}公開：逆風→このターン伊達勢の戦意+1", s.turn),
+            );
+        }
+        (Wind::Reverse, false) => say(
+            ev,
+            format!("wind W{} revealed at the turn update: reverse wind, no effect", s.turn),
+            format!("風マーカーW{}をターン更新時に公開：逆風（効果なし）", s.turn),
+        ),
+        (Wind::Calm, _) => say(
+            ev,
+            format!("wind W{} revealed: calm, no effect", s.turn),
+            format!("風マーカーW{}公開：無風（効果なし）", s.turn),
+        ),
+    }
+}
+
+/// Commanders beyond the advance line (§8.3).
+pub fn advanced_commanders(s: &State, side: Side) -> u8 {
+    side_fids(side).filter(|f| s.commander_hex(*f).is_some_and(|h| side.beyond_line(h.y))).count() as u8
+}
+
+fn turn_update(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
+    if (4..=6).contains(&s.turn) {
+        reveal_wind(s, false, ev);
+    }
+    s.reverse_wind = false;
+    let [a, d] = s.morale;
+    say(
+        ev,
+        format!("T{} turn update: Army Morale Ashina {a} / Date {d}", s.turn),
+        format!("第{}ターン ターン更新：士気 葦名勢{a}／伊達勢{d}", s.turn),
+    );
+    if a <= 0 || d <= 0 {
+        s.result = Some(match (a <= 0, d <= 0) {
+            (true, true) => GameResult::Draw { reason: Reason::Morale },
+            (true, false) => GameResult::Winner { side: Side::Date, reason: Reason::Morale },
+            _ => GameResult::Winner { side: Side::Ashina, reason: Reason::Morale },
+        });
+        say(ev, "Army Morale decides the game (§8.2)", "士気値により勝敗が決しました（§8.2）");
+        return;
+    }
+    if s.turn >= TURNS {
+        let na = advanced_commanders(s, Side::Ashina);
+        let nd = advanced_commanders(s, Side::Date);
+        let reason = Reason::AdvanceLine { ashina: na, date: nd };
+        s.result = Some(match na.cmp(&nd) {
+            std::cmp::Ordering::Greater => GameResult::Winner { side: Side::Ashina, reason },
+            std::cmp::Ordering::Less => GameResult::Winner { side: Side::Date, reason },
+            std::cmp::Ordering::Equal => GameResult::Draw { reason },
+        });
+        say(
+            ev,
+            format!("end of turn 8: commanders beyond the advance line Ashina {na} / Date {nd}"),
+            format!("第8ターン終了：前進ラインを越えた指揮官 葦名勢{na}／伊達勢{nd}"),
+        );
+        return;
+    }
+    s.turn += 1;
+    action_start(s, roll, ev);
+}
+
+/// The Action Start Phase (§6.2).
+pub fn action_start(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
+    if s.turn == 4 && s.wind.is_none() {
+        let mut w = [Wind::Calm, Wind::Calm, Wind::Reverse];
+        for i in (1..w.len()).rev() {
+            let j = roll.index(i + 1);
+            w.swap(i, j);
+        }
+        s.wind = Some(w);
+        say(ev, "wind markers placed face down on turns 4, 5, 6", "風マーカーを第4〜6ターンの欄に裏向きで配置");
+    }
+    s.reverse_wind = false;
+    let mut entered = Vec::new();
+    for f in fids() {
+        let turn = s.turn;
+        let fm = s.form_mut(f);
+        if fm.status == Status::Unreleased && fdata(f).entry_turn == turn {
+            fm.status = Status::Released;
+            fm.chit = Chit::Cup;
+            entered.push(code(f));
+        } else if fm.status == Status::Released {
+            fm.chit = Chit::Pool;
+        }
+    }
+    say(
+        ev,
+        format!("T{} begins; entering chits: {}", s.turn, if entered.is_empty() { "-".into() } else { entered.join(" ") }),
+        format!("第{}ターン開始：投入チット {}", s.turn, if entered.is_empty() { "なし".into() } else { entered.join(" ") }),
+    );
+    s.sealed = [None, None];
+    s.asked = [!s.pool(Side::Ashina).is_empty(), !s.pool(Side::Date).is_empty()];
+    if s.asked.iter().any(|x| *x) {
+        ask(s, Stage::ChitSelect);
+    } else {
+        s.stage = Stage::Draw;
+    }
+}
+
+/// Runs automatic steps until a decision is needed or the game ends.
+pub fn run(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
+    loop {
+        if s.result.is_some() {
+            s.stage = Stage::Over;
+            return;
+        }
+        match s.stage {
+            Stage::Draw => draw_step(s, roll, ev),
+            Stage::Resolve => resolve_step(s, roll, ev),
+            _ => return,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Deployment and chit selection (sealed)
+
+pub fn standard_placements(side: Side) -> Vec<Placement> {
+    side_fids(side)
+        .flat_map(|f| {
+            fdata(f).standard.iter().enumerate().map(move |(i, h)| Placement {
+                unit: UnitId::new(f, i as u8 + 1),
+                hex: Hex::parse(h).expect("valid data"),
+                carrier: i == 0,
+            })
+        })
+        .collect()
+}
+
+/// Checks a deployment (§5 step 4, S38).
+pub fn check_deployment(side: Side, p: &[Placement]) -> Result<(), RuleError> {
+    let mut hexes: Vec<Hex> = Vec::new();
+    let mut units: Vec<UnitId> = Vec::new();
+    for pl in p {
+        if side_of(pl.unit) != side {
+            return Err(illegal(
+                format!("{} is not a {} unit", pl.unit, side.name_en()),
+                format!("{}は{}のユニットではありません", pl.unit, side.name_ja()),
+            ));
+        }
+        if units.contains(&pl.unit) {
+            return Err(illegal(
+                format!("{} is placed twice", pl.unit),
+                format!("{}が二度配置されています", pl.unit),
+            ));
+        }
+        if terrain(pl.hex) == Terrain::Water {
+            return Err(illegal(format!("{} is water", pl.hex), format!("{}は水面です", pl.hex)));
+        }
+        if !side.in_zone(pl.hex) {
+            return Err(illegal(
+                format!("{} is outside the {} deployment zone (§3.6)", pl.hex, side.name_en()),
+                format!("{}は{}の配置ラインの外です（§3.6）", pl.hex, side.name_ja()),
+            ));
+        }
+        if hexes.contains(&pl.hex) {
+            return Err(illegal(
+                format!("two units on {} (one retainer per hex)", pl.hex),
+                format!("{}に二つのユニット（1ヘクス1ユニット）", pl.hex),
+            ));
+        }
+        hexes.push(pl.hex);
+        units.push(pl.unit);
+    }
+    for f in side_fids(side) {
+        for n in 1..=fdata(f).retainers {
+            let u = UnitId::new(f, n);
+            if !units.contains(&u) {
+                return Err(illegal(format!("{u} is not placed"), format!("{u}が配置されていません")));
+            }
+        }
+        let carriers = p.iter().filter(|pl| pl.unit.f == f && pl.carrier).count();
+        if carriers != 1 {
+            return Err(illegal(
+                format!(
+                    "formation {} needs exactly one unit marked `*` for its commander, not {carriers}",
+                    code(f)
+                ),
+                format!("{}の指揮官を乗せるユニット（*）はちょうど一つ必要です（{carriers}個）", code(f)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn apply_sealed_if_complete(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
+    for i in 0..2 {
+        if s.asked[i] && s.sealed[i].is_none() {
+            return;
+        }
+    }
+    let sealed = std::mem::take(&mut s.sealed);
+    match s.stage {
+        Stage::Deploy => {
+            for p in sealed.iter().flatten() {
+                if let Sealed::Deploy { placements } = p {
+                    for pl in placements {
+                        s.units.insert(pl.unit, pl.hex);
+                        if pl.carrier {
+                            s.form_mut(pl.unit.f).commander = Commander::Alive { carrier: pl.unit.n };
+                        }
+                    }
+                }
+            }
+            say(ev, "both deployments are in and revealed", "両軍の配置が揃い、公開されました");
+            action_start(s, roll, ev);
+        }
+        Stage::ChitSelect => {
+            for p in sealed.iter().flatten() {
+                if let Sealed::Cup { chits } = p {
+                    for f in chits {
+                        s.form_mut(*f).chit = Chit::Cup;
+                    }
+                }
+            }
+            let cup: Vec<&str> = s.cup().into_iter().map(code).collect();
+            say(
+                ev,
+                format!("T{} cup ({}): {}", s.turn, cup.len(), cup.join(" ")),
+                format!("第{}ターン カップ（{}枚）：{}", s.turn, cup.len(), cup.join(" ")),
+            );
+            s.stage = Stage::Draw;
+        }
+        _ => {}
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Applying answers
+
+/// Which side answers the current (non-sealed) decision.
+pub fn decider(s: &State) -> Option<Side> {
+    match s.stage {
+        Stage::Substitution { .. } => Some(Side::Ashina),
+        Stage::Move | Stage::Plan => Some(fdata(active(s).formation).side),
+        Stage::Retreat => Some(combat_seg(s).res.as_ref()?.retreats.side),
+        Stage::Replace => replace_candidates(s).map(|(f, _)| fdata(f).side),
+        _ => None,
+    }
+}
+
+fn wrong_kind(expected_en: &str, expected_ja: &str) -> RuleError {
+    illegal(format!("this decision expects {expected_en}"), format!("この決定には{expected_ja}が必要です"))
+}
+
+pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) -> Result<Events, RuleError> {
+    let mut ev = Vec::new();
+    match (s.stage, action) {
+        (Stage::Deploy, Action::Deploy { standard, placements }) => {
+            let p = if *standard { standard_placements(side) } else { placements.clone() };
+            check_deployment(side, &p)?;
+            s.sealed[side.idx()] = Some(Sealed::Deploy { placements: p });
+            ev.push(Event::private(side.seat(), "your deployment is recorded", "配置を受け付けました"));
+            ev.push(Event::except(
+                vec![side.seat()],
+                format!("{} has deployed (hidden until both are in)", side.name_en()),
+                format!("{}が配置を提出しました（両軍が揃うまで非公開）", side.name_ja()),
+            ));
+            apply_sealed_if_complete(s, roll, &mut ev);
+        }
+        (Stage::Deploy, _) => return Err(wrong_kind("a deployment (`deploy ...`)", "配置（deploy ...）")),
+        (Stage::ChitSelect, Action::Cup { chits }) => {
+            let pool = s.pool(side);
+            let mut fs: Vec<Fid> = Vec::new();
+            for c in chits {
+                if !pool.contains(&c.0) {
+                    return Err(illegal(
+                        format!("{} is not in your pool of released chits (§6.2 step 5)", c),
+                        format!("{}はあなたのプール（行動開始済みチット）にありません（§6.2）", c),
+                    ));
+                }
+                if fs.contains(&c.0) {
+                    return Err(illegal(format!("{c} is named twice"), format!("{c}が二度指定されています")));
+                }
+                fs.push(c.0);
+            }
+            fs.sort();
+            s.sealed[side.idx()] = Some(Sealed::Cup { chits: fs });
+            ev.push(Event::private(side.seat(), "your chit selection is recorded", "チットの選択を受け付けました"));
+            ev.push(Event::except(
+                vec![side.seat()],
+                format!("{} has chosen its chits (hidden until both are in)", side.name_en()),
+                format!("{}がチットを選びました（両軍が揃うまで非公開）", side.name_ja()),
+            ));
+            apply_sealed_if_complete(s, roll, &mut ev);
+        }
+        (Stage::ChitSelect, _) => return Err(wrong_kind("a chit selection (`cup ...`)", "チット選択（cup ...）")),
+        (Stage::Substitution { chit }, Action::Sub { tk }) => {
+            if *tk {
+                say(
+                    &mut ev,
+                    format!("{} chit used for Takazane: TK performs one segment (§6.12)", code(chit)),
+                    format!("{}のチットで富田隆実が行動（移動又は戦闘、§6.12）", fdata(chit).chit_ja),
+                );
+                begin_activation(s, chit, TK, Kind::One, &mut ev);
+            } else {
+                say(&mut ev, format!("{} acts itself", code(chit)), format!("{}が自ら行動", fdata(chit).name_ja));
+                begin_activation(s, chit, chit, kind_of(chit), &mut ev);
+            }
+        }
+        (Stage::Substitution { .. }, _) => return Err(wrong_kind("`sub own` or `sub tk`", "`sub own` か `sub tk`")),
+        (Stage::Move, Action::Move { order }) => {
+            let (to, cost) = check_order(s, order).map_err(RuleError::Illegal)?;
+            do_move(s, order, to, cost, &mut ev);
+            if movable(s).is_empty() {
+                end_move(s, &mut ev);
+            } else {
+                ask(s, Stage::Move);
+            }
+        }
+        (Stage::Move, Action::Moves { orders }) => {
+            for (i, o) in orders.iter().enumerate() {
+                match check_order(s, o) {
+                    Ok((to, cost)) => do_move(s, o, to, cost, &mut ev),
+                    Err(e) => {
+                        let p = super::notation::print_order(o);
+                        return Err(illegal(
+                            format!("order {} (`{p}`) is illegal, nothing was moved: {}", i + 1, e.en),
+                            format!("命令{}（`{p}`）は不正です（何も移動していません）：{}", i + 1, e.ja),
+                        ));
+                    }
+                }
+            }
+            end_move(s, &mut ev);
+        }
+        (Stage::Move, _) => return Err(wrong_kind("move orders (`move ...`)", "移動命令（move ...）")),
+        (Stage::Plan, Action::Attacks { attacks }) => {
+            check_plan(s, attacks).map_err(|e| {
+                illegal(format!("combat plan rejected: {}", e.en), format!("戦闘計画は不正です：{}", e.ja))
+            })?;
+            say(
+                &mut ev,
+                format!("combat plan: {}", super::notation::print_plan(attacks)),
+                format!("戦闘計画：{}", super::notation::print_plan(attacks)),
+            );
+            combat_seg_mut(s).plan = attacks.clone();
+            s.stage = Stage::Resolve;
+        }
+        (Stage::Plan, _) => return Err(wrong_kind("a combat plan (`attack ...`)", "戦闘計画（attack ...）")),
+        (Stage::Retreat, Action::Retreat { unit, to }) => {
+            let choices = retreat_choices(s);
+            if !choices.contains(&(*unit, *to)) {
+                let legal: Vec<String> = choices.iter().map(|(u, h)| format!("{u} {h}")).collect();
+                return Err(illegal(
+                    format!("`retreat {unit} {to}` is not a legal retreat now (§6.8); legal: {}", legal.join(", ")),
+                    format!("`retreat {unit} {to}`は現在合法な後退ではありません（§6.8）。合法：{}", legal.join("、")),
+                ));
+            }
+            let r = &mut res_mut(s).retreats;
+            if r.chain.last() == Some(unit) {
+                r.chain.pop();
+            } else {
+                r.queue.retain(|x| x != unit);
+            }
+            do_retreat(s, *unit, *to, &mut ev);
+            s.stage = Stage::Resolve;
+        }
+        (Stage::Retreat, _) => return Err(wrong_kind("a retreat (`retreat UNIT HEX`)", "後退（retreat ユニット ヘクス）")),
+        (Stage::Replace, Action::Replace { code: c, unit }) => {
+            let (f, cands) = replace_candidates(s).expect("replace pending");
+            if c.0 != f || !cands.contains(unit) {
+                let legal: Vec<String> = cands.iter().map(|u| format!("replace {} {u}", code(f))).collect();
+                return Err(illegal(
+                    format!("not a nearest retainer of {} (§6.9 step 3); legal: {}", code(f), legal.join(", ")),
+                    format!("{}の最寄りの郎党ユニットではありません（§6.9）。合法：{}", code(f), legal.join("、")),
+                ));
+            }
+            place_commander(s, f, *unit, &mut ev);
+            s.stage = Stage::Resolve;
+        }
+        (Stage::Replace, _) => return Err(wrong_kind("a re-placement (`replace CODE UNIT`)", "再配置（replace 指揮官 ユニット）")),
+        (Stage::Draw | Stage::Resolve | Stage::Over, _) => return Err(RuleError::GameOver),
+    }
+    run(s, roll, &mut ev);
+    Ok(ev)
+}
+
+pub fn resign(s: &mut State, side: Side) -> Events {
+    s.result = Some(GameResult::Winner { side: side.other(), reason: Reason::Resigned });
+    s.resigned = Some(side);
+    s.stage = Stage::Over;
+    vec![Event::public(
+        format!("{} resigns; {} wins", side.name_en(), side.other().name_en()),
+        format!("{}が投了：{}の勝利", side.name_ja(), side.other().name_ja()),
+    )]
+}

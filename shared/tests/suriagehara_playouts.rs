@@ -1,0 +1,85 @@
+//! Random legal playouts of suriagehara through the journal fold, with leak checks.
+
+use serde_json::Value;
+use shared::engine::Viewer;
+use shared::testkit::{everything_seen_by, play, Playout};
+
+fn playouts(default: u64) -> u64 {
+    std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// The server's view of the secrets: each side's sealed answer and the face-down wind markers.
+fn secrets(m: &shared::journal::Match) -> (Value, Value) {
+    let server = m.view(Viewer::Server);
+    let state = m.game().state_to_json(m.state());
+    (server, state)
+}
+
+fn check_no_leak(m: &shared::journal::Match) {
+    let (_, state) = secrets(m);
+    for seat in 0..2u8 {
+        let seen = everything_seen_by(m, Viewer::Seat(seat));
+        let view = m.view(Viewer::Seat(seat));
+        let other = 1 - seat as usize;
+        let over = state["stage"]["stage"] == "over";
+        // The other side's sealed answer must not be in the view.
+        if !state["sealed"][other].is_null() && !over {
+            assert!(view.get("own_sealed").map_or(true, |o| o != &state["sealed"][other]), "own_sealed leak");
+            if state["sealed"][other]["sealed"] == "deploy" {
+                for p in state["sealed"][other]["placements"].as_array().unwrap() {
+                    let unit = p["unit"].as_str().unwrap();
+                    assert!(view["units"].get(unit).is_none(), "seat {seat} sees unit {unit} of a sealed deployment");
+                }
+            }
+        }
+        // Face-down wind markers stay hidden.
+        if let Some(w) = state["wind"].as_array() {
+            for i in 0..3 {
+                let revealed = state["wind_revealed"][i].as_bool().unwrap();
+                if !revealed && !over {
+                    assert!(view["wind"][i].is_null(), "seat {seat} sees wind marker {} ({})", i + 4, w[i]);
+                    let marker = format!("W{} revealed", i + 4);
+                    assert!(!seen.contains(&marker), "event reveals {marker} early");
+                }
+            }
+        }
+    }
+    let spectator = m.view(Viewer::Spectator);
+    if let Some(w) = state["wind"].as_array() {
+        for i in 0..3 {
+            if !state["wind_revealed"][i].as_bool().unwrap() && state["stage"]["stage"] != "over" {
+                assert!(spectator["wind"][i].is_null(), "spectator sees {}", w[i]);
+            }
+        }
+    }
+}
+
+#[test]
+fn random_playouts_finish_replay_and_never_leak() {
+    let n = playouts(150);
+    let mut results = std::collections::BTreeMap::new();
+    for seed in 0..n {
+        let p = Playout::new("suriagehara", 2, seed);
+        let done = play(&p, check_no_leak).unwrap_or_else(|e| panic!("{e}"));
+        *results.entry(format!("{:?}", done.outcome.ranks)).or_insert(0) += 1;
+    }
+    eprintln!("suriagehara outcomes: {results:?}");
+}
+
+#[test]
+fn random_playouts_with_resignations() {
+    let n = playouts(150) / 3 + 1;
+    for seed in 0..n {
+        let mut p = Playout::new("suriagehara", 2, 10_000 + seed);
+        p.resign_per_mille = 5;
+        play(&p, check_no_leak).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn wrong_seat_counts_are_refused() {
+    for seats in [1u8, 3] {
+        let m = shared::journal::Match::create("suriagehara", Value::Null, seats, [7; 32], "2026-01-01T00:00:00Z");
+        assert!(m.is_err());
+    }
+}
