@@ -20,9 +20,9 @@ Examples:
   tegami play 12 <move>
   tegami log 12 --json > journal.json && tegami verify --file journal.json
 
-Exit codes: 0 ok, 1 local failure, 2 usage error, 3 refused by the server, 4 network or server
-failure, 5 verification failed, 6 not logged in.
-With --json, read commands print the server's JSON response (keys sorted) instead of text.";
+Exit codes: 0 ok, 1 local failure, 2 usage error, 3 refused by the server,
+4 network or server failure, 5 verification failed, 6 not logged in.
+With --json, commands print the server's JSON response (keys sorted) instead of text.";
 
 #[derive(Debug, Parser)]
 #[command(name = "tegami", version, about = ABOUT, after_help = EXAMPLES, max_term_width = 100)]
@@ -34,6 +34,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// The tegami server [default: `server` in config.toml, else the server of the last login, else
     /// http://127.0.0.1:8080]
@@ -74,8 +75,8 @@ Examples:
 
     /// Log in, and register this machine's signing key with the server
     #[command(after_help = "\
-The first login creates an Ed25519 key pair in the config directory (mode 0600) and registers its
-public key; every move you play is signed with it.
+The first login creates an Ed25519 key pair in the config directory (mode 0600)
+and registers its public key; every move you play is signed with it.
 
 Examples:
   tegami login --email alice@example.com
@@ -109,10 +110,10 @@ Examples:
 
     /// Create a game
     #[command(after_help = "\
-Seats are given in seat order (seat 0 first): `me`, `bot`, `open` (anyone may join) or
-`invite:<email>` (kept for that address).
-Options are the game's own (see `tegami types <game>`); `-o key=value` takes a JSON value or a
-plain string and may be repeated.
+Seats are given in seat order (seat 0 first): `me`, `bot`, `open` (anyone may
+join) or `invite:<email>` (kept for that address).
+Options are the game's own (see `tegami types <game>`); `-o key=value` takes a
+JSON value or a plain string and may be repeated.
 
 Examples:
   tegami new <game> --seat me --seat bot
@@ -140,9 +141,9 @@ Examples:
 
     /// Sign and send a move
     #[command(after_help = "\
-The move is typed in the game's notation (see `tegami moves <game>`); all remaining arguments are
-joined with spaces. With `--print-signed` the signed move is printed instead of sent, to paste into an
-email reply.
+The move is typed in the game's notation (see `tegami moves <game>`); all remaining
+arguments are joined with spaces. With `--print-signed` the signed move is printed
+instead of sent, to paste into an email reply.
 
 Examples:
   tegami play 12 <move>
