@@ -1,0 +1,405 @@
+//! Printed data: the 24 persons (DESIGNED STAND-IN roster of spec §3.4), the 16 event tiles (§3.5),
+//! failure actions (§6.6), directions and turn labels (§3.3).
+
+use serde::{Deserialize, Serialize};
+
+/// A direction on the board (§4.2). Index order U, R, D, L is used for the arrow tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Dir {
+    U,
+    R,
+    D,
+    L,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::U, Dir::R, Dir::D, Dir::L];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Dir::U => "U",
+            Dir::R => "R",
+            Dir::D => "D",
+            Dir::L => "L",
+        }
+    }
+
+    pub fn ja(self) -> &'static str {
+        match self {
+            Dir::U => "上",
+            Dir::R => "右",
+            Dir::D => "下",
+            Dir::L => "左",
+        }
+    }
+}
+
+/// The 13 failure actions (§2, §6.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[allow(clippy::upper_case_acronyms)]
+pub enum Failure {
+    Ansatsu,
+    Kakugo,
+    Kakketsu,
+    Shuran,
+    Seppuku,
+    Dasso,
+    Dokatsu,
+    Toshi,
+    Fudo,
+    Fungai,
+    Hensetsu,
+    Yudan,
+    Robai,
+}
+
+impl Failure {
+    pub fn ja(self) -> &'static str {
+        match self {
+            Failure::Ansatsu => "暗殺",
+            Failure::Kakugo => "覚悟",
+            Failure::Kakketsu => "喀血",
+            Failure::Shuran => "酒乱",
+            Failure::Seppuku => "切腹",
+            Failure::Dasso => "脱走",
+            Failure::Dokatsu => "恫喝",
+            Failure::Toshi => "闘志",
+            Failure::Fudo => "不動",
+            Failure::Fungai => "憤慨",
+            Failure::Hensetsu => "変節",
+            Failure::Yudan => "油断",
+            Failure::Robai => "狼狽",
+        }
+    }
+
+    pub fn en(self) -> &'static str {
+        match self {
+            Failure::Ansatsu => "assassination",
+            Failure::Kakugo => "resolve",
+            Failure::Kakketsu => "coughing blood",
+            Failure::Shuran => "drunken rage",
+            Failure::Seppuku => "seppuku",
+            Failure::Dasso => "desertion",
+            Failure::Dokatsu => "intimidation",
+            Failure::Toshi => "fighting spirit",
+            Failure::Fudo => "immovable",
+            Failure::Fungai => "indignation",
+            Failure::Hensetsu => "defection",
+            Failure::Yudan => "carelessness",
+            Failure::Robai => "panic",
+        }
+    }
+}
+
+/// One printed arrow: priority 1..4 and colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    pub prio: u8,
+    pub white: bool,
+}
+
+/// A printed person piece.
+#[derive(Clone, Copy, Debug)]
+pub struct PersonData {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub short: &'static str,
+    pub romaji: &'static str,
+    pub buto: u8,
+    pub ronpa: u8,
+    pub sonkei: u8,
+    /// `None` = 近藤勇's ※ (7 − row).
+    pub shido: Option<u8>,
+    pub failure: Failure,
+    /// Arrows indexed by `Dir::index()` (U, R, D, L).
+    pub arrows: [Arrow; 4],
+}
+
+macro_rules! persons {
+    ($( $v:ident $code:literal $name:literal $short:literal $rom:literal $b:literal $ro:literal $so:literal $sh:expr, $f:ident
+        [$up:literal $uc:ident $rp:literal $rc:ident $dp:literal $dc:ident $lp:literal $lc:ident] ;)*) => {
+        /// The 24 persons, in roster order (§3.4).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[allow(clippy::upper_case_acronyms)]
+        pub enum Person { $($v),* }
+
+        impl Person {
+            pub const ALL: [Person; 24] = [$(Person::$v),*];
+        }
+
+        pub static PERSONS: [PersonData; 24] = [$(PersonData {
+            code: $code, name: $name, short: $short, romaji: $rom, buto: $b, ronpa: $ro, sonkei: $so, shido: $sh,
+            failure: Failure::$f,
+            arrows: [arrow!($up $uc), arrow!($rp $rc), arrow!($dp $dc), arrow!($lp $lc)],
+        }),*];
+    };
+}
+
+macro_rules! arrow {
+    ($p:literal W) => {
+        Arrow { prio: $p, white: true }
+    };
+    ($p:literal B) => {
+        Arrow { prio: $p, white: false }
+    };
+}
+
+persons! {
+    KON "KON" "近藤勇" "近藤" "Kondo Isami" 5 4 6 None, Kakugo [1 W 2 W 4 B 3 B];
+    HIJ "HIJ" "土方歳三" "土方" "Hijikata Toshizo" 5 5 4 Some(6), Dokatsu [2 B 1 W 4 B 3 B];
+    OKI "OKI" "沖田総司" "沖田" "Okita Soji" 6 2 4 Some(4), Kakketsu [1 W 2 W 3 W 4 B];
+    NAG "NAG" "永倉新八" "永倉" "Nagakura Shinpachi" 6 3 3 Some(4), Fungai [3 B 2 W 1 W 4 B];
+    SAI "SAI" "斎藤一" "斎藤" "Saito Hajime" 6 1 2 Some(5), Ansatsu [3 B 1 B 4 B 2 B];
+    HAR "HAR" "原田左之助" "原田" "Harada Sanosuke" 5 1 3 Some(2), Fungai [3 W 2 B 1 W 4 B];
+    TOD "TOD" "藤堂平助" "藤堂" "Todo Heisuke" 4 3 3 Some(3), Toshi [2 W 3 B 4 B 1 W];
+    INO "INO" "井上源三郎" "井上" "Inoue Genzaburo" 3 2 5 Some(5), Kakugo [3 W 1 W 2 W 4 B];
+    YMN "YMN" "山南敬助" "山南" "Yamanami Keisuke" 4 5 5 Some(2), Dasso [3 B 4 B 2 W 1 W];
+    SER "SER" "芹沢鴨" "芹沢" "Serizawa Kamo" 5 4 3 Some(1), Shuran [3 W 4 B 2 B 1 W];
+    NII "NII" "新見錦" "新見" "Niimi Nishiki" 3 3 2 Some(2), Seppuku [3 W 4 B 1 W 2 B];
+    HIR "HIR" "平山五郎" "平山" "Hirayama Goro" 4 1 1 Some(3), Yudan [4 B 3 B 1 W 2 W];
+    ITO "ITO" "伊東甲子太郎" "伊東" "Ito Kashitaro" 4 6 5 Some(3), Hensetsu [2 W 4 B 3 W 1 W];
+    TAK "TAK" "武田観柳斎" "武田" "Takeda Kanryusai" 2 5 1 Some(2), Robai [1 W 3 W 4 B 2 W];
+    TAN "TAN" "谷三十郎" "谷" "Tani Sanjuro" 4 2 1 Some(3), Dokatsu [1 W 2 B 3 B 4 B];
+    YMZ "YMZ" "山崎烝" "山崎" "Yamazaki Susumu" 3 4 3 Some(5), Fudo [4 B 1 B 2 W 3 W];
+    SHI "SHI" "島田魁" "島田" "Shimada Kai" 4 1 4 Some(5), Fudo [1 B 2 B 3 B 4 B];
+    YOS "YOS" "吉村貫一郎" "吉村" "Yoshimura Kanichiro" 5 2 2 Some(3), Dasso [2 W 3 B 1 W 4 B];
+    KAW "KAW" "河合耆三郎" "河合" "Kawai Kisaburo" 1 3 2 Some(3), Seppuku [1 W 3 W 2 B 4 B];
+    MAT "MAT" "松原忠司" "松原" "Matsubara Chuji" 5 2 4 Some(3), Yudan [2 B 3 W 1 W 4 B];
+    OGA "OGA" "尾形俊太郎" "尾形" "Ogata Shuntaro" 2 4 3 Some(4), Hensetsu [2 W 4 B 3 W 1 B];
+    OIS "OIS" "大石鍬次郎" "大石" "Oishi Kuwajiro" 5 1 1 Some(2), Ansatsu [4 B 1 B 2 W 3 B];
+    SOM "SOM" "相馬主計" "相馬" "Soma Kazue" 3 3 3 Some(5), Seppuku [2 B 1 W 4 W 3 B];
+    NOM "NOM" "野村利三郎" "野村" "Nomura Risaburo" 4 2 2 Some(4), Toshi [2 W 1 W 3 B 4 B];
+}
+
+impl Person {
+    pub fn data(self) -> &'static PersonData {
+        &PERSONS[self as usize]
+    }
+
+    pub fn code(self) -> &'static str {
+        self.data().code
+    }
+
+    pub fn from_code(s: &str) -> Option<Person> {
+        Person::ALL.iter().copied().find(|p| p.code().eq_ignore_ascii_case(s) || p.data().name == s || p.data().short == s)
+    }
+
+    pub fn all_black(self) -> bool {
+        self.data().arrows.iter().all(|a| !a.white)
+    }
+
+    pub fn arrow(self, d: Dir) -> Arrow {
+        self.data().arrows[d.index()]
+    }
+}
+
+/// The kind of combat a tile fights (§3.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CombatKind {
+    Kiriai,
+    Juhogeki,
+    Naguriai,
+}
+
+impl CombatKind {
+    pub fn en(self) -> &'static str {
+        match self {
+            CombatKind::Kiriai => "sword fight",
+            CombatKind::Juhogeki => "gunfire",
+            CombatKind::Naguriai => "brawl",
+        }
+    }
+    pub fn ja(self) -> &'static str {
+        match self {
+            CombatKind::Kiriai => "斬合い",
+            CombatKind::Juhogeki => "銃砲撃",
+            CombatKind::Naguriai => "殴合い",
+        }
+    }
+}
+
+/// Which squares trigger a tile (§4.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    Below,
+    Above,
+    AnySide,
+    Pair,
+    Column,
+    None,
+}
+
+/// A printed event tile.
+#[derive(Clone, Copy, Debug)]
+pub struct TileData {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub short: &'static str,
+    pub en: &'static str,
+    pub trigger: Trigger,
+    /// Enemy force (dice); 0 for non-combat tiles and ABU (force = the other side's size).
+    pub force: u8,
+    pub combat: Option<CombatKind>,
+    /// Columns and rows where it may be placed (non-overlay tiles).
+    pub cols: &'static [u8],
+    pub rows: &'static [u8],
+}
+
+const ALLC: &[u8] = &[1, 2, 3, 4, 5, 6];
+const RIGHT: &[u8] = &[1, 2, 3];
+const LEFT: &[u8] = &[4, 5, 6];
+const R15: &[u8] = &[1, 2, 3, 4, 5];
+const R26: &[u8] = &[2, 3, 4, 5, 6];
+const R1: &[u8] = &[1];
+const NONE: &[u8] = &[];
+
+/// The 16 event tiles, E01..E16 (§3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[allow(clippy::upper_case_acronyms)]
+pub enum Tile {
+    AIZ,
+    ABU,
+    IIN,
+    IKE,
+    ISH,
+    EEJ,
+    SUM,
+    KAI,
+    SHO,
+    KIN,
+    FUK,
+    SOG,
+    CHO,
+    YUK,
+    MIM,
+    SAT,
+}
+
+use CombatKind::*;
+use Trigger as T;
+
+pub static TILES: [TileData; 16] = [
+    TileData { code: "AIZ", name: "会津藩京都守護職", short: "会津", en: "Aizu Kyoto Protector", trigger: T::Below, force: 3, combat: Some(Kiriai), cols: LEFT, rows: R15 },
+    TileData { code: "ABU", name: "油小路", short: "油小", en: "Aburanokoji ambush", trigger: T::Pair, force: 0, combat: Some(Kiriai), cols: ALLC, rows: ALLC },
+    TileData { code: "IIN", name: "許嫁の美少女", short: "許嫁", en: "Beautiful fiancee", trigger: T::None, force: 0, combat: None, cols: NONE, rows: NONE },
+    TileData { code: "IKE", name: "池田屋浪士", short: "池田", en: "Ikedaya ronin", trigger: T::Below, force: 2, combat: Some(Kiriai), cols: RIGHT, rows: R15 },
+    TileData { code: "ISH", name: "石田散薬", short: "石田", en: "Ishida powder", trigger: T::None, force: 0, combat: None, cols: NONE, rows: NONE },
+    TileData { code: "EEJ", name: "ええじゃないか", short: "ええ", en: "Eejanaika crowd", trigger: T::None, force: 0, combat: None, cols: ALLC, rows: ALLC },
+    TileData { code: "SUM", name: "大坂角力", short: "大坂", en: "Osaka sumo", trigger: T::Below, force: 1, combat: Some(Naguriai), cols: ALLC, rows: R15 },
+    TileData { code: "KAI", name: "海援隊士", short: "海援", en: "Kaientai swordsmen", trigger: T::Above, force: 1, combat: Some(Kiriai), cols: RIGHT, rows: R26 },
+    TileData { code: "SHO", name: "京都所司代", short: "所司", en: "Kyoto Shoshidai", trigger: T::Below, force: 2, combat: Some(Kiriai), cols: LEFT, rows: R15 },
+    TileData { code: "KIN", name: "禁門", short: "禁門", en: "Forbidden Gate", trigger: T::AnySide, force: 1, combat: Some(Juhogeki), cols: ALLC, rows: ALLC },
+    TileData { code: "FUK", name: "士道不覚悟", short: "不覚", en: "Lacking resolve", trigger: T::None, force: 0, combat: None, cols: NONE, rows: NONE },
+    TileData { code: "SOG", name: "狙撃", short: "狙撃", en: "Sniper", trigger: T::Column, force: 1, combat: Some(Juhogeki), cols: ALLC, rows: R1 },
+    TileData { code: "CHO", name: "長州藩三家老軍", short: "長州", en: "Choshu elders' army", trigger: T::Below, force: 3, combat: Some(Kiriai), cols: RIGHT, rows: R15 },
+    TileData { code: "YUK", name: "遊廓", short: "遊廓", en: "Pleasure quarter", trigger: T::None, force: 0, combat: None, cols: ALLC, rows: R26 },
+    TileData { code: "MIM", name: "京都見廻組", short: "見廻", en: "Kyoto Mimawarigumi", trigger: T::Above, force: 2, combat: Some(Kiriai), cols: LEFT, rows: R26 },
+    TileData { code: "SAT", name: "薩摩小銃隊", short: "薩摩", en: "Satsuma rifles", trigger: T::Below, force: 4, combat: Some(Juhogeki), cols: RIGHT, rows: R15 },
+];
+
+impl Tile {
+    pub const ALL: [Tile; 16] = [
+        Tile::AIZ,
+        Tile::ABU,
+        Tile::IIN,
+        Tile::IKE,
+        Tile::ISH,
+        Tile::EEJ,
+        Tile::SUM,
+        Tile::KAI,
+        Tile::SHO,
+        Tile::KIN,
+        Tile::FUK,
+        Tile::SOG,
+        Tile::CHO,
+        Tile::YUK,
+        Tile::MIM,
+        Tile::SAT,
+    ];
+
+    pub fn data(self) -> &'static TileData {
+        &TILES[self as usize]
+    }
+
+    pub fn code(self) -> &'static str {
+        self.data().code
+    }
+
+    pub fn from_code(s: &str) -> Option<Tile> {
+        Tile::ALL.iter().copied().find(|t| t.code().eq_ignore_ascii_case(s) || t.data().name == s || t.data().short == s)
+    }
+
+    pub fn is_overlay(self) -> bool {
+        matches!(self, Tile::IIN | Tile::FUK)
+    }
+
+    pub fn is_combat(self) -> bool {
+        self.data().combat.is_some()
+    }
+
+    /// ★ tiles protect their trigger squares from placements (G2).
+    pub fn is_star(self) -> bool {
+        self.is_combat() && self != Tile::SOG
+    }
+
+    /// Trigger mark used on the board (§11.1).
+    pub fn mark(self) -> &'static str {
+        match self.data().trigger {
+            Trigger::Below => "v",
+            Trigger::Above => "^",
+            Trigger::AnySide => "+",
+            Trigger::Pair => "2",
+            Trigger::Column => "|",
+            Trigger::None => "",
+        }
+    }
+}
+
+/// Turn labels (§3.3).
+pub static TURN_LABELS: [(&str, &str); 12] = [
+    ("文久三年春夏", "Bunkyu 3, spring-summer"),
+    ("文久三年秋冬", "Bunkyu 3, autumn-winter"),
+    ("元治元年春夏", "Genji 1, spring-summer"),
+    ("元治元年秋冬", "Genji 1, autumn-winter"),
+    ("慶応元年春夏", "Keio 1, spring-summer"),
+    ("慶応元年秋冬", "Keio 1, autumn-winter"),
+    ("慶応二年春夏", "Keio 2, spring-summer"),
+    ("慶応二年秋冬", "Keio 2, autumn-winter"),
+    ("慶応三年春夏", "Keio 3, spring-summer"),
+    ("慶応三年秋冬", "Keio 3, autumn-winter"),
+    ("慶応四年春夏", "Keio 4, spring-summer"),
+    ("明治元年秋冬", "Meiji 1, autumn-winter"),
+];
+
+pub const ROW_KANJI: [&str; 6] = ["一", "二", "三", "四", "五", "六"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roster_design_checks() {
+        let mut fails = std::collections::BTreeMap::new();
+        for p in Person::ALL {
+            let d = p.data();
+            let mut prios: Vec<u8> = d.arrows.iter().map(|a| a.prio).collect();
+            prios.sort();
+            assert_eq!(prios, vec![1, 2, 3, 4], "{}", d.code);
+            *fails.entry(d.failure.ja()).or_insert(0) += 1;
+            assert_eq!(Person::from_code(d.code), Some(p));
+        }
+        assert_eq!(fails.len(), 13);
+        let all_black: Vec<_> = Person::ALL.iter().filter(|p| p.all_black()).map(|p| p.code()).collect();
+        assert_eq!(all_black, vec!["SAI", "SHI"]);
+        let whites: usize = Person::ALL.iter().map(|p| p.data().arrows.iter().filter(|a| a.white).count()).sum();
+        assert_eq!(whites, 45);
+        assert_eq!(Person::NAG.data().sonkei, 3);
+        for t in Tile::ALL {
+            assert_eq!(Tile::from_code(t.code()), Some(t));
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! 士道盤 ～新選組亢竜録～ (Shidouban): spec `shared/rules/shidouban.md`.
+
+mod data;
+mod legal;
+mod notation;
+mod render;
+mod rules;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use data::{Dir, Failure, Person, Tile};
+pub use notation::{Action, Target};
+pub use state::{Ask, End, Sq, State, Status};
+pub use view::View;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Rng;
+use crate::engine::{
+    Choices, Engine, Event, GameInfo, Localized, NotationError, Outcome, Pending, RenderContext, ResultKind, RuleError,
+    Seat, SetupError, Space, Viewer,
+};
+
+/// The engine.
+pub struct Shidouban;
+
+/// No options: the standard game.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Options {}
+
+/// Answers every decision of resigned seats with the deadline default (they cannot answer any more;
+/// the duty marker may stay with a resigned seat, §6.7).
+fn settle(st: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
+    rules::run(st, rng, ev);
+    for _ in 0..10_000 {
+        let Some(p) = legal::pendings(st).into_iter().find(|p| st.players[p.seat as usize].resigned) else { return };
+        let Some(a) = legal::default_action(st, &p.id) else { return };
+        if rules::answer(st, &p.id, p.seat, &a, rng, ev).is_err() {
+            return;
+        }
+        rules::run(st, rng, ev);
+    }
+}
+
+impl Engine for Shidouban {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    const SLUG: &'static str = "shidouban";
+
+    fn info() -> GameInfo {
+        GameInfo {
+            slug: Self::SLUG.into(),
+            name: Localized::new("Shidouban (The Bushido Board)", "士道盤 ～新選組亢竜録～"),
+            min_seats: 2,
+            max_seats: 4,
+            about: Localized::new(
+                "Kyoto 1863-1868: each player is one Shinsengumi member on a 6x6 board of attitudes. Twelve \
+                 turns sweep the board square by square; persons pass bushido checks, move by their arrows or \
+                 by a paid interjection, and fight hostile event tiles. Last player standing, or the best \
+                 Martial+Eloquence with comrades after turn 12, wins. No options.",
+                "1863〜1868年の京都。各プレイヤーは6×6の盤上の新選組隊士の一人。12ターン、手番マスが盤上を巡り、\
+                 士道値チェック、矢印と口出しによる移動、事件コマとの戦闘が起こる。最後の一人、または12ターン後の\
+                 得点（武闘値＋論破値、同志込み）の最高者が勝つ。オプションなし。",
+            ),
+        }
+    }
+
+    fn setup(_options: &Options, seats: u8, rng: &mut Rng) -> Result<State, SetupError> {
+        if !(2..=4).contains(&seats) {
+            return Err(SetupError(Localized::new("Shidouban is for 2-4 players", "士道盤は2〜4人用です")));
+        }
+        Ok(rules::setup(seats, rng))
+    }
+
+    fn pending(state: &State) -> Vec<Pending> {
+        legal::pendings(state)
+    }
+
+    fn legal(state: &State, decision: &str) -> Option<Choices<Action>> {
+        let opts = legal::options(state, decision)?;
+        let v = view::view(state, Viewer::Server);
+        let prompt = v.asks.iter().find(|a| a.id == decision).map(|a| a.text.clone()).unwrap_or_default();
+        if let Some(Ask::Dokatsu { .. }) = &state.ask {
+            return Some(Choices {
+                prompt,
+                space: Space::Described {
+                    help: Localized::new(
+                        "List every affected square once, in the order the persons are pushed down: `dokatsu 45,44,62`",
+                        "対象のマスをすべて1回ずつ、下へ動かす順に並べてください: `dokatsu 45,44,62`",
+                    ),
+                    examples: opts,
+                },
+            });
+        }
+        Some(Choices::list(prompt, opts))
+    }
+
+    fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+        if state.end.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        let mut ev = Vec::new();
+        rules::answer(state, decision, seat, action, rng, &mut ev)?;
+        settle(state, rng, &mut ev);
+        Ok(ev)
+    }
+
+    /// The spec is silent on resignation. The resigning player is eliminated at once (stones to the bag,
+    /// tiles discarded face up) and ranked below everyone still in; their person stays on the board as
+    /// rank-and-file, because persons are shared pieces of the story, not the player's property. The game
+    /// goes on for the others (as after any elimination) and ends at once if at most one player is left.
+    fn resign(state: &mut State, seat: Seat, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+        let pl = &state.players[seat as usize];
+        if pl.resigned || pl.status == Status::Eliminated {
+            return Err(RuleError::illegal("you are already out of the game", "すでに脱落しています"));
+        }
+        let mut ev = Vec::new();
+        rules::public(&mut ev, format!("{} resigns", rules::letter(seat)), format!("{}が投了", rules::letter(seat)));
+        rules::eliminate(state, &mut ev, seat);
+        state.players[seat as usize].resigned = true;
+        // An open interjection round: the resigned seat's answer becomes a pass.
+        if let Some(Ask::Kuchi { order, ids, answers, .. }) = &state.ask {
+            if let Some(i) = order.iter().position(|s| *s == seat) {
+                if answers[i].is_none() {
+                    let id = ids[i].clone();
+                    rules::answer(state, &id, seat, &Action::Pass, rng, &mut ev)?;
+                }
+            }
+        }
+        // A reprieve window of the resigned seat closes (eliminated players cannot use ISH).
+        if let Some(Ask::Reprieve { id, seat: s, .. }) = &state.ask {
+            if *s == seat {
+                let id = id.clone();
+                rules::answer(state, &id, seat, &Action::Reprieve(None), rng, &mut ev)?;
+            }
+        }
+        let left: Vec<Seat> = (0..state.seats).filter(|s| state.players[*s as usize].status != Status::Eliminated).collect();
+        if state.started || left.len() <= 1 {
+            match left.len() {
+                0 => state.end = Some(End::AllLose),
+                1 => state.end = Some(End::Sole(left[0])),
+                _ => {}
+            }
+        }
+        settle(state, rng, &mut ev);
+        Ok(ev)
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view::view(state, viewer)
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        let end = state.end.as_ref()?;
+        let n = state.seats as usize;
+        let mut ranks = vec![0u8; n];
+        let mut scores: Vec<Option<i64>> = vec![None; n];
+        // Order of standing: a list of groups, best first; members of a group share a rank.
+        let mut groups: Vec<Vec<Seat>> = Vec::new();
+        let alive: Vec<Seat> = (0..state.seats).filter(|s| state.players[*s as usize].status != Status::Eliminated).collect();
+        let result;
+        let summary;
+        match end {
+            End::Scored(sc) => {
+                let mut on: Vec<Seat> = alive.iter().copied().filter(|s| sc[*s as usize].is_some()).collect();
+                on.sort_by_key(|s| {
+                    let p = state.players[*s as usize].person.unwrap();
+                    let q = state.pos(p).unwrap();
+                    (std::cmp::Reverse(sc[*s as usize].unwrap()), q.r, q.c)
+                });
+                for s in &on {
+                    groups.push(vec![*s]);
+                }
+                let rest: Vec<Seat> = alive.iter().copied().filter(|s| !on.contains(s)).collect();
+                if !rest.is_empty() {
+                    groups.push(rest);
+                }
+                for s in 0..n {
+                    scores[s] = if state.players[s].status == Status::Eliminated { None } else { Some(sc[s].unwrap_or(0)) };
+                }
+                result = ResultKind::Win;
+                summary = Localized::new(
+                    format!("Final scoring: {} wins", rules::letter(on[0])),
+                    format!("最終得点: {}の勝ち", rules::letter(on[0])),
+                );
+            }
+            End::Sole(w) => {
+                groups.push(vec![*w]);
+                let rest: Vec<Seat> = alive.iter().copied().filter(|s| s != w).collect();
+                if !rest.is_empty() {
+                    groups.push(rest);
+                }
+                result = ResultKind::Win;
+                summary = Localized::new(
+                    format!("{} is the last player with a person on the board", rules::letter(*w)),
+                    format!("{}が盤上に残った最後のプレイヤー", rules::letter(*w)),
+                );
+            }
+            End::AllLose => {
+                if !alive.is_empty() {
+                    groups.push(alive.clone());
+                }
+                result = ResultKind::AllLose;
+                summary = Localized::new("The Shinsengumi is disbanded: all players lose", "新選組は解散: 全員の負け");
+            }
+        }
+        for s in state.eliminated.iter().rev() {
+            if !groups.iter().any(|g| g.contains(s)) {
+                groups.push(vec![*s]);
+            }
+        }
+        for s in 0..state.seats {
+            if !groups.iter().any(|g| g.contains(&s)) {
+                groups.push(vec![s]);
+            }
+        }
+        let mut rank = 1u8;
+        for g in &groups {
+            for s in g {
+                ranks[*s as usize] = rank;
+            }
+            rank += g.len() as u8;
+        }
+        Some(Outcome { result, ranks, scores, eliminated: state.eliminated.clone(), summary })
+    }
+
+    fn timeout_action(state: &State, decision: &str) -> Option<Action> {
+        legal::default_action(state, decision)
+    }
+
+    fn random_action(state: &State, decision: &str, rng: &mut Rng) -> Option<Action> {
+        let opts = legal::options(state, decision)?;
+        if let Some(Ask::Dokatsu { affected, .. }) = &state.ask {
+            let mut sq: Vec<Sq> = affected.iter().map(|p| state.pos(*p).unwrap()).collect();
+            rng.shuffle(&mut sq);
+            return Some(Action::Dokatsu(sq));
+        }
+        rng.choose(&opts).cloned()
+    }
+
+    fn render(view: &View, ctx: &RenderContext) -> String {
+        render::render(view, ctx)
+    }
+
+    fn parse_action(_view: &View, _pending: &Pending, text: &str) -> Result<Action, NotationError> {
+        notation::parse(text)
+    }
+
+    fn print_action(action: &Action) -> String {
+        notation::print(action)
+    }
+}

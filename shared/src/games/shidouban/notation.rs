@@ -1,0 +1,176 @@
+//! Player commands (§4.7): parse and print. Squares as `25` or `2五`, persons and tiles by code.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::{Dir, Person, Tile, ROW_KANJI};
+use super::state::Sq;
+use crate::engine::{Localized, NotationError};
+
+/// Where an event tile goes: a square (non-overlay) or a person (overlay).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Target {
+    Sq(Sq),
+    Person(Person),
+}
+
+/// One answer to one decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Pick(Person),
+    UseNone,
+    Use(Tile, Target),
+    Pass,
+    Kuchi(Dir),
+    Kakugo(Sq),
+    Dokatsu(Vec<Sq>),
+    Side(Vec<(Person, Person)>),
+    Alloc(Vec<(Person, u8)>),
+    Order(u32),
+    Reprieve(Option<Person>),
+}
+
+pub fn parse_sq(s: &str) -> Option<Sq> {
+    let chars: Vec<char> = s.trim().chars().collect();
+    if chars.len() != 2 {
+        return None;
+    }
+    let c = chars[0].to_digit(10).or_else(|| "０１２３４５６".chars().position(|x| x == chars[0]).map(|i| i as u32))?;
+    let r = chars[1]
+        .to_digit(10)
+        .or_else(|| ROW_KANJI.iter().position(|k| k.starts_with(chars[1])).map(|i| i as u32 + 1))?;
+    if (1..=6).contains(&c) && (1..=6).contains(&r) {
+        Some(Sq::new(c as u8, r as u8))
+    } else {
+        None
+    }
+}
+
+fn parse_dir(s: &str) -> Option<Dir> {
+    match s.to_ascii_uppercase().as_str() {
+        "U" | "UP" | "上" => Some(Dir::U),
+        "D" | "DOWN" | "下" => Some(Dir::D),
+        "R" | "RIGHT" | "右" => Some(Dir::R),
+        "L" | "LEFT" | "左" => Some(Dir::L),
+        _ => None,
+    }
+}
+
+fn err(en: &str, ja: &str) -> NotationError {
+    NotationError(Localized::new(en, ja))
+}
+
+fn person(s: &str) -> Result<Person, NotationError> {
+    Person::from_code(s.trim()).ok_or_else(|| {
+        err(
+            &format!("unknown person `{}`; use a three-letter code such as KON", s.trim()),
+            &format!("人物 `{}` は不明です。KON のような3文字の記号を使ってください", s.trim()),
+        )
+    })
+}
+
+fn pairs(rest: &str) -> Result<Vec<(String, String)>, NotationError> {
+    let mut v = Vec::new();
+    for part in rest.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
+        let Some((a, b)) = part.split_once('=') else {
+            return Err(err("expected items like `TOD=1,SAI=2`", "`TOD=1,SAI=2` の形で書いてください"));
+        };
+        v.push((a.trim().to_string(), b.trim().to_string()));
+    }
+    Ok(v)
+}
+
+const HELP_EN: &str = "commands: pick KON | use none | use AIZ 52 | use IIN OKI | pass | kuchi L | kakugo 44 | \
+dokatsu 45,44,62 | side MAT=ITO | alloc TOD=1,SAI=2 | order C2 | reprieve OKI | reprieve none";
+const HELP_JA: &str = "コマンド: pick KON | use none | use AIZ 52 | use IIN OKI | pass | kuchi L | kakugo 44 | \
+dokatsu 45,44,62 | side MAT=ITO | alloc TOD=1,SAI=2 | order C2 | reprieve OKI | reprieve none";
+
+/// Parses one command (case-insensitive; squares as `25` or `2五`).
+pub fn parse(text: &str) -> Result<Action, NotationError> {
+    let text = text.trim();
+    let (head, rest) = match text.split_once(char::is_whitespace) {
+        Some((h, r)) => (h, r.trim()),
+        None => (text, ""),
+    };
+    let bad = || err(HELP_EN, HELP_JA);
+    match head.to_ascii_lowercase().as_str() {
+        "pick" => Ok(Action::Pick(person(rest)?)),
+        "use" => {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            match words.as_slice() {
+                [w] if w.eq_ignore_ascii_case("none") => Ok(Action::UseNone),
+                [t, at] => {
+                    let tile = Tile::from_code(t).ok_or_else(|| {
+                        err(&format!("unknown tile `{t}`; use a code such as AIZ"), &format!("事件コマ `{t}` は不明です"))
+                    })?;
+                    if let Some(s) = parse_sq(at) {
+                        Ok(Action::Use(tile, Target::Sq(s)))
+                    } else {
+                        Ok(Action::Use(tile, Target::Person(person(at)?)))
+                    }
+                }
+                _ => Err(err("use: `use none`, `use AIZ 52` or `use IIN OKI`", "`use none`、`use AIZ 52`、`use IIN OKI` の形です")),
+            }
+        }
+        "pass" | "パス" => Ok(Action::Pass),
+        "kuchi" | "口出し" => parse_dir(rest)
+            .map(Action::Kuchi)
+            .ok_or_else(|| err("kuchi: `kuchi U`, `kuchi D`, `kuchi L` or `kuchi R`", "`kuchi U/D/L/R` の形です")),
+        "kakugo" => parse_sq(rest).map(Action::Kakugo).ok_or_else(|| err("kakugo: `kakugo 44`", "`kakugo 44` の形です")),
+        "dokatsu" => {
+            let sqs: Option<Vec<Sq>> = rest.split([',', ' ']).filter(|p| !p.trim().is_empty()).map(parse_sq).collect();
+            sqs.filter(|v| !v.is_empty())
+                .map(Action::Dokatsu)
+                .ok_or_else(|| err("dokatsu: squares in moving order, `dokatsu 45,44,62`", "`dokatsu 45,44,62` の形です"))
+        }
+        "side" => {
+            let mut v = Vec::new();
+            for (a, b) in pairs(rest)? {
+                v.push((person(&a)?, person(&b)?));
+            }
+            Ok(Action::Side(v))
+        }
+        "alloc" => {
+            let mut v = Vec::new();
+            for (a, b) in pairs(rest)? {
+                let n: u8 = b.parse().map_err(|_| err("alloc: `alloc TOD=1,SAI=2`", "`alloc TOD=1,SAI=2` の形です"))?;
+                v.push((person(&a)?, n));
+            }
+            Ok(Action::Alloc(v))
+        }
+        "order" => {
+            let r = rest.trim_start_matches(['C', 'c']);
+            r.parse().map(Action::Order).map_err(|_| err("order: `order C2`", "`order C2` の形です"))
+        }
+        "reprieve" => {
+            if rest.eq_ignore_ascii_case("none") {
+                Ok(Action::Reprieve(None))
+            } else {
+                Ok(Action::Reprieve(Some(person(rest)?)))
+            }
+        }
+        _ => Err(bad()),
+    }
+}
+
+pub fn print(a: &Action) -> String {
+    match a {
+        Action::Pick(p) => format!("pick {}", p.code()),
+        Action::UseNone => "use none".into(),
+        Action::Use(t, Target::Sq(s)) => format!("use {} {}", t.code(), s.ascii()),
+        Action::Use(t, Target::Person(p)) => format!("use {} {}", t.code(), p.code()),
+        Action::Pass => "pass".into(),
+        Action::Kuchi(d) => format!("kuchi {}", d.code()),
+        Action::Kakugo(s) => format!("kakugo {}", s.ascii()),
+        Action::Dokatsu(v) => format!("dokatsu {}", v.iter().map(|s| s.ascii()).collect::<Vec<_>>().join(",")),
+        Action::Side(v) => {
+            format!("side {}", v.iter().map(|(a, b)| format!("{}={}", a.code(), b.code())).collect::<Vec<_>>().join(","))
+        }
+        Action::Alloc(v) => {
+            format!("alloc {}", v.iter().map(|(a, n)| format!("{}={}", a.code(), n)).collect::<Vec<_>>().join(","))
+        }
+        Action::Order(c) => format!("order C{c}"),
+        Action::Reprieve(None) => "reprieve none".into(),
+        Action::Reprieve(Some(p)) => format!("reprieve {}", p.code()),
+    }
+}

@@ -1,0 +1,1250 @@
+//! The game loop (§6): setup, the square sweep, person actions, failure actions, combats, removals,
+//! replenishment and the end checks. Everything runs from an explicit frame stack in `State`.
+
+use super::data::{CombatKind, Dir, Failure, Person, Tile, Trigger};
+use super::legal;
+use super::notation::{Action, Target};
+use super::state::*;
+use crate::dice::Rng;
+use crate::engine::{Event, RuleError, Seat};
+
+pub type Evs = Vec<Event>;
+
+pub fn public(ev: &mut Evs, en: impl Into<String>, ja: impl Into<String>) {
+    ev.push(Event::public(en, ja));
+}
+
+pub fn letter(s: Seat) -> char {
+    (b'A' + s) as char
+}
+
+/// `NAG[A]` or `NAG`.
+pub fn pname(st: &State, p: Person) -> String {
+    match st.owner(p) {
+        Some(s) => format!("{}[{}]", p.code(), letter(s)),
+        None => p.code().to_string(),
+    }
+}
+
+pub fn pname_ja(st: &State, p: Person) -> String {
+    match st.owner(p) {
+        Some(s) => format!("{}[{}]", p.data().name, letter(s)),
+        None => p.data().name.to_string(),
+    }
+}
+
+fn draw_stone(st: &mut State, rng: &mut Rng) -> Option<bool> {
+    let total = st.bag_w as u64 + st.bag_b as u64;
+    if total == 0 {
+        return None;
+    }
+    let white = rng.below(total) < st.bag_w as u64;
+    if white {
+        st.bag_w -= 1;
+    } else {
+        st.bag_b -= 1;
+    }
+    Some(white)
+}
+
+/// Draws `n` stones for `seat` (A36: as many as the bag holds).
+pub fn draw_stones(st: &mut State, seat: Seat, n: u8, rng: &mut Rng, ev: &mut Evs) {
+    let (mut w, mut b) = (0, 0);
+    for _ in 0..n {
+        match draw_stone(st, rng) {
+            Some(true) => w += 1,
+            Some(false) => b += 1,
+            None => break,
+        }
+    }
+    let pl = &mut st.players[seat as usize];
+    pl.w += w;
+    pl.b += b;
+    let (hw, hb) = (pl.w, pl.b);
+    public(
+        ev,
+        format!("{} draws {} stone(s): w{w} b{b} -> hand w{hw} b{hb} (bag w{} b{})", letter(seat), w + b, st.bag_w, st.bag_b),
+        format!("{}が碁石を{}個引く: 白{w} 黒{b} → 手元 白{hw} 黒{hb}（袋 白{} 黒{}）", letter(seat), w + b, st.bag_w, st.bag_b),
+    );
+}
+
+fn random_empty_square(st: &State, rng: &mut Rng) -> (Sq, Vec<(u8, u8)>) {
+    let mut rolls = Vec::new();
+    loop {
+        let c = rng.d6();
+        let r = rng.d6();
+        rolls.push((c, r));
+        let s = Sq::new(c, r);
+        if st.empty(s) {
+            return (s, rolls);
+        }
+    }
+}
+
+/// Setup steps 2–6 (§5): persons placed; then D-PICK is asked.
+pub fn setup(seats: u8, rng: &mut Rng) -> State {
+    let mut pile = Person::ALL.to_vec();
+    rng.shuffle(&mut pile);
+    let mut tiles = Tile::ALL.to_vec();
+    rng.shuffle(&mut tiles);
+    let mut st = State {
+        seats,
+        step: 0,
+        seq: 0,
+        cseq: 0,
+        turn: 1,
+        k: 0,
+        persons: vec![PersonSt { loc: PLoc::Pile, w: 0, b: 0, acted: false, arrival: 0 }; 24],
+        tiles: vec![TLoc::Pile; 16],
+        person_pile: pile,
+        event_pile: tiles,
+        players: vec![PlayerSt { person: None, status: Status::Active, w: 0, b: 0, resigned: false }; seats as usize],
+        duty: 0,
+        bag_w: 16,
+        bag_b: 16,
+        eej_acted: false,
+        combats: Vec::new(),
+        act: None,
+        stack: Vec::new(),
+        ask: None,
+        end: None,
+        eliminated: Vec::new(),
+        started: false,
+        last_combat: Vec::new(),
+    };
+    for _ in 0..8 {
+        let p = st.person_pile.remove(0);
+        let (s, _) = random_empty_square(&st, rng);
+        st.seq += 1;
+        let seq = st.seq;
+        let ps = st.ps_mut(p);
+        ps.loc = PLoc::Board(s);
+        ps.arrival = seq;
+    }
+    let id = st.next_id();
+    st.ask = Some(Ask::Pick { id, seat: 0 });
+    st
+}
+
+/// After the last pick: duty, tiles, stones, first square (§5 steps 8–11).
+fn start_game(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
+    st.duty = 0;
+    for seat in 0..st.seats {
+        for _ in 0..2 {
+            if !st.event_pile.is_empty() {
+                let t = st.event_pile.remove(0);
+                st.set_tile(t, TLoc::Hand(seat));
+                ev.push(Event::private(seat, format!("You receive tile {} {}", t.code(), t.data().en), format!("事件コマ {} を受け取った", t.data().name)));
+            }
+        }
+    }
+    for seat in 0..st.seats {
+        if let Some(p) = st.players[seat as usize].person {
+            let n = st.ronpa(p);
+            draw_stones(st, seat, n, rng, ev);
+        }
+    }
+    st.started = true;
+    turn_start(st, rng, ev);
+}
+
+fn turn_start(st: &mut State, _rng: &mut Rng, ev: &mut Evs) {
+    for p in st.persons.iter_mut() {
+        p.acted = false;
+    }
+    st.eej_acted = false;
+    let (ja, en) = super::data::TURN_LABELS[st.turn as usize - 1];
+    public(ev, format!("Turn {} begins: {en}", st.turn), format!("第{}ターン開始: {ja}", st.turn));
+    if st.turn == 7 {
+        for i in 0..st.seats {
+            let seat = (st.duty + i) % st.seats;
+            if st.players[seat as usize].status == Status::Eliminated {
+                continue;
+            }
+            let mut got = 0;
+            for _ in 0..2 {
+                if !st.event_pile.is_empty() {
+                    let t = st.event_pile.remove(0);
+                    st.set_tile(t, TLoc::Hand(seat));
+                    got += 1;
+                    ev.push(Event::private(seat, format!("You receive tile {} {}", t.code(), t.data().en), format!("事件コマ {} を受け取った", t.data().name)));
+                }
+            }
+            public(ev, format!("{} receives {got} event tile(s)", letter(seat)), format!("{}が事件コマを{got}枚受け取る", letter(seat)));
+        }
+    }
+}
+
+/// Runs automatic steps until a decision is needed or the game ends.
+pub fn run(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
+    loop {
+        if st.end.is_some() {
+            st.stack.clear();
+            st.ask = None;
+            st.act = None;
+            return;
+        }
+        if st.ask.is_some() {
+            return;
+        }
+        if !st.started {
+            return;
+        }
+        let Some(f) = st.stack.pop() else {
+            st.stack.push(Frame::Square { stage: 0 });
+            continue;
+        };
+        step(st, rng, ev, f);
+    }
+}
+
+fn step(st: &mut State, rng: &mut Rng, ev: &mut Evs, f: Frame) {
+    match f {
+        Frame::Square { stage } => square(st, rng, ev, stage),
+        Frame::Action => action(st, rng, ev),
+        Frame::Replenish => replenish(st, rng, ev),
+        Frame::Resolve => resolve(st, ev),
+        Frame::Combat(c) => combat(st, rng, ev, c),
+        Frame::Remove { batch, done_window, saved } => remove(st, ev, batch, done_window, saved),
+        Frame::Dokatsu { affected, order, idx } => dokatsu(st, ev, affected, order, idx),
+    }
+}
+
+fn square(st: &mut State, rng: &mut Rng, ev: &mut Evs, stage: u8) {
+    let s = Sq::from_k(st.k);
+    match stage {
+        0 => {
+            st.stack.push(Frame::Square { stage: 1 });
+            if let Some(p) = st.person_at(s) {
+                if !st.ps(p).acted {
+                    st.act = Some(ActCtx {
+                        p,
+                        stage: ActStage::Start,
+                        retain_black: false,
+                        immobile: false,
+                        moves: 1,
+                        move_i: 0,
+                        moved: false,
+                        fought_kin: false,
+                        fuk_at_check: false,
+                    });
+                    st.stack.push(Frame::Action);
+                }
+            } else if st.tile_at(s) == Some(Tile::EEJ) && !st.eej_acted {
+                eej(st, rng, ev, s);
+            }
+        }
+        1 => {
+            st.stack.push(Frame::Square { stage: 2 });
+            st.stack.push(Frame::Replenish);
+        }
+        _ => {
+            if end_check(st, ev) {
+                return;
+            }
+            st.k += 1;
+            if st.k == 36 {
+                if st.turn == 12 {
+                    final_scoring(st, ev);
+                    return;
+                }
+                st.turn += 1;
+                st.k = 0;
+                turn_start(st, rng, ev);
+            }
+        }
+    }
+}
+
+/// End check (§6.12): true when the game ended.
+pub fn end_check(st: &mut State, ev: &mut Evs) -> bool {
+    let on = st.players_on_board();
+    match on.len() {
+        0 => {
+            st.end = Some(End::AllLose);
+            public(ev, "No player's person is left on the board: the Shinsengumi is disbanded, all players lose", "盤上にプレイヤー人物がいない: 新選組は解散、全員の負け");
+            true
+        }
+        1 => {
+            st.end = Some(End::Sole(on[0]));
+            public(ev, format!("Only {}'s person is left on the board: {} wins", letter(on[0]), letter(on[0])), format!("盤上に残るのは{}の人物のみ: {}の勝ち", letter(on[0]), letter(on[0])));
+            true
+        }
+        _ => false,
+    }
+}
+
+fn final_scoring(st: &mut State, ev: &mut Evs) {
+    let scores: Vec<Option<i64>> = (0..st.seats).map(|s| st.score(s)).collect();
+    let txt: Vec<String> =
+        scores.iter().enumerate().map(|(i, s)| format!("{} {}", letter(i as Seat), s.map(|v| v.to_string()).unwrap_or("-".into()))).collect();
+    public(ev, format!("Turn 12 is over. Final scores: {}", txt.join(", ")), format!("第12ターン終了。得点: {}", txt.join("、")));
+    st.end = Some(End::Scored(scores));
+}
+
+fn eej(st: &mut State, rng: &mut Rng, ev: &mut Evs, mut s: Sq) {
+    st.eej_acted = true;
+    let start = s;
+    let mut rolls = Vec::new();
+    loop {
+        let r = rng.d6();
+        rolls.push(r.to_string());
+        let d = match r {
+            1 => Dir::U,
+            2 | 3 => Dir::R,
+            4 => Dir::D,
+            _ => Dir::L,
+        };
+        match s.step(d) {
+            Some(n) if st.empty(n) => {
+                st.set_tile(Tile::EEJ, TLoc::Board(n));
+                s = n;
+            }
+            _ => break,
+        }
+    }
+    public(
+        ev,
+        format!("EEJ walks (d6: {}): {} -> {}", rolls.join(","), start.ascii(), s.ascii()),
+        format!("ええじゃないか移動（出目 {}）: {} → {}", rolls.join(","), start.ja(), s.ja()),
+    );
+}
+
+fn replenish(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
+    if st.board_persons().len() >= 8 || st.person_pile.is_empty() {
+        return;
+    }
+    let p = st.person_pile.remove(0);
+    let (s, rolls) = random_empty_square(st, rng);
+    let r: Vec<String> = rolls.iter().map(|(c, r)| format!("{c}{r}")).collect();
+    st.ps_mut(p).loc = PLoc::Board(s);
+    if let Some(o) = st.owner(p) {
+        if st.players[o as usize].status == Status::Suspended {
+            st.players[o as usize].status = Status::Active;
+        }
+    }
+    public(
+        ev,
+        format!("Replenishment: {} placed on {} (dice {})", pname(st, p), s.both(), r.join(" ")),
+        format!("補充: {} を {} に配置（出目 {}）", pname_ja(st, p), s.ja(), r.join(" ")),
+    );
+    arrive(st, p, None, s);
+    st.stack.push(Frame::Replenish);
+    st.stack.push(Frame::Resolve);
+}
+
+/// ARRIVE (§6.8.1): records the arrival and adds triggered combats to the pool.
+pub fn arrive(st: &mut State, p: Person, from: Option<Sq>, to: Sq) {
+    st.seq += 1;
+    let seq = st.seq;
+    st.ps_mut(p).arrival = seq;
+    for (t, e) in st.live_combat_tiles() {
+        match t.data().trigger {
+            Trigger::Below | Trigger::Above | Trigger::AnySide => {
+                if st.trig(t).contains(&to) && !st.combats.iter().any(|c| c.tile == t && c.targets == vec![p]) {
+                    add_combat(st, t, vec![p]);
+                }
+            }
+            Trigger::Column => {
+                if to.c == e.c && from.map(|f| f.c != e.c).unwrap_or(true) {
+                    add_combat(st, t, vec![p]);
+                }
+            }
+            Trigger::Pair => {
+                if e.adjacent(to) && !st.combats.iter().any(|c| c.tile == t) {
+                    let other = st
+                        .board_persons()
+                        .into_iter()
+                        .filter(|q| *q != p && e.adjacent(st.pos(*q).unwrap()))
+                        .min_by_key(|q| st.ps(*q).arrival);
+                    if let Some(q) = other {
+                        add_combat(st, t, vec![q, p]);
+                    }
+                }
+            }
+            Trigger::None => {}
+        }
+    }
+}
+
+fn add_combat(st: &mut State, t: Tile, targets: Vec<Person>) {
+    st.cseq += 1;
+    st.combats.push(PendingCombat { id: st.cseq, tile: t, targets });
+}
+
+/// Validity of a pending combat (§6.8.2).
+pub fn valid(st: &State, c: &PendingCombat) -> bool {
+    let TLoc::Board(e) = st.tile_loc(c.tile) else { return false };
+    match c.tile.data().trigger {
+        Trigger::Pair => c.targets.iter().all(|t| st.pos(*t).map(|s| e.adjacent(s)).unwrap_or(false)),
+        Trigger::Column => st.pos(c.targets[0]).map(|s| s.c == e.c).unwrap_or(false),
+        _ => st.pos(c.targets[0]).map(|s| st.trig(c.tile).contains(&s)).unwrap_or(false),
+    }
+}
+
+/// Moves `p` to `to` (teleport, push or step) and runs ARRIVE; the caller pushes `Resolve` where due.
+pub fn relocate(st: &mut State, p: Person, to: Sq) {
+    let from = st.pos(p);
+    st.ps_mut(p).loc = PLoc::Board(to);
+    arrive(st, p, from, to);
+}
+
+fn resolve(st: &mut State, ev: &mut Evs) {
+    let all = std::mem::take(&mut st.combats);
+    let (keep, lapsed): (Vec<PendingCombat>, Vec<PendingCombat>) = all.into_iter().partition(|c| valid(st, c));
+    st.combats = keep;
+    for c in lapsed {
+        public(ev, format!("C{} ({}) lapses", c.id, c.tile.code()), format!("戦闘C{}（{}）は不成立", c.id, c.tile.data().name));
+    }
+    match st.combats.len() {
+        0 => {}
+        1 => {
+            let c = st.combats.remove(0);
+            st.stack.push(Frame::Resolve);
+            start_combat(st, c);
+        }
+        _ => {
+            st.stack.push(Frame::Resolve);
+            let id = st.next_id();
+            let options = st.combats.iter().map(|c| c.id).collect();
+            st.ask = Some(Ask::Order { id, seat: st.duty, options });
+        }
+    }
+}
+
+pub fn start_combat(st: &mut State, c: PendingCombat) {
+    st.stack.push(Frame::Combat(CombatRun { id: c.id, tile: c.tile, targets: c.targets, sides: Vec::new(), stage: CombatStage::Sides, injured: Vec::new() }));
+}
+
+fn responsible(st: &State, t: Person) -> Seat {
+    st.owner(t).unwrap_or(st.duty)
+}
+
+fn combat(st: &mut State, rng: &mut Rng, ev: &mut Evs, mut c: CombatRun) {
+    match c.stage {
+        CombatStage::Sides => {
+            if let Some(a) = &st.act {
+                if c.tile == Tile::KIN && c.targets.contains(&a.p) {
+                    st.act.as_mut().unwrap().fought_kin = true;
+                }
+            }
+            if c.tile == Tile::ABU {
+                let (t1, t2) = (c.targets[0], c.targets[1]);
+                let a1: Vec<Person> = st.range_persons(t1).into_iter().filter(|q| *q != t2).collect();
+                let a2: Vec<Person> = st.range_persons(t2).into_iter().filter(|q| *q != t1).collect();
+                let both: Vec<Person> = a1.iter().copied().filter(|q| a2.contains(q)).collect();
+                let mut m1 = vec![t1];
+                m1.extend(a1.iter().filter(|q| !both.contains(q)));
+                let mut m2 = vec![t2];
+                m2.extend(a2.iter().filter(|q| !both.contains(q)));
+                c.sides = vec![
+                    Side { target: t1, members: m1, force: 0, responsible: responsible(st, t1), dice: None },
+                    Side { target: t2, members: m2, force: 0, responsible: responsible(st, t2), dice: None },
+                ];
+                c.stage = CombatStage::Alloc;
+                if !both.is_empty() {
+                    let id = st.next_id();
+                    st.ask = Some(Ask::Side { id, seat: st.duty, both });
+                }
+                st.stack.push(Frame::Combat(c));
+                return;
+            }
+            let t = c.targets[0];
+            let mut members = vec![t];
+            if c.tile != Tile::SOG {
+                members.extend(st.range_persons(t));
+            }
+            c.sides = vec![Side { target: t, members, force: c.tile.data().force, responsible: responsible(st, t), dice: None }];
+            c.stage = CombatStage::Alloc;
+            st.stack.push(Frame::Combat(c));
+        }
+        CombatStage::Alloc => {
+            if c.tile == Tile::ABU && c.sides[0].force == 0 {
+                let (n1, n2) = (c.sides[0].members.len() as u8, c.sides[1].members.len() as u8);
+                c.sides[0].force = n2;
+                c.sides[1].force = n1;
+            }
+            let mut need = Vec::new();
+            for (i, s) in c.sides.iter_mut().enumerate() {
+                let n = s.members.len() as u8;
+                let (q, m) = (s.force / n, s.force % n);
+                if m == 0 {
+                    s.dice = Some(vec![q; n as usize]);
+                } else {
+                    need.push(i);
+                }
+            }
+            c.stage = CombatStage::Roll;
+            if !need.is_empty() {
+                let ids = need.iter().map(|_| st.next_id()).collect();
+                let answers = vec![None; need.len()];
+                st.ask = Some(Ask::Alloc { ids, sides: need, answers });
+            }
+            st.stack.push(Frame::Combat(c));
+        }
+        CombatStage::Roll => {
+            let kind = c.tile.data().combat.unwrap_or(CombatKind::Kiriai);
+            let TLoc::Board(e) = st.tile_loc(c.tile) else {
+                return;
+            };
+            let mut report_en = vec![format!(
+                "Combat C{}: {}@{} ({}, {}) vs {}",
+                c.id,
+                c.tile.code(),
+                e.ascii(),
+                kind.en(),
+                if c.tile == Tile::ABU { format!("sides of {} and {}", c.sides[0].members.len(), c.sides[1].members.len()) } else { format!("Dx{}", c.sides[0].force) },
+                c.targets.iter().map(|t| pname(st, *t)).collect::<Vec<_>>().join(" / ")
+            )];
+            let mut report_ja = vec![format!(
+                "戦闘C{}: {}（{}）{} 対 {}",
+                c.id,
+                c.tile.data().name,
+                e.ja(),
+                kind.ja(),
+                c.targets.iter().map(|t| pname_ja(st, *t)).collect::<Vec<_>>().join("／")
+            )];
+            let mut killed = Vec::new();
+            let mut injured = Vec::new();
+            for s in &c.sides {
+                let dice = s.dice.clone().unwrap_or_default();
+                let mut parts_en = Vec::new();
+                let mut parts_ja = Vec::new();
+                for (q, k) in s.members.iter().zip(dice.iter()) {
+                    let mut rolls = Vec::new();
+                    let mut worst = 0u8; // 0 none, 1 injured, 2 killed
+                    for _ in 0..*k {
+                        let d = rng.d6();
+                        rolls.push(d.to_string());
+                        let bu = st.buto(*q);
+                        let r = match kind {
+                            CombatKind::Kiriai => {
+                                if d > bu {
+                                    2
+                                } else {
+                                    0
+                                }
+                            }
+                            CombatKind::Naguriai => (d > bu) as u8,
+                            CombatKind::Juhogeki => match d {
+                                1 | 2 => 0,
+                                3 | 4 => 1,
+                                _ => 2,
+                            },
+                        };
+                        worst = worst.max(r);
+                    }
+                    let (ren, rja) = match (k, worst) {
+                        (0, _) => ("no dice", "割振りなし"),
+                        (_, 0) => ("no damage", "ダメージなし"),
+                        (_, 1) => ("injured", "重傷"),
+                        _ => ("killed", "戦死"),
+                    };
+                    parts_en.push(format!("{} [{}] {ren}", pname(st, *q), rolls.join(",")));
+                    parts_ja.push(format!("{} [{}] {rja}", pname_ja(st, *q), rolls.join(",")));
+                    match worst {
+                        2 => killed.push(*q),
+                        1 => injured.push(*q),
+                        _ => {}
+                    }
+                }
+                report_en.push(format!("  side of {} (allocated by {}): {}", pname(st, s.target), letter(s.responsible), parts_en.join("; ")));
+                report_ja.push(format!("  {}側（割振り {}）: {}", pname_ja(st, s.target), letter(s.responsible), parts_ja.join("、")));
+            }
+            st.last_combat = report_en.clone();
+            public(ev, report_en.join("\n"), report_ja.join("\n"));
+            c.injured = injured;
+            c.stage = CombatStage::Apply;
+            st.stack.push(Frame::Combat(c));
+            if !killed.is_empty() {
+                killed.sort_by_key(|p| st.pos(*p).map(|s| s.k()));
+                st.stack.push(Frame::Remove { batch: killed, done_window: false, saved: None });
+            }
+        }
+        CombatStage::Apply => {
+            let mut inj: Vec<Person> = c.injured.iter().copied().filter(|p| st.on_board(*p)).collect();
+            inj.sort_by_key(|p| st.pos(*p).map(|s| s.k()));
+            for p in inj {
+                let s = st.pos(p).unwrap();
+                let dest = (s.r + 1..=6).rev().map(|r| Sq::new(s.c, r)).find(|q| st.empty(*q));
+                if let Some(d) = dest {
+                    relocate(st, p, d);
+                    public(ev, format!("{} is injured and falls back {} -> {}", pname(st, p), s.ascii(), d.ascii()), format!("{} 重傷: {} → {}", pname_ja(st, p), s.ja(), d.ja()));
+                } else {
+                    public(ev, format!("{} is injured and stays on {}", pname(st, p), s.ascii()), format!("{} 重傷: {} に留まる", pname_ja(st, p), s.ja()));
+                }
+            }
+            if c.tile != Tile::KIN && matches!(st.tile_loc(c.tile), TLoc::Board(_)) {
+                st.set_tile(c.tile, TLoc::Discard);
+                public(ev, format!("{} is discarded", c.tile.code()), format!("{} を除去", c.tile.data().name));
+            }
+        }
+    }
+}
+
+fn remove(st: &mut State, ev: &mut Evs, batch: Vec<Person>, done_window: bool, saved: Option<Person>) {
+    let batch: Vec<Person> = batch.into_iter().filter(|p| st.on_board(*p)).collect();
+    if batch.is_empty() {
+        return;
+    }
+    if !done_window {
+        if let Some(h) = st.ish_holder() {
+            let id = st.next_id();
+            st.ask = Some(Ask::Reprieve { id, seat: h, batch: batch.clone() });
+            st.stack.push(Frame::Remove { batch, done_window: true, saved: None });
+            return;
+        }
+    }
+    let mut order = batch;
+    order.sort_by_key(|p| st.pos(*p).map(|s| s.k()));
+    for q in order {
+        if Some(q) != saved {
+            remove_person(st, ev, q);
+        }
+    }
+}
+
+/// A person leaves the board for the discard (§6.7).
+pub fn remove_person(st: &mut State, ev: &mut Evs, q: Person) {
+    let s = st.pos(q);
+    let owner = st.owner(q);
+    public(
+        ev,
+        format!("{} is removed from {}", pname(st, q), s.map(|s| s.ascii()).unwrap_or_default()),
+        format!("{} 除去（{}）", pname_ja(st, q), s.map(|s| s.ja()).unwrap_or_default()),
+    );
+    off_board(st, q, ev);
+    st.ps_mut(q).loc = PLoc::Discard;
+    if let Some(o) = owner {
+        eliminate(st, ev, o);
+    }
+}
+
+fn off_board(st: &mut State, q: Person, ev: &mut Evs) {
+    let ps = st.ps_mut(q);
+    let (w, b) = (ps.w, ps.b);
+    ps.w = 0;
+    ps.b = 0;
+    st.bag_w += w;
+    st.bag_b += b;
+    for t in st.overlays(q) {
+        st.set_tile(t, TLoc::Discard);
+        public(ev, format!("{} is discarded with {}", t.code(), q.code()), format!("{} も除去", t.data().name));
+    }
+}
+
+pub fn eliminate(st: &mut State, ev: &mut Evs, o: Seat) {
+    let pl = &mut st.players[o as usize];
+    if pl.status == Status::Eliminated {
+        return;
+    }
+    pl.status = Status::Eliminated;
+    let (w, b) = (pl.w, pl.b);
+    pl.w = 0;
+    pl.b = 0;
+    st.bag_w += w;
+    st.bag_b += b;
+    let hand = st.hand_tiles(o);
+    for t in &hand {
+        st.set_tile(*t, TLoc::Discard);
+    }
+    st.eliminated.push(o);
+    let codes: Vec<&str> = hand.iter().map(|t| t.code()).collect();
+    let names: Vec<&str> = hand.iter().map(|t| t.data().name).collect();
+    public(
+        ev,
+        format!("{} is eliminated; hand stones w{w} b{b} to the bag; tiles discarded: {}", letter(o), if codes.is_empty() { "-".into() } else { codes.join(" ") }),
+        format!("{} 脱落。手元の碁石 白{w} 黒{b} は袋へ、事件コマ公開・除去: {}", letter(o), if names.is_empty() { "なし".into() } else { names.join(" ") }),
+    );
+}
+
+fn return_to_pile(st: &mut State, rng: &mut Rng, ev: &mut Evs, p: Person) {
+    public(ev, format!("{} deserts and goes back into the person pile", pname(st, p)), format!("{} 脱走: 人物コマの山に戻る", pname_ja(st, p)));
+    off_board(st, p, ev);
+    st.ps_mut(p).loc = PLoc::Pile;
+    st.person_pile.push(p);
+    rng.shuffle(&mut st.person_pile);
+    if let Some(o) = st.owner(p) {
+        if st.players[o as usize].status == Status::Active {
+            st.players[o as usize].status = Status::Suspended;
+        }
+    }
+}
+
+fn dokatsu(st: &mut State, ev: &mut Evs, affected: Vec<Person>, order: Option<Vec<Person>>, mut idx: usize) {
+    let Some(order) = order else { return };
+    while idx < order.len() {
+        let q = order[idx];
+        idx += 1;
+        if let Some(s) = st.pos(q) {
+            if let Some(d) = s.step(Dir::D).filter(|d| st.empty(*d)) {
+                relocate(st, q, d);
+                public(ev, format!("{} is pushed down {} -> {}", pname(st, q), s.ascii(), d.ascii()), format!("{} 1マス下へ: {} → {}", pname_ja(st, q), s.ja(), d.ja()));
+                st.stack.push(Frame::Dokatsu { affected, order: Some(order), idx });
+                st.stack.push(Frame::Resolve);
+                return;
+            }
+        }
+    }
+}
+
+/// Whether the 恫喝 order can matter (§6.6): someone above another affected person, or a down square
+/// that is a trigger square of a live ★ tile.
+pub fn dokatsu_order_matters(st: &State, affected: &[Person]) -> bool {
+    let sqs: Vec<Sq> = affected.iter().filter_map(|p| st.pos(*p)).collect();
+    let stars: Vec<Sq> = st.live_combat_tiles().into_iter().filter(|(t, _)| t.is_star()).flat_map(|(t, _)| st.trig(t)).collect();
+    sqs.iter().any(|s| match s.step(Dir::D) {
+        Some(d) => sqs.contains(&d) || stars.contains(&d),
+        None => false,
+    })
+}
+
+/// 覚悟 candidates (§6.6, A13, A14), in sweep order.
+pub fn kakugo_cands(st: &State, p: Person) -> Vec<Sq> {
+    let Some(ps) = st.pos(p) else { return Vec::new() };
+    let left = ps.c >= 4;
+    let mut out = Vec::new();
+    for (t, e) in st.live_combat_tiles() {
+        if (e.c >= 4) != left {
+            continue;
+        }
+        for s in st.trig(t) {
+            if !st.empty(s) && s != ps {
+                continue;
+            }
+            if s == ps {
+                continue;
+            }
+            if t == Tile::ABU {
+                let others = e.n4().into_iter().filter(|n| *n != s && st.person_at(*n).map(|q| q != p).unwrap_or(false)).count();
+                if others == 0 {
+                    continue;
+                }
+            }
+            if t == Tile::SOG && ps.c == e.c {
+                continue;
+            }
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    out.sort_by_key(|s| s.k());
+    out
+}
+
+/// Performs a failure action (§6.6). The Action frame is already back on the stack.
+fn failure(st: &mut State, rng: &mut Rng, ev: &mut Evs, p: Person, f: Failure) {
+    let s = st.pos(p).unwrap();
+    match f {
+        Failure::Ansatsu => {
+            let t = st.board_persons().into_iter().max_by_key(|q| {
+                let qs = st.pos(*q).unwrap();
+                (qs.r, qs.c)
+            });
+            if let Some(t) = t.filter(|t| *t != p) {
+                let d = rng.d6();
+                let ok = d <= st.buto(p);
+                public(ev, format!("Assassination of {}: d6={d} vs {} -> {}", pname(st, t), st.buto(p), if ok { "success" } else { "fails" }), format!("暗殺 対象 {}: 出目{d} 対 {} → {}", pname_ja(st, t), st.buto(p), if ok { "成功" } else { "失敗" }));
+                if ok {
+                    st.stack.push(Frame::Remove { batch: vec![t], done_window: false, saved: None });
+                }
+            } else {
+                public(ev, "The assassination target is the assassin itself: nothing happens", "暗殺の対象が自分自身: 何も起こらない");
+            }
+        }
+        Failure::Kakugo => {
+            let cands = kakugo_cands(st, p);
+            match cands.len() {
+                0 => public(ev, "Resolve: no combat square in this half, nothing happens", "覚悟: 該当マスなし"),
+                1 => {
+                    relocate(st, p, cands[0]);
+                    public(ev, format!("Resolve: {} -> {}", s.ascii(), cands[0].ascii()), format!("覚悟: {} → {}", s.ja(), cands[0].ja()));
+                    st.stack.push(Frame::Resolve);
+                }
+                _ => {
+                    let id = st.next_id();
+                    st.ask = Some(Ask::Kakugo { id, seat: st.duty, cands });
+                }
+            }
+        }
+        Failure::Kakketsu => {
+            let d = rng.d6();
+            public(ev, format!("Coughing blood: d6={d}"), format!("喀血: 出目{d}"));
+            match d {
+                6 => st.stack.push(Frame::Remove { batch: vec![p], done_window: false, saved: None }),
+                2..=5 => {
+                    let a = st.act.as_mut().unwrap();
+                    a.retain_black = true;
+                    a.immobile = true;
+                }
+                _ => {}
+            }
+        }
+        Failure::Shuran => {
+            push_down(st, ev, p);
+            let a = st.act.as_mut().unwrap();
+            a.retain_black = true;
+            a.immobile = true;
+        }
+        Failure::Seppuku => st.stack.push(Frame::Remove { batch: vec![p], done_window: false, saved: None }),
+        Failure::Dasso => dasso(st, rng, ev, p),
+        Failure::Dokatsu => {
+            let mut affected: Vec<Person> =
+                st.board_persons().into_iter().filter(|q| (st.pos(*q).unwrap().c >= 4) != (s.c >= 4)).collect();
+            affected.sort_by_key(|q| st.pos(*q).unwrap().k());
+            if affected.is_empty() {
+                public(ev, "Intimidation: nobody in the other half", "恫喝: 反対側に人物なし");
+            } else if dokatsu_order_matters(st, &affected) {
+                st.stack.push(Frame::Dokatsu { affected: affected.clone(), order: None, idx: 0 });
+                let id = st.next_id();
+                st.ask = Some(Ask::Dokatsu { id, seat: st.duty, affected });
+            } else {
+                st.stack.push(Frame::Dokatsu { affected: affected.clone(), order: Some(affected), idx: 0 });
+            }
+        }
+        Failure::Toshi => st.act.as_mut().unwrap().moves = 2,
+        Failure::Fudo => st.act.as_mut().unwrap().immobile = true,
+        Failure::Fungai => push_down(st, ev, p),
+        Failure::Hensetsu => {
+            let dest = if s.c <= 3 { Sq::new(6, s.r) } else { Sq::new(1, s.r) };
+            if st.empty(dest) {
+                relocate(st, p, dest);
+                public(ev, format!("Defection: {} -> {}", s.ascii(), dest.ascii()), format!("変節: {} → {}", s.ja(), dest.ja()));
+                st.stack.push(Frame::Resolve);
+            } else {
+                public(ev, "Defection blocked: desertion instead", "変節先がふさがっている: 脱走");
+                dasso(st, rng, ev, p);
+            }
+        }
+        Failure::Yudan => {
+            let d = rng.d6();
+            public(ev, format!("Carelessness: d6={d}"), format!("油断: 出目{d}"));
+            if d >= 2 {
+                st.stack.push(Frame::Remove { batch: vec![p], done_window: false, saved: None });
+            }
+        }
+        Failure::Robai => {
+            let dest = Sq::new(s.c, 6);
+            if dest == s {
+            } else if st.empty(dest) {
+                relocate(st, p, dest);
+                public(ev, format!("Panic: {} -> {}", s.ascii(), dest.ascii()), format!("狼狽: {} → {}", s.ja(), dest.ja()));
+                st.stack.push(Frame::Resolve);
+            } else {
+                public(ev, "Panic blocked: desertion instead", "狼狽先がふさがっている: 脱走");
+                dasso(st, rng, ev, p);
+            }
+        }
+    }
+}
+
+fn push_down(st: &mut State, ev: &mut Evs, p: Person) {
+    let s = st.pos(p).unwrap();
+    if let Some(d) = s.step(Dir::D).filter(|d| st.empty(*d)) {
+        relocate(st, p, d);
+        public(ev, format!("{} moves down {} -> {}", pname(st, p), s.ascii(), d.ascii()), format!("{} 1マス下へ: {} → {}", pname_ja(st, p), s.ja(), d.ja()));
+        st.stack.push(Frame::Resolve);
+    }
+}
+
+fn dasso(st: &mut State, rng: &mut Rng, ev: &mut Evs, p: Person) {
+    let d = rng.d6();
+    public(ev, format!("Desertion: d6={d}"), format!("脱走: 出目{d}"));
+    if d == 1 {
+        return_to_pile(st, rng, ev, p);
+    } else {
+        st.stack.push(Frame::Remove { batch: vec![p], done_window: false, saved: None });
+    }
+}
+
+/// Legal directions of a move (§6.4 P4.2).
+pub fn legal_dirs(st: &State, p: Person) -> Vec<Dir> {
+    let Some(s) = st.pos(p) else { return Vec::new() };
+    Dir::ALL.iter().copied().filter(|d| s.step(*d).map(|n| st.empty(n)).unwrap_or(false)).collect()
+}
+
+/// Eligible interjectors in priority order (§6.5).
+pub fn kuchi_order(st: &State, p: Person, dirs: &[Dir]) -> Vec<Seat> {
+    (0..st.seats)
+        .map(|i| (st.duty + i) % st.seats)
+        .filter(|s| {
+            let pl = &st.players[*s as usize];
+            pl.status == Status::Active
+                && dirs.iter().any(|d| if p.arrow(*d).white { pl.w > 0 } else { pl.b > 0 })
+        })
+        .collect()
+}
+
+pub fn natural_dir(p: Person, dirs: &[Dir]) -> Dir {
+    *dirs.iter().min_by_key(|d| p.arrow(**d).prio).unwrap()
+}
+
+/// P4 movement step in direction `d`; `payer` pays the stone.
+pub fn do_move(st: &mut State, ev: &mut Evs, p: Person, d: Dir, payer: Option<Seat>) {
+    let s = st.pos(p).unwrap();
+    let to = s.step(d).unwrap();
+    let white = p.arrow(d).white;
+    if let Some(x) = payer {
+        let pl = &mut st.players[x as usize];
+        if white {
+            pl.w -= 1;
+            st.ps_mut(p).w += 1;
+        } else {
+            pl.b -= 1;
+            st.ps_mut(p).b += 1;
+        }
+    }
+    relocate(st, p, to);
+    public(
+        ev,
+        format!("{} moves {} {} -> {}", pname(st, p), d.code(), s.both(), to.both()),
+        format!("{} {}へ移動: {} → {}", pname_ja(st, p), d.ja(), s.ja(), to.ja()),
+    );
+    let a = st.act.as_mut().unwrap();
+    a.moved = true;
+    a.move_i += 1;
+    st.stack.push(Frame::Resolve);
+}
+
+fn action(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
+    let a = st.act.clone().unwrap();
+    let p = a.p;
+    match a.stage {
+        ActStage::Start => {
+            st.ps_mut(p).acted = true;
+            let s = st.pos(p).unwrap();
+            public(ev, format!("T{}.k{} {}: {} acts", st.turn, st.k, s.both(), pname(st, p)), format!("T{}.k{} {}: {} の手番", st.turn, st.k, s.ja(), pname_ja(st, p)));
+            st.act.as_mut().unwrap().stage = ActStage::Check;
+            st.stack.push(Frame::Action);
+            if let Some(x) = st.owner(p) {
+                st.duty = x;
+                let pl = &mut st.players[x as usize];
+                let (w, b) = (pl.w, pl.b);
+                pl.w = 0;
+                pl.b = 0;
+                st.bag_w += w;
+                st.bag_b += b;
+                public(ev, format!("Duty marker to {}; hand w{w} b{b} back to the bag", letter(x)), format!("当番マーカーは{}へ。手元の碁石 白{w} 黒{b} を袋へ", letter(x)));
+                let n = st.ronpa(p);
+                draw_stones(st, x, n, rng, ev);
+                if !legal::event_options(st, x).is_empty() {
+                    let id = st.next_id();
+                    st.ask = Some(Ask::Event { id, seat: x });
+                }
+            }
+        }
+        ActStage::Check => {
+            st.act.as_mut().unwrap().stage = ActStage::AfterFail;
+            st.stack.push(Frame::Action);
+            if st.ps(p).b > 0 {
+                st.act.as_mut().unwrap().fuk_at_check = st.has_overlay(p, Tile::FUK);
+                let d = rng.d6();
+                let v = st.shido(p);
+                if d <= v {
+                    public(ev, format!("Bushido check {}: d6={d} <= {v} success", pname(st, p)), format!("士道値チェック {}: 出目{d} ≦ {v} 成功", pname_ja(st, p)));
+                } else {
+                    let f = st.failure(p);
+                    public(ev, format!("Bushido check {}: d6={d} > {v} FAIL -> {} {}", pname(st, p), f.ja(), f.en()), format!("士道値チェック {}: 出目{d} > {v} 失敗 → {}", pname_ja(st, p), f.ja()));
+                    failure(st, rng, ev, p, f);
+                }
+            }
+        }
+        ActStage::AfterFail => {
+            if a.fuk_at_check && st.has_overlay(p, Tile::FUK) {
+                st.set_tile(Tile::FUK, TLoc::Discard);
+                public(ev, "FUK is discarded after the check", "士道不覚悟を除去（チェック後）");
+            }
+            if !st.on_board(p) {
+                st.act = None;
+                return;
+            }
+            let ps = st.ps_mut(p);
+            let w = ps.w;
+            let b = if a.retain_black { 0 } else { ps.b };
+            ps.w -= w;
+            ps.b -= b;
+            st.bag_w += w;
+            st.bag_b += b;
+            st.act.as_mut().unwrap().stage = ActStage::Move;
+            st.stack.push(Frame::Action);
+        }
+        ActStage::Move => {
+            if a.immobile || a.move_i >= a.moves || !st.on_board(p) {
+                st.act.as_mut().unwrap().stage = ActStage::Stay;
+                st.stack.push(Frame::Action);
+                return;
+            }
+            st.stack.push(Frame::Action);
+            let dirs = legal_dirs(st, p);
+            if dirs.is_empty() {
+                st.act.as_mut().unwrap().move_i += 1;
+                public(ev, format!("{} cannot move", pname(st, p)), format!("{} は移動できない", pname_ja(st, p)));
+                return;
+            }
+            let order = kuchi_order(st, p, &dirs);
+            if order.is_empty() {
+                let d = natural_dir(p, &dirs);
+                do_move(st, ev, p, d, None);
+            } else {
+                let ids = order.iter().map(|_| st.next_id()).collect();
+                let answers = vec![None; order.len()];
+                st.ask = Some(Ask::Kuchi { person: p, dirs, order, ids, answers });
+            }
+        }
+        ActStage::Stay => {
+            st.act.as_mut().unwrap().stage = ActStage::Done;
+            st.stack.push(Frame::Action);
+            if let (Some(s), TLoc::Board(e)) = (st.pos(p), st.tile_loc(Tile::KIN)) {
+                if !a.moved && !a.fought_kin && s.adjacent(e) {
+                    if !st.combats.iter().any(|c| c.tile == Tile::KIN && c.targets == vec![p]) {
+                        add_combat(st, Tile::KIN, vec![p]);
+                    }
+                    st.stack.push(Frame::Resolve);
+                }
+            }
+        }
+        ActStage::Done => {
+            st.act = None;
+        }
+    }
+}
+
+/// Applies an answer to the current ask, then runs on.
+pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut Rng, ev: &mut Evs) -> Result<(), RuleError> {
+    let ask = st.ask.clone().ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
+    match ask {
+        Ask::Pick { seat: s, .. } => {
+            let Action::Pick(p) = a else { return Err(wrong_kind()) };
+            if !st.on_board(*p) || st.players.iter().any(|pl| pl.person == Some(*p)) {
+                return Err(RuleError::illegal(format!("{} is not an unchosen person on the board", p.code()), format!("{} は選べません", p.data().name)));
+            }
+            st.players[s as usize].person = Some(*p);
+            public(ev, format!("{} chooses {} {}", letter(s), p.code(), p.data().romaji), format!("{}は{}を選ぶ", letter(s), p.data().name));
+            if s + 1 < st.seats {
+                let id = st.next_id();
+                st.ask = Some(Ask::Pick { id, seat: s + 1 });
+            } else {
+                st.ask = None;
+                start_game(st, rng, ev);
+            }
+        }
+        Ask::Event { seat: s, .. } => {
+            match a {
+                Action::UseNone => public(ev, format!("{} uses no event tile", letter(s)), format!("{}は事件コマを使わない", letter(s))),
+                Action::Use(t, target) => {
+                    if !legal::event_options(st, s).contains(a) {
+                        return Err(RuleError::illegal(
+                            format!("`{}` is not a legal placement (hand tile, placement rules §6.13)", super::notation::print(a)),
+                            format!("`{}` は置けません（§6.13）", super::notation::print(a)),
+                        ));
+                    }
+                    match target {
+                        Target::Sq(q) => {
+                            st.set_tile(*t, TLoc::Board(*q));
+                            public(ev, format!("{} places {} ({}) on {}", letter(s), t.code(), t.data().en, q.both()), format!("{}が{}を{}に配置", letter(s), t.data().name, q.ja()));
+                        }
+                        Target::Person(p) => {
+                            st.set_tile(*t, TLoc::On(*p));
+                            public(ev, format!("{} places {} ({}) on {}", letter(s), t.code(), t.data().en, pname(st, *p)), format!("{}が{}を{}に重ねる", letter(s), t.data().name, pname_ja(st, *p)));
+                        }
+                    }
+                }
+                _ => return Err(wrong_kind()),
+            }
+            st.ask = None;
+        }
+        Ask::Kuchi { person, dirs, order, ids, mut answers } => {
+            let i = ids.iter().position(|x| x == decision).ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
+            let ans = match a {
+                Action::Pass => KuchiAnswer::Pass,
+                Action::Kuchi(d) => {
+                    let pl = &st.players[seat as usize];
+                    let has = if person.arrow(*d).white { pl.w > 0 } else { pl.b > 0 };
+                    if !dirs.contains(d) || !has {
+                        return Err(RuleError::illegal(
+                            format!("kuchi {}: not a legal direction or you hold no stone of its colour", d.code()),
+                            format!("口出し {}: その方向は選べないか、その色の碁石がありません", d.ja()),
+                        ));
+                    }
+                    KuchiAnswer::Dir(*d)
+                }
+                _ => return Err(wrong_kind()),
+            };
+            answers[i] = Some(ans);
+            st.ask = Some(Ask::Kuchi { person, dirs: dirs.clone(), order: order.clone(), ids, answers: answers.clone() });
+            try_resolve_kuchi(st, ev, seat);
+        }
+        Ask::Kakugo { cands, .. } => {
+            let Action::Kakugo(q) = a else { return Err(wrong_kind()) };
+            if !cands.contains(q) {
+                return Err(RuleError::illegal(format!("{} is not a candidate square", q.ascii()), format!("{} は候補ではありません", q.ja())));
+            }
+            let p = st.act.as_ref().unwrap().p;
+            let from = st.pos(p).unwrap();
+            relocate(st, p, *q);
+            public(ev, format!("Resolve: duty {} chooses {} -> {}", letter(st.duty), from.ascii(), q.ascii()), format!("覚悟: 当番{}が選択 {} → {}", letter(st.duty), from.ja(), q.ja()));
+            st.ask = None;
+            st.stack.push(Frame::Resolve);
+        }
+        Ask::Dokatsu { affected, .. } => {
+            let Action::Dokatsu(v) = a else { return Err(wrong_kind()) };
+            let order: Vec<Option<Person>> = v.iter().map(|s| st.person_at(*s)).collect();
+            let ok = order.len() == affected.len()
+                && order.iter().all(|p| p.map(|p| affected.contains(&p)).unwrap_or(false))
+                && affected.iter().all(|p| order.contains(&Some(*p)));
+            if !ok {
+                return Err(RuleError::illegal("dokatsu: list every affected square exactly once", "恫喝: 対象のマスをすべて1回ずつ並べてください"));
+            }
+            let order: Vec<Person> = order.into_iter().flatten().collect();
+            public(ev, format!("Intimidation order ({}): {}", letter(st.duty), super::notation::print(a)), format!("恫喝の順番（{}）: {}", letter(st.duty), super::notation::print(a)));
+            if let Some(Frame::Dokatsu { order: o, .. }) = st.stack.last_mut() {
+                *o = Some(order);
+            }
+            st.ask = None;
+        }
+        Ask::Side { both, .. } => {
+            let Action::Side(v) = a else { return Err(wrong_kind()) };
+            let Some(Frame::Combat(c)) = st.stack.last_mut() else { return Err(wrong_kind()) };
+            let (t1, t2) = (c.targets[0], c.targets[1]);
+            let ok = v.len() == both.len()
+                && both.iter().all(|q| v.iter().filter(|(x, _)| x == q).count() == 1)
+                && v.iter().all(|(_, t)| *t == t1 || *t == t2);
+            if !ok {
+                return Err(RuleError::illegal("side: assign each doubly-eligible person to one of the two targets", "side: 両方の味方になりうる人物をそれぞれどちらかの対象に割り当ててください"));
+            }
+            for (q, t) in v {
+                let i = if *t == t1 { 0 } else { 1 };
+                c.sides[i].members.push(*q);
+            }
+            public(ev, format!("Sides ({}): {}", letter(st.duty), super::notation::print(a)), format!("陣営（{}）: {}", letter(st.duty), super::notation::print(a)));
+            st.ask = None;
+        }
+        Ask::Alloc { ids, sides, mut answers } => {
+            let i = ids.iter().position(|x| x == decision).ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
+            let Action::Alloc(v) = a else { return Err(wrong_kind()) };
+            let Some(Frame::Combat(c)) = st.stack.last() else { return Err(wrong_kind()) };
+            let side = &c.sides[sides[i]];
+            let extra = check_alloc(side, v)?;
+            answers[i] = Some(extra);
+            if answers.iter().all(|x| x.is_some()) {
+                let Some(Frame::Combat(c)) = st.stack.last_mut() else { unreachable!() };
+                let mut txt = Vec::new();
+                for (j, si) in sides.iter().enumerate() {
+                    let s = &mut c.sides[*si];
+                    let n = s.members.len() as u8;
+                    let q = s.force / n;
+                    let ex = answers[j].clone().unwrap();
+                    s.dice = Some(s.members.iter().map(|m| q + ex.contains(m) as u8).collect());
+                    txt.push(format!(
+                        "{}: {}",
+                        letter(s.responsible),
+                        s.members.iter().zip(s.dice.as_ref().unwrap()).map(|(m, d)| format!("{} {}", m.code(), d)).collect::<Vec<_>>().join(", ")
+                    ));
+                }
+                public(ev, format!("Allocation {}", txt.join(" | ")), format!("割振り {}", txt.join(" ｜ ")));
+                st.ask = None;
+            } else {
+                ev.push(Event::private(seat, "Your allocation is sealed until the other side's is in", "割振りは相手側がそろうまで非公開"));
+                st.ask = Some(Ask::Alloc { ids, sides, answers });
+            }
+        }
+        Ask::Order { options, .. } => {
+            let Action::Order(id) = a else { return Err(wrong_kind()) };
+            if !options.contains(id) {
+                return Err(RuleError::illegal(format!("C{id} is not a pending combat"), format!("C{id} は保留中の戦闘ではありません")));
+            }
+            let pos = st.combats.iter().position(|c| c.id == *id).unwrap();
+            let c = st.combats.remove(pos);
+            public(ev, format!("{} chooses combat C{id} first", letter(st.duty)), format!("{}が戦闘C{id}を先に選ぶ", letter(st.duty)));
+            st.ask = None;
+            start_combat(st, c);
+        }
+        Ask::Reprieve { seat: s, batch, .. } => {
+            let Action::Reprieve(r) = a else { return Err(wrong_kind()) };
+            match r {
+                None => ev.push(Event::private(s, "You decline to use ISH", "石田散薬を使わない")),
+                Some(q) => {
+                    if !batch.contains(q) {
+                        return Err(RuleError::illegal(format!("{} is not being removed", q.code()), format!("{} は除去対象ではありません", q.data().name)));
+                    }
+                    st.set_tile(Tile::ISH, TLoc::Discard);
+                    public(ev, format!("ISH played by {} on {}: the removal is cancelled", letter(s), pname(st, *q)), format!("{}が石田散薬を{}に使用: 除去を取り消し", letter(s), pname_ja(st, *q)));
+                    if let Some(Frame::Remove { saved, .. }) = st.stack.last_mut() {
+                        *saved = Some(*q);
+                    }
+                }
+            }
+            st.ask = None;
+        }
+    }
+    Ok(())
+}
+
+fn wrong_kind() -> RuleError {
+    RuleError::illegal("this command does not answer the pending decision", "このコマンドは保留中の決定に対応していません")
+}
+
+/// Validates an allocation command and returns the members receiving the extra die (A20).
+pub fn check_alloc(side: &Side, v: &[(Person, u8)]) -> Result<Vec<Person>, RuleError> {
+    let n = side.members.len() as u8;
+    let (q, m) = (side.force / n, side.force % n);
+    let mut extra = Vec::new();
+    for (p, k) in v {
+        if !side.members.contains(p) {
+            return Err(RuleError::illegal(format!("{} does not take part on this side", p.code()), format!("{} はこの陣営の参加者ではありません", p.data().name)));
+        }
+        if *k == q + 1 {
+            if !extra.contains(p) {
+                extra.push(*p);
+            }
+        } else if *k != q {
+            return Err(RuleError::illegal(
+                format!("{}={k}: each participant takes {q} or {} dice (as even as possible)", p.code(), q + 1),
+                format!("{}={k}: 各参加者は{q}個か{}個（できるだけ均等）", p.code(), q + 1),
+            ));
+        }
+    }
+    if extra.len() != m as usize {
+        return Err(RuleError::illegal(format!("exactly {m} participant(s) must take {} dice", q + 1), format!("{}個を受ける参加者はちょうど{m}人です", q + 1)));
+    }
+    extra.sort_by_key(|p| side.members.iter().position(|x| x == p));
+    Ok(extra)
+}
+
+fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Seat) {
+    let Some(Ask::Kuchi { person, dirs, order, answers, .. }) = st.ask.clone() else { return };
+    let mut passes = Vec::new();
+    let mut winner = None;
+    for (i, s) in order.iter().enumerate() {
+        match answers[i] {
+            None => {
+                ev.push(Event::private(answering, "Your interjection answer is recorded (sealed)", "口出しの回答を受け付けました（非公開）"));
+                return;
+            }
+            Some(KuchiAnswer::Pass) => passes.push(*s),
+            Some(KuchiAnswer::Dir(d)) => {
+                winner = Some((*s, d));
+                break;
+            }
+        }
+    }
+    st.ask = None;
+    let pass_txt: Vec<String> = passes.iter().map(|s| format!("{} pass", letter(*s))).collect();
+    match winner {
+        Some((x, d)) => {
+            let col = if person.arrow(d).white { "W" } else { "B" };
+            public(
+                ev,
+                format!("Interjection: {}{}{} {}({col})", pass_txt.join(", "), if pass_txt.is_empty() { "" } else { ", " }, letter(x), d.code()),
+                format!("口出し: {}{}{} {}（{}）", pass_txt.join("、"), if pass_txt.is_empty() { "" } else { "、" }, letter(x), d.ja(), if col == "W" { "白" } else { "黒" }),
+            );
+            do_move(st, ev, person, d, Some(x));
+        }
+        None => {
+            let d = natural_dir(person, &dirs);
+            public(ev, format!("Interjection: {}; natural movement", pass_txt.join(", ")), format!("口出し: {}（全員パス）; 自然移動", pass_txt.join("、")));
+            do_move(st, ev, person, d, None);
+        }
+    }
+}

@@ -1,0 +1,434 @@
+//! The whole truth of a game (secrets included), with the explicit continuation stack that lets `apply`
+//! stop at any decision and resume later (§6.0).
+
+use serde::{Deserialize, Serialize};
+
+use super::data::{Dir, Failure, Person, Tile, Trigger};
+use crate::engine::Seat;
+
+/// A square `(c, r)`: column 1 (right) .. 6 (left), row 1 (top, 一) .. 6 (bottom, 六) (§4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Sq {
+    pub c: u8,
+    pub r: u8,
+}
+
+impl Sq {
+    pub fn new(c: u8, r: u8) -> Sq {
+        Sq { c, r }
+    }
+
+    /// Sweep index k (§4.3).
+    pub fn k(self) -> u8 {
+        6 * (6 - self.c) + (6 - self.r)
+    }
+
+    pub fn from_k(k: u8) -> Sq {
+        Sq { c: 6 - k / 6, r: 6 - k % 6 }
+    }
+
+    pub fn step(self, d: Dir) -> Option<Sq> {
+        let (c, r) = (self.c as i8, self.r as i8);
+        let (c, r) = match d {
+            Dir::U => (c, r - 1),
+            Dir::D => (c, r + 1),
+            Dir::R => (c - 1, r),
+            Dir::L => (c + 1, r),
+        };
+        if (1..=6).contains(&c) && (1..=6).contains(&r) {
+            Some(Sq { c: c as u8, r: r as u8 })
+        } else {
+            None
+        }
+    }
+
+    pub fn n4(self) -> Vec<Sq> {
+        Dir::ALL.iter().filter_map(|d| self.step(*d)).collect()
+    }
+
+    pub fn adjacent(self, o: Sq) -> bool {
+        (self.c as i8 - o.c as i8).abs() + (self.r as i8 - o.r as i8).abs() == 1
+    }
+
+    pub fn ascii(self) -> String {
+        format!("{}{}", self.c, self.r)
+    }
+
+    pub fn ja(self) -> String {
+        format!("{}{}", self.c, super::data::ROW_KANJI[self.r as usize - 1])
+    }
+
+    /// `25/2五`.
+    pub fn both(self) -> String {
+        format!("{}/{}", self.ascii(), self.ja())
+    }
+
+    pub fn all() -> impl Iterator<Item = Sq> {
+        (0..36u8).map(Sq::from_k)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PLoc {
+    Board(Sq),
+    Pile,
+    Discard,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PersonSt {
+    pub loc: PLoc,
+    pub w: u8,
+    pub b: u8,
+    pub acted: bool,
+    pub arrival: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TLoc {
+    Pile,
+    Hand(Seat),
+    Board(Sq),
+    On(Person),
+    Discard,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    Active,
+    Suspended,
+    Eliminated,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerSt {
+    pub person: Option<Person>,
+    pub status: Status,
+    pub w: u8,
+    pub b: u8,
+    /// Left the game by resigning (counts as eliminated).
+    pub resigned: bool,
+}
+
+/// A combat waiting in the pool (§6.8).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingCombat {
+    pub id: u32,
+    pub tile: Tile,
+    /// One target, or two for ABU (T1 = the one already adjacent, T2 = the newcomer).
+    pub targets: Vec<Person>,
+}
+
+/// Per-action variables of the acting person (§6.0, §6.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActCtx {
+    pub p: Person,
+    pub stage: ActStage,
+    pub retain_black: bool,
+    pub immobile: bool,
+    pub moves: u8,
+    pub move_i: u8,
+    pub moved: bool,
+    pub fought_kin: bool,
+    pub fuk_at_check: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActStage {
+    Start,
+    Check,
+    AfterFail,
+    Move,
+    Stay,
+    Done,
+}
+
+/// One side of a combat being fought.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Side {
+    pub target: Person,
+    pub members: Vec<Person>,
+    pub force: u8,
+    pub responsible: Seat,
+    /// Dice per member (same order as `members`) once allocated.
+    pub dice: Option<Vec<u8>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatRun {
+    pub id: u32,
+    pub tile: Tile,
+    pub targets: Vec<Person>,
+    pub sides: Vec<Side>,
+    pub stage: CombatStage,
+    pub injured: Vec<Person>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CombatStage {
+    Sides,
+    Alloc,
+    Roll,
+    Apply,
+}
+
+/// Explicit continuation: what to do next, innermost last.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// Processing of square k: 0 = act, 1 = replenish, 2 = end check and advance.
+    Square { stage: u8 },
+    /// The acting person's action (context in `State::act`).
+    Action,
+    Replenish,
+    Resolve,
+    Combat(CombatRun),
+    /// A removal batch; `asked` once the reprieve window was handled.
+    Remove { batch: Vec<Person>, done_window: bool, saved: Option<Person> },
+    /// 恫喝: the moving order (None until decided) and progress.
+    Dokatsu { affected: Vec<Person>, order: Option<Vec<Person>>, idx: usize },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum KuchiAnswer {
+    Pass,
+    Dir(Dir),
+}
+
+/// The decision(s) awaited now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ask {
+    Pick { id: String, seat: Seat },
+    Event { id: String, seat: Seat },
+    Kuchi { person: Person, dirs: Vec<Dir>, order: Vec<Seat>, ids: Vec<String>, answers: Vec<Option<KuchiAnswer>> },
+    Kakugo { id: String, seat: Seat, cands: Vec<Sq> },
+    Dokatsu { id: String, seat: Seat, affected: Vec<Person> },
+    Side { id: String, seat: Seat, both: Vec<Person> },
+    /// One entry per side needing a choice; ABU: up to two, sealed.
+    Alloc { ids: Vec<String>, sides: Vec<usize>, answers: Vec<Option<Vec<Person>>> },
+    Order { id: String, seat: Seat, options: Vec<u32> },
+    Reprieve { id: String, seat: Seat, batch: Vec<Person> },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum End {
+    /// (a) nobody's person on the board.
+    AllLose,
+    /// (b) exactly one player's person remains.
+    Sole(Seat),
+    /// (c) final scoring; scores per seat (None = no person on the board).
+    Scored(Vec<Option<i64>>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub seats: u8,
+    /// Decision counter (decision ids `d<n>`).
+    pub step: u32,
+    /// Arrival counter.
+    pub seq: u32,
+    /// Combat id counter (`C<n>`).
+    pub cseq: u32,
+    pub turn: u8,
+    pub k: u8,
+    pub persons: Vec<PersonSt>,
+    pub tiles: Vec<TLoc>,
+    pub person_pile: Vec<Person>,
+    pub event_pile: Vec<Tile>,
+    pub players: Vec<PlayerSt>,
+    pub duty: Seat,
+    pub bag_w: u8,
+    pub bag_b: u8,
+    pub eej_acted: bool,
+    pub combats: Vec<PendingCombat>,
+    pub act: Option<ActCtx>,
+    pub stack: Vec<Frame>,
+    pub ask: Option<Ask>,
+    pub end: Option<End>,
+    /// Seats in order of elimination (resignations included).
+    pub eliminated: Vec<Seat>,
+    /// Set once picks are done and stones/tiles dealt.
+    pub started: bool,
+    /// Last combat report (public), for the renderer.
+    pub last_combat: Vec<String>,
+}
+
+impl State {
+    pub fn ps(&self, p: Person) -> &PersonSt {
+        &self.persons[p as usize]
+    }
+
+    pub fn ps_mut(&mut self, p: Person) -> &mut PersonSt {
+        &mut self.persons[p as usize]
+    }
+
+    pub fn tile_loc(&self, t: Tile) -> TLoc {
+        self.tiles[t as usize]
+    }
+
+    pub fn set_tile(&mut self, t: Tile, l: TLoc) {
+        self.tiles[t as usize] = l;
+    }
+
+    pub fn pos(&self, p: Person) -> Option<Sq> {
+        match self.ps(p).loc {
+            PLoc::Board(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn on_board(&self, p: Person) -> bool {
+        self.pos(p).is_some()
+    }
+
+    pub fn person_at(&self, s: Sq) -> Option<Person> {
+        Person::ALL.iter().copied().find(|p| self.pos(*p) == Some(s))
+    }
+
+    pub fn tile_at(&self, s: Sq) -> Option<Tile> {
+        Tile::ALL.iter().copied().find(|t| self.tile_loc(*t) == TLoc::Board(s))
+    }
+
+    /// A square holding neither a person nor a non-overlay tile (§4.2).
+    pub fn empty(&self, s: Sq) -> bool {
+        self.person_at(s).is_none() && self.tile_at(s).is_none()
+    }
+
+    pub fn board_persons(&self) -> Vec<Person> {
+        let mut v: Vec<Person> = Person::ALL.iter().copied().filter(|p| self.on_board(*p)).collect();
+        v.sort_by_key(|p| self.pos(*p).map(|s| s.k()));
+        v
+    }
+
+    pub fn owner(&self, p: Person) -> Option<Seat> {
+        self.players.iter().position(|pl| pl.person == Some(p) && !pl.resigned).map(|i| i as Seat)
+    }
+
+    pub fn has_overlay(&self, p: Person, t: Tile) -> bool {
+        self.tile_loc(t) == TLoc::On(p)
+    }
+
+    pub fn overlays(&self, p: Person) -> Vec<Tile> {
+        [Tile::IIN, Tile::FUK].into_iter().filter(|t| self.has_overlay(p, *t)).collect()
+    }
+
+    fn iin(&self, p: Person) -> u8 {
+        self.has_overlay(p, Tile::IIN) as u8
+    }
+
+    pub fn buto(&self, p: Person) -> u8 {
+        p.data().buto + self.iin(p)
+    }
+
+    pub fn ronpa(&self, p: Person) -> u8 {
+        p.data().ronpa + self.iin(p)
+    }
+
+    pub fn sonkei(&self, p: Person) -> u8 {
+        p.data().sonkei + self.iin(p)
+    }
+
+    /// Effective Bushido (§3.7, A27, A47).
+    pub fn shido(&self, p: Person) -> u8 {
+        if self.has_overlay(p, Tile::FUK) {
+            2
+        } else if self.has_overlay(p, Tile::IIN) {
+            1
+        } else {
+            match p.data().shido {
+                Some(v) => v,
+                None => self.pos(p).map(|s| 7 - s.r).unwrap_or(1),
+            }
+        }
+    }
+
+    pub fn failure(&self, p: Person) -> Failure {
+        if self.has_overlay(p, Tile::FUK) {
+            Failure::Seppuku
+        } else {
+            p.data().failure
+        }
+    }
+
+    /// Squares of Range(p) (§4.6): |c'−c| ≤ 1, r ≤ r' ≤ r + sonkei − 1.
+    pub fn in_range(&self, p: Person, s: Sq) -> bool {
+        match self.pos(p) {
+            Some(ps) => {
+                (s.c as i8 - ps.c as i8).abs() <= 1 && s.r >= ps.r && (s.r as u16) < ps.r as u16 + self.sonkei(p) as u16
+            }
+            None => false,
+        }
+    }
+
+    /// Persons in Range(p), other than p, in sweep order.
+    pub fn range_persons(&self, p: Person) -> Vec<Person> {
+        self.board_persons().into_iter().filter(|q| *q != p && self.in_range(p, self.pos(*q).unwrap())).collect()
+    }
+
+    /// Trigger squares of a live combat tile (§4.6).
+    pub fn trig(&self, t: Tile) -> Vec<Sq> {
+        let TLoc::Board(e) = self.tile_loc(t) else { return Vec::new() };
+        match t.data().trigger {
+            Trigger::Below => e.step(Dir::D).into_iter().collect(),
+            Trigger::Above => e.step(Dir::U).into_iter().collect(),
+            Trigger::AnySide | Trigger::Pair => e.n4(),
+            Trigger::Column => (2..=6).map(|r| Sq::new(e.c, r)).collect(),
+            Trigger::None => Vec::new(),
+        }
+    }
+
+    pub fn live_combat_tiles(&self) -> Vec<(Tile, Sq)> {
+        Tile::ALL
+            .iter()
+            .filter(|t| t.is_combat())
+            .filter_map(|t| match self.tile_loc(*t) {
+                TLoc::Board(s) => Some((*t, s)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    pub fn ish_holder(&self) -> Option<Seat> {
+        match self.tile_loc(Tile::ISH) {
+            TLoc::Hand(s) if self.players[s as usize].status != Status::Eliminated => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn hand_tiles(&self, seat: Seat) -> Vec<Tile> {
+        Tile::ALL.iter().copied().filter(|t| self.tile_loc(*t) == TLoc::Hand(seat)).collect()
+    }
+
+    pub fn next_id(&mut self) -> String {
+        self.step += 1;
+        format!("d{}", self.step)
+    }
+
+    pub fn over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// Players whose person is on the board.
+    pub fn players_on_board(&self) -> Vec<Seat> {
+        (0..self.seats)
+            .filter(|s| {
+                let pl = &self.players[*s as usize];
+                pl.status != Status::Eliminated && pl.person.map(|p| self.on_board(p)).unwrap_or(false)
+            })
+            .collect()
+    }
+
+    /// Score if the game ended now (§8.2); None for players without a person on the board.
+    pub fn score(&self, seat: Seat) -> Option<i64> {
+        let pl = &self.players[seat as usize];
+        if pl.status == Status::Eliminated {
+            return None;
+        }
+        let p = pl.person?;
+        self.pos(p)?;
+        let mut s = (self.buto(p) + self.ronpa(p)) as i64;
+        for q in self.range_persons(p) {
+            s += (self.buto(q) + self.ronpa(q)) as i64;
+        }
+        Some(s)
+    }
+}

@@ -1,0 +1,4 @@
+//! Unit, scenario (S1..S67) and property tests.
+
+mod helpers;
+mod playouts;
