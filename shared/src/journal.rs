@@ -196,6 +196,18 @@ impl Match {
         Ok(m)
     }
 
+    /// Resumes a game from its stored journal and a cached snapshot of the state after the last entry,
+    /// without replaying (the server's fast path; `replay` remains the check).
+    pub fn resume(entries: Vec<Entry>, seed: [u8; 32], snapshot: &Value) -> Result<Match, JournalError> {
+        let first = entries.first().ok_or(JournalError::NotACreate)?;
+        let EntryBody::Create { slug, .. } = &first.body else {
+            return Err(JournalError::NotACreate);
+        };
+        let game = registry::game(slug).ok_or_else(|| JournalError::UnknownGame(slug.clone()))?;
+        let state = game.state_from_json(snapshot)?;
+        Ok(Match { game, seed, state, entries })
+    }
+
     /// Validates and applies one entry. A rejected entry changes nothing.
     pub fn append(&mut self, body: EntryBody, at: &str) -> Result<&Entry, JournalError> {
         let seq = self.entries.len() as u64;

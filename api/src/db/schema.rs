@@ -1,0 +1,84 @@
+// The diesel schema, written to match migrations/sqlite (kept by hand: no diesel CLI needed to build).
+
+diesel::table! {
+    accounts (id) {
+        id -> BigInt,
+        email -> Text,
+        display_name -> Text,
+        password_hash -> Text,
+        created_at -> Text,
+    }
+}
+
+diesel::table! {
+    api_tokens (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        name -> Text,
+        token_hash -> Text,
+        created_at -> Text,
+        last_used_at -> Nullable<Text>,
+        revoked_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    signing_keys (kid) {
+        kid -> Text,
+        account_id -> BigInt,
+        public_key -> Text,
+        name -> Nullable<Text>,
+        created_at -> Text,
+        revoked_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> BigInt,
+        slug -> Text,
+        options -> Text,
+        seed -> Text,
+        seed_commitment -> Text,
+        status -> Text,
+        created_by -> BigInt,
+        created_at -> Text,
+        updated_at -> Text,
+        head_seq -> BigInt,
+        head_hash -> Text,
+        snapshot -> Text,
+    }
+}
+
+diesel::table! {
+    seats (game_id, seat) {
+        game_id -> BigInt,
+        seat -> Integer,
+        kind -> Text,
+        account_id -> Nullable<BigInt>,
+        invited_email -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    journal (game_id, seq) {
+        game_id -> BigInt,
+        seq -> BigInt,
+        at -> Text,
+        body -> Text,
+        nonce -> Text,
+        prev_hash -> Text,
+        hash -> Text,
+        events -> Text,
+        signature -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    server_settings (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(accounts, api_tokens, signing_keys, games, seats, journal, server_settings);

@@ -1,0 +1,133 @@
+//! The one API error type, rendered once as `application/problem+json` (RFC 9457) with a stable code.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use shared::api_types::Problem;
+use shared::Localized;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub detail: String,
+    pub detail_ja: Option<String>,
+    pub allowed: Option<Vec<String>>,
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.detail)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
+        ApiError { status, code, detail: detail.into(), detail_ja: None, allowed: None }
+    }
+
+    pub fn bad_request(code: &'static str, detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, detail)
+    }
+
+    pub fn unauthorized(code: &'static str, detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, code, detail)
+    }
+
+    pub fn forbidden(code: &'static str, detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, code, detail)
+    }
+
+    pub fn not_found(code: &'static str, detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, code, detail)
+    }
+
+    pub fn conflict(code: &'static str, detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, code, detail)
+    }
+
+    pub fn unprocessable(code: &'static str, detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, detail)
+    }
+
+    pub fn internal(detail: impl std::fmt::Display) -> Self {
+        tracing::error!(%detail, "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the server failed; the request changed nothing")
+    }
+
+    pub fn localized(mut self, text: &Localized) -> Self {
+        self.detail_ja = Some(text.ja.clone());
+        self
+    }
+
+    pub fn with_allowed(mut self, allowed: Vec<String>) -> Self {
+        self.allowed = Some(allowed);
+        self
+    }
+
+    pub fn problem(&self) -> Problem {
+        Problem {
+            kind: format!("https://tegami.dev/problems/{}", self.code.replace('_', "-")),
+            title: self.status.canonical_reason().unwrap_or("Error").to_string(),
+            status: self.status.as_u16(),
+            detail: self.detail.clone(),
+            code: self.code.to_string(),
+            allowed: self.allowed.clone(),
+            detail_ja: self.detail_ja.clone(),
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        HttpResponse::build(self.status).content_type("application/problem+json").json(self.problem())
+    }
+}
+
+impl From<diesel::result::Error> for ApiError {
+    fn from(e: diesel::result::Error) -> Self {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match e {
+            Error::NotFound => ApiError::not_found("not_found", "no such resource"),
+            Error::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => ApiError::conflict(
+                "conflict",
+                format!("a concurrent change got there first ({}); retry the request", info.message()),
+            ),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+impl From<diesel::r2d2::PoolError> for ApiError {
+    fn from(e: diesel::r2d2::PoolError) -> Self {
+        tracing::error!(error = %e, "database pool exhausted");
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "the database is busy; retry shortly")
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        ApiError::internal(e)
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Extractor errors (malformed JSON, bad path or query) in the same problem format.
+pub fn json_error(err: actix_web::error::JsonPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
+    ApiError::bad_request("malformed_body", format!("the request body is not valid JSON of the expected shape: {err}"))
+        .into()
+}
+
+pub fn path_error(err: actix_web::error::PathError, _: &actix_web::HttpRequest) -> actix_web::Error {
+    ApiError::bad_request("malformed_path", format!("bad path parameter: {err}")).into()
+}
+
+pub fn query_error(err: actix_web::error::QueryPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
+    ApiError::bad_request("malformed_query", format!("bad query parameter: {err}")).into()
+}

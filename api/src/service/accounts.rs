@@ -1,0 +1,203 @@
+//! Accounts, API tokens and signing keys.
+
+use diesel::prelude::*;
+use shared::api_types::{Account, ApiToken, CreatedToken, RegisterRequest, SigningKey};
+use shared::signing;
+
+use crate::auth::{hash_password, new_api_token, verify_password};
+use crate::db::Conn;
+use crate::db::schema::{accounts, api_tokens, signing_keys};
+use crate::error::{ApiError, ApiResult};
+use crate::service::games::valid_email;
+use crate::time::now;
+
+const MIN_PASSWORD_CHARS: usize = 8;
+
+type AccountRow = (i64, String, String, String);
+
+fn to_account((id, email, display_name, created_at): AccountRow) -> Account {
+    Account { id, email, display_name, created_at }
+}
+
+fn account_columns() -> (accounts::id, accounts::email, accounts::display_name, accounts::created_at) {
+    (accounts::id, accounts::email, accounts::display_name, accounts::created_at)
+}
+
+pub fn register(conn: &mut Conn, req: &RegisterRequest) -> ApiResult<Account> {
+    let email = req.email.trim().to_lowercase();
+    if !valid_email(&email) {
+        return Err(ApiError::unprocessable("bad_email", format!("`{}` is not an email address", req.email)));
+    }
+    let name = req.display_name.trim();
+    if name.is_empty() || name.chars().count() > 40 {
+        return Err(ApiError::unprocessable("bad_name", "the display name must have 1 to 40 characters"));
+    }
+    if req.password.chars().count() < MIN_PASSWORD_CHARS {
+        return Err(ApiError::unprocessable(
+            "weak_password",
+            format!("the password must have at least {MIN_PASSWORD_CHARS} characters"),
+        ));
+    }
+    let hash = hash_password(&req.password)?;
+    let created_at = now();
+    conn.immediate_transaction(|conn| {
+        let taken: i64 = accounts::table.filter(accounts::email.eq(&email)).count().get_result(conn)?;
+        if taken > 0 {
+            return Err(ApiError::conflict("email_taken", format!("`{email}` is already registered; log in instead")));
+        }
+        let row = diesel::insert_into(accounts::table)
+            .values((
+                accounts::email.eq(&email),
+                accounts::display_name.eq(name),
+                accounts::password_hash.eq(&hash),
+                accounts::created_at.eq(&created_at),
+            ))
+            .returning(account_columns())
+            .get_result::<AccountRow>(conn)?;
+        tracing::info!(account = row.0, "account registered");
+        Ok(to_account(row))
+    })
+}
+
+/// The account for these credentials; the same error whether the address or the password is wrong.
+pub fn login(conn: &mut Conn, email: &str, password: &str) -> ApiResult<Account> {
+    let email = email.trim().to_lowercase();
+    let found: Option<(AccountRow, String)> = accounts::table
+        .filter(accounts::email.eq(&email))
+        .select((account_columns(), accounts::password_hash))
+        .first(conn)
+        .optional()?;
+    match found {
+        Some((row, hash)) if verify_password(password, &hash) => Ok(to_account(row)),
+        _ => Err(ApiError::unauthorized("bad_credentials", "wrong email address or password")),
+    }
+}
+
+pub fn get(conn: &mut Conn, id: i64) -> ApiResult<Account> {
+    accounts::table
+        .find(id)
+        .select(account_columns())
+        .first::<AccountRow>(conn)
+        .optional()?
+        .map(to_account)
+        .ok_or_else(|| ApiError::unauthorized("unknown_account", "this account no longer exists"))
+}
+
+type TokenRow = (i64, String, String, Option<String>);
+
+fn to_token((id, name, created_at, last_used_at): TokenRow) -> ApiToken {
+    ApiToken { id, name, created_at, last_used_at }
+}
+
+pub fn create_token(conn: &mut Conn, account: i64, name: &str) -> ApiResult<CreatedToken> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 60 {
+        return Err(ApiError::unprocessable("bad_name", "a token name must have 1 to 60 characters"));
+    }
+    let (secret, hash) = new_api_token();
+    let row = diesel::insert_into(api_tokens::table)
+        .values((
+            api_tokens::account_id.eq(account),
+            api_tokens::name.eq(name),
+            api_tokens::token_hash.eq(hash),
+            api_tokens::created_at.eq(now()),
+        ))
+        .returning((api_tokens::id, api_tokens::name, api_tokens::created_at, api_tokens::last_used_at))
+        .get_result::<TokenRow>(conn)?;
+    Ok(CreatedToken { token: to_token(row), secret })
+}
+
+pub fn list_tokens(conn: &mut Conn, account: i64) -> ApiResult<Vec<ApiToken>> {
+    Ok(api_tokens::table
+        .filter(api_tokens::account_id.eq(account))
+        .filter(api_tokens::revoked_at.is_null())
+        .order(api_tokens::id.asc())
+        .select((api_tokens::id, api_tokens::name, api_tokens::created_at, api_tokens::last_used_at))
+        .load::<TokenRow>(conn)?
+        .into_iter()
+        .map(to_token)
+        .collect())
+}
+
+pub fn revoke_token(conn: &mut Conn, account: i64, id: i64) -> ApiResult<()> {
+    let n = diesel::update(
+        api_tokens::table
+            .filter(api_tokens::id.eq(id))
+            .filter(api_tokens::account_id.eq(account))
+            .filter(api_tokens::revoked_at.is_null()),
+    )
+    .set(api_tokens::revoked_at.eq(now()))
+    .execute(conn)?;
+    if n == 0 {
+        return Err(ApiError::not_found("unknown_token", format!("you have no active token `{id}`")));
+    }
+    Ok(())
+}
+
+type KeyRow = (String, String, Option<String>, String, Option<String>);
+
+fn to_key((kid, public_key, name, created_at, revoked_at): KeyRow) -> SigningKey {
+    SigningKey { kid, public_key, name, created_at, revoked_at }
+}
+
+fn key_columns()
+-> (signing_keys::kid, signing_keys::public_key, signing_keys::name, signing_keys::created_at, signing_keys::revoked_at) {
+    (signing_keys::kid, signing_keys::public_key, signing_keys::name, signing_keys::created_at, signing_keys::revoked_at)
+}
+
+/// Registers a public key; returns it and whether it was new. Registering the same key again is a no-op.
+pub fn register_key(conn: &mut Conn, account: i64, public_key: &str, name: Option<&str>) -> ApiResult<(SigningKey, bool)> {
+    let kid = signing::key_id(public_key).map_err(|e| ApiError::unprocessable("bad_key", e.to_string()))?;
+    conn.immediate_transaction(|conn| {
+        let existing: Option<(i64, KeyRow)> = signing_keys::table
+            .find(&kid)
+            .select((signing_keys::account_id, key_columns()))
+            .first(conn)
+            .optional()?;
+        match existing {
+            Some((owner, row)) if owner == account && row.4.is_none() => return Ok((to_key(row), false)),
+            Some((owner, _)) if owner == account => {
+                return Err(ApiError::conflict("key_revoked", format!("key `{kid}` was revoked; generate a new one")));
+            }
+            Some(_) => return Err(ApiError::conflict("key_taken", format!("key `{kid}` belongs to another account"))),
+            None => {}
+        }
+        let row = diesel::insert_into(signing_keys::table)
+            .values((
+                signing_keys::kid.eq(&kid),
+                signing_keys::account_id.eq(account),
+                signing_keys::public_key.eq(public_key.trim()),
+                signing_keys::name.eq(name),
+                signing_keys::created_at.eq(now()),
+            ))
+            .returning(key_columns())
+            .get_result::<KeyRow>(conn)?;
+        Ok((to_key(row), true))
+    })
+}
+
+pub fn list_keys(conn: &mut Conn, account: i64) -> ApiResult<Vec<SigningKey>> {
+    Ok(signing_keys::table
+        .filter(signing_keys::account_id.eq(account))
+        .order(signing_keys::created_at.asc())
+        .select(key_columns())
+        .load::<KeyRow>(conn)?
+        .into_iter()
+        .map(to_key)
+        .collect())
+}
+
+pub fn revoke_key(conn: &mut Conn, account: i64, kid: &str) -> ApiResult<()> {
+    let n = diesel::update(
+        signing_keys::table
+            .filter(signing_keys::kid.eq(kid))
+            .filter(signing_keys::account_id.eq(account))
+            .filter(signing_keys::revoked_at.is_null()),
+    )
+    .set(signing_keys::revoked_at.eq(now()))
+    .execute(conn)?;
+    if n == 0 {
+        return Err(ApiError::not_found("unknown_key", format!("you have no active key `{kid}`")));
+    }
+    Ok(())
+}

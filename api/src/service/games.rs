@@ -1,0 +1,718 @@
+//! Games: creation, seats, views, signed moves, bots and the journal. Synchronous functions on a
+//! connection; every write runs in one immediate transaction, so a rejected request changes nothing and
+//! two racing writers are serialised by the database.
+
+use diesel::prelude::*;
+use serde_json::Value;
+use shared::api_types::{
+    CreateGameRequest, GameDetail, GameStatus, GameSummary, JournalListing, LegalMoves, MoveAccepted, PendingInfo,
+    PublicKeyInfo, SeatInfo, SeatKind, SeatRequest,
+};
+use shared::journal::{Actor, Entry, EntryBody, JournalError, Match};
+use shared::registry::{self, ApplyError};
+use shared::{Localized, Pending, RenderContext, Rng, RuleError, Viewer, signing};
+
+use crate::auth::random_bytes;
+use crate::db::Conn;
+use crate::db::schema::{accounts, games, journal, seats, signing_keys};
+use crate::error::{ApiError, ApiResult};
+use crate::time::now;
+
+/// A bot answers at most this many times in a row; a game that needs more is broken, not busy.
+const MAX_BOT_ANSWERS: usize = 100_000;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = games)]
+pub struct GameRow {
+    pub id: i64,
+    pub slug: String,
+    pub options: String,
+    pub seed: String,
+    pub seed_commitment: String,
+    pub status: String,
+    pub created_by: i64,
+    pub created_at: String,
+    pub updated_at: String,
+    pub head_seq: i64,
+    pub head_hash: String,
+    pub snapshot: String,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = seats)]
+pub struct SeatRow {
+    pub game_id: i64,
+    pub seat: i32,
+    pub kind: String,
+    pub account_id: Option<i64>,
+    pub invited_email: Option<String>,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = journal)]
+struct JournalRow {
+    game_id: i64,
+    seq: i64,
+    at: String,
+    body: String,
+    nonce: String,
+    prev_hash: String,
+    hash: String,
+    events: String,
+    signature: Option<String>,
+}
+
+/// A game loaded for reading or changing.
+pub struct Loaded {
+    pub row: GameRow,
+    pub seats: Vec<SeatRow>,
+    pub names: Vec<String>,
+    pub game: Match,
+}
+
+fn seat_kind(kind: &str) -> SeatKind {
+    match kind {
+        "bot" => SeatKind::Bot,
+        "open" => SeatKind::Open,
+        "invited" => SeatKind::Invited,
+        _ => SeatKind::Player,
+    }
+}
+
+fn status_str(status: GameStatus) -> &'static str {
+    match status {
+        GameStatus::Waiting => "waiting",
+        GameStatus::Active => "active",
+        GameStatus::Finished => "finished",
+    }
+}
+
+fn parse_status(s: &str) -> GameStatus {
+    match s {
+        "waiting" => GameStatus::Waiting,
+        "finished" => GameStatus::Finished,
+        _ => GameStatus::Active,
+    }
+}
+
+pub fn parse_status_filter(s: &str) -> ApiResult<GameStatus> {
+    match s {
+        "waiting" | "active" | "finished" => Ok(parse_status(s)),
+        other => Err(ApiError::bad_request(
+            "bad_status",
+            format!("unknown status `{other}`; use waiting, active or finished"),
+        )),
+    }
+}
+
+fn seed_bytes(hex_seed: &str) -> ApiResult<[u8; 32]> {
+    hex::decode(hex_seed)
+        .ok()
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(|| ApiError::internal("a stored seed is not 32 hex bytes"))
+}
+
+fn game_not_found(id: i64) -> ApiError {
+    ApiError::not_found("unknown_game", format!("no game `{id}`; `GET /api/v1/games` lists yours"))
+}
+
+fn to_row(game_id: i64, e: &Entry) -> JournalRow {
+    let signature = match &e.body {
+        EntryBody::Move { signature, .. } | EntryBody::Resign { signature, .. } => signature.clone(),
+        _ => None,
+    };
+    JournalRow {
+        game_id,
+        seq: e.seq as i64,
+        at: e.at.clone(),
+        body: serde_json::to_string(&e.body).expect("entries serialise"),
+        nonce: e.nonce.clone(),
+        prev_hash: e.prev_hash.clone(),
+        hash: e.hash.clone(),
+        events: serde_json::to_string(&e.events).expect("events serialise"),
+        signature,
+    }
+}
+
+fn from_row(r: JournalRow) -> ApiResult<Entry> {
+    Ok(Entry {
+        seq: r.seq as u64,
+        at: r.at,
+        body: serde_json::from_str(&r.body).map_err(ApiError::internal)?,
+        nonce: r.nonce,
+        prev_hash: r.prev_hash,
+        hash: r.hash,
+        events: serde_json::from_str(&r.events).map_err(ApiError::internal)?,
+        redacted: false,
+    })
+}
+
+/// Loads a game, its seats and its journal (resumed from the snapshot, not replayed).
+pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
+    let row: GameRow = games::table
+        .find(id)
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| game_not_found(id))?;
+    let seat_rows: Vec<SeatRow> =
+        seats::table.filter(seats::game_id.eq(id)).order(seats::seat.asc()).select(SeatRow::as_select()).load(conn)?;
+    let names = seat_names(conn, &seat_rows)?;
+    let rows: Vec<JournalRow> =
+        journal::table.filter(journal::game_id.eq(id)).order(journal::seq.asc()).select(JournalRow::as_select()).load(conn)?;
+    let entries = rows.into_iter().map(from_row).collect::<ApiResult<Vec<_>>>()?;
+    let snapshot: Value = serde_json::from_str(&row.snapshot).map_err(ApiError::internal)?;
+    let game = Match::resume(entries, seed_bytes(&row.seed)?, &snapshot).map_err(ApiError::internal)?;
+    Ok(Loaded { row, seats: seat_rows, names, game })
+}
+
+fn seat_names(conn: &mut Conn, seat_rows: &[SeatRow]) -> ApiResult<Vec<String>> {
+    let ids: Vec<i64> = seat_rows.iter().filter_map(|s| s.account_id).collect();
+    let people: Vec<(i64, String)> =
+        accounts::table.filter(accounts::id.eq_any(&ids)).select((accounts::id, accounts::display_name)).load(conn)?;
+    Ok(seat_rows
+        .iter()
+        .map(|s| match (seat_kind(&s.kind), s.account_id) {
+            (SeatKind::Bot, _) => format!("bot{}", s.seat + 1),
+            (_, Some(id)) => people.iter().find(|(pid, _)| *pid == id).map(|(_, n)| n.clone()).unwrap_or_default(),
+            _ => String::new(),
+        })
+        .collect())
+}
+
+impl Loaded {
+    pub fn status(&self) -> GameStatus {
+        parse_status(&self.row.status)
+    }
+
+    /// The seat `account` plays, if any.
+    pub fn seat_of(&self, account: Option<i64>) -> Option<u8> {
+        let account = account?;
+        self.seats.iter().find(|s| s.account_id == Some(account) && s.kind == "player").map(|s| s.seat as u8)
+    }
+
+    pub fn viewer(&self, account: Option<i64>) -> Viewer {
+        self.seat_of(account).map(Viewer::Seat).unwrap_or(Viewer::Spectator)
+    }
+
+    fn compute_status(&self) -> GameStatus {
+        if self.game.is_over() {
+            GameStatus::Finished
+        } else if self.seats.iter().any(|s| matches!(seat_kind(&s.kind), SeatKind::Open | SeatKind::Invited)) {
+            GameStatus::Waiting
+        } else {
+            GameStatus::Active
+        }
+    }
+
+    fn render_context(&self, lang: shared::Lang, width: usize) -> RenderContext {
+        RenderContext { lang, width, seat_names: self.names.clone() }
+    }
+
+    /// The board as `account` may see it.
+    pub fn board(&self, account: Option<i64>, lang: shared::Lang, width: usize) -> ApiResult<String> {
+        let view = self.game.view(self.viewer(account));
+        self.game.game().render(&view, &self.render_context(lang, width)).map_err(ApiError::internal)
+    }
+
+    fn seat_infos(&self, account: Option<i64>) -> Vec<SeatInfo> {
+        self.seats
+            .iter()
+            .zip(&self.names)
+            .map(|(s, name)| {
+                // An invited address is shown to the game's creator only (the invitee knows it anyway).
+                let show_email = account == Some(self.row.created_by);
+                SeatInfo {
+                    seat: s.seat as u8,
+                    kind: seat_kind(&s.kind),
+                    name: name.clone(),
+                    account_id: s.account_id,
+                    invited_email: if show_email { s.invited_email.clone() } else { None },
+                }
+            })
+            .collect()
+    }
+
+    fn pending_info(p: &Pending, show_seat: bool) -> PendingInfo {
+        PendingInfo { decision: p.id.clone(), seat: show_seat.then_some(p.seat), kind: p.kind.clone(), mode: p.mode.clone() }
+    }
+
+    pub fn summary(&self, account: Option<i64>) -> GameSummary {
+        let my_seat = self.seat_of(account);
+        let my_turn = self.status() == GameStatus::Active
+            && my_seat.is_some_and(|s| self.game.pending().iter().any(|p| p.seat == s));
+        let info = self.game.game().info();
+        GameSummary {
+            id: self.row.id,
+            slug: self.row.slug.clone(),
+            name: info.name,
+            status: self.status(),
+            seats: self.seat_infos(account),
+            my_seat,
+            my_turn,
+            entries: self.game.entries().len() as u64,
+            created_at: self.row.created_at.clone(),
+            updated_at: self.row.updated_at.clone(),
+        }
+    }
+
+    pub fn detail(&self, account: Option<i64>) -> GameDetail {
+        let my_seat = self.seat_of(account);
+        let pending = self.game.pending();
+        GameDetail {
+            summary: self.summary(account),
+            options: serde_json::from_str(&self.row.options).unwrap_or(Value::Null),
+            pending: pending.iter().map(|p| Self::pending_info(p, p.public || Some(p.seat) == my_seat)).collect(),
+            my_pending: pending
+                .iter()
+                .filter(|p| Some(p.seat) == my_seat)
+                .map(|p| Self::pending_info(p, true))
+                .collect(),
+            view: self.game.view(self.viewer(account)),
+            outcome: self.game.outcome(),
+            head_hash: self.game.head_hash().to_string(),
+            seed_commitment: self.row.seed_commitment.clone(),
+        }
+    }
+
+    /// Lets every bot whose decision is pending answer, then publishes the seed if the game is over.
+    fn settle(&mut self) -> ApiResult<()> {
+        if self.compute_status() == GameStatus::Waiting {
+            return Ok(());
+        }
+        let mut rng = Rng::from_seed(&random_bytes::<32>());
+        for _ in 0..MAX_BOT_ANSWERS {
+            let bot_decision = self
+                .game
+                .pending()
+                .into_iter()
+                .find(|p| self.seats.get(p.seat as usize).is_some_and(|s| s.kind == "bot"));
+            let Some(p) = bot_decision else { break };
+            let action = self
+                .game
+                .game()
+                .random_action(self.game.state(), &p.id, &mut rng)
+                .ok_or_else(|| ApiError::internal(format!("bot found no answer to pending `{}`", p.id)))?;
+            let body = EntryBody::Move { seat: p.seat, decision: p.id.clone(), action, by: Actor::Bot, signature: None };
+            self.game.append(body, &now()).map_err(|e| ApiError::internal(format!("bot answer refused: {e}")))?;
+        }
+        if self.game.is_over() && !self.game.is_revealed() {
+            let seed = EntryBody::Reveal { seed: self.row.seed.clone() };
+            self.game.append(seed, &now()).map_err(ApiError::internal)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the entries from `from_seq` on and the new head, snapshot and status.
+    fn persist(&mut self, conn: &mut Conn, from_seq: usize) -> ApiResult<()> {
+        let rows: Vec<JournalRow> = self.game.entries()[from_seq..].iter().map(|e| to_row(self.row.id, e)).collect();
+        diesel::insert_into(journal::table).values(&rows).execute(conn)?;
+        let status = status_str(self.compute_status());
+        let snapshot = serde_json::to_string(&self.game.game().state_to_json(self.game.state())).map_err(ApiError::internal)?;
+        let head = self.game.entries().last().expect("a game has entries");
+        let updated_at = now();
+        diesel::update(games::table.find(self.row.id))
+            .set((
+                games::status.eq(status),
+                games::head_seq.eq(head.seq as i64),
+                games::head_hash.eq(&head.hash),
+                games::snapshot.eq(&snapshot),
+                games::updated_at.eq(&updated_at),
+            ))
+            .execute(conn)?;
+        self.row.status = status.to_string();
+        self.row.head_seq = head.seq as i64;
+        self.row.head_hash = head.hash.clone();
+        self.row.snapshot = snapshot;
+        self.row.updated_at = updated_at;
+        Ok(())
+    }
+
+    /// Events of entries from `from_seq` on that `account` may read, in the first language... both kept.
+    fn events_since(&self, from_seq: usize, account: Option<i64>) -> Vec<Localized> {
+        let viewer = self.viewer(account);
+        let over = self.game.is_over();
+        self.game.entries()[from_seq..]
+            .iter()
+            .flat_map(|e| e.events.iter())
+            .filter(|ev| ev.visible_to(viewer, over))
+            .map(|ev| ev.text.clone())
+            .collect()
+    }
+}
+
+pub fn create(conn: &mut Conn, account: i64, req: CreateGameRequest) -> ApiResult<GameDetail> {
+    let game = registry::game(&req.slug).ok_or_else(|| {
+        ApiError::bad_request(
+            "unknown_game_type",
+            format!("no game type `{}`; use one of: {}", req.slug, registry::slugs().join(", ")),
+        )
+    })?;
+    let info = game.info();
+    let n = req.seats.len();
+    if n < info.min_seats as usize || n > info.max_seats as usize {
+        return Err(ApiError::unprocessable(
+            "bad_seats",
+            format!("{} needs {}-{} seats; {n} given", info.name.en, info.min_seats, info.max_seats),
+        ));
+    }
+    if req.seats.iter().filter(|s| **s == SeatRequest::Me).count() > 1 {
+        return Err(ApiError::unprocessable("bad_seats", "`me` may fill at most one seat"));
+    }
+    for s in &req.seats {
+        if let SeatRequest::Invite { email } = s {
+            if !valid_email(email) {
+                return Err(ApiError::unprocessable("bad_seats", format!("`{email}` is not an email address")));
+            }
+        }
+    }
+    let seed = random_bytes::<32>();
+    let at = now();
+    let created = Match::create(&req.slug, req.options.clone(), n as u8, seed, &at).map_err(|e| match e {
+        JournalError::Setup(err) => ApiError::unprocessable("bad_options", err.0.en.clone()).localized(&err.0),
+        other => ApiError::internal(other),
+    })?;
+    let EntryBody::Create { options, seed_commitment, .. } = &created.entries()[0].body else {
+        unreachable!("entry 0 creates the game")
+    };
+    conn.immediate_transaction(|conn| {
+        let id: i64 = diesel::insert_into(games::table)
+            .values((
+                games::slug.eq(&req.slug),
+                games::options.eq(options.to_string()),
+                games::seed.eq(hex::encode(seed)),
+                games::seed_commitment.eq(seed_commitment),
+                games::status.eq("waiting"),
+                games::created_by.eq(account),
+                games::created_at.eq(&at),
+                games::updated_at.eq(&at),
+                games::head_seq.eq(0i64),
+                games::head_hash.eq(created.head_hash()),
+                games::snapshot.eq(created.game().state_to_json(created.state()).to_string()),
+            ))
+            .returning(games::id)
+            .get_result(conn)?;
+        let seat_rows: Vec<SeatRow> = req
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let (kind, account_id, invited_email) = match s {
+                    SeatRequest::Me => ("player", Some(account), None),
+                    SeatRequest::Invite { email } => ("invited", None, Some(email.trim().to_lowercase())),
+                    SeatRequest::Open => ("open", None, None),
+                    SeatRequest::Bot => ("bot", None, None),
+                };
+                SeatRow { game_id: id, seat: i as i32, kind: kind.into(), account_id, invited_email }
+            })
+            .collect();
+        diesel::insert_into(seats::table).values(&seat_rows).execute(conn)?;
+        diesel::insert_into(journal::table).values(to_row(id, &created.entries()[0])).execute(conn)?;
+        let mut loaded = load(conn, id)?;
+        loaded.settle()?;
+        loaded.persist(conn, 1)?;
+        tracing::info!(game = id, slug = %req.slug, "game created");
+        Ok(loaded.detail(Some(account)))
+    })
+}
+
+pub fn valid_email(email: &str) -> bool {
+    let email = email.trim();
+    let mut parts = email.split('@');
+    matches!((parts.next(), parts.next(), parts.next()), (Some(l), Some(d), None)
+        if !l.is_empty() && d.contains('.') && !d.starts_with('.') && !d.ends_with('.') && !email.contains(char::is_whitespace))
+}
+
+pub fn detail(conn: &mut Conn, id: i64, account: Option<i64>) -> ApiResult<GameDetail> {
+    Ok(load(conn, id)?.detail(account))
+}
+
+pub fn board(conn: &mut Conn, id: i64, account: Option<i64>, lang: shared::Lang, width: usize) -> ApiResult<String> {
+    load(conn, id)?.board(account, lang, width)
+}
+
+pub fn list(conn: &mut Conn, account: i64, status: Option<GameStatus>) -> ApiResult<Vec<GameSummary>> {
+    let mut query = games::table
+        .inner_join(seats::table.on(seats::game_id.eq(games::id)))
+        .filter(seats::account_id.eq(account))
+        .select(games::id)
+        .distinct()
+        .order(games::id.desc())
+        .into_boxed();
+    if let Some(status) = status {
+        query = query.filter(games::status.eq(status_str(status)));
+    }
+    let ids: Vec<i64> = query.load(conn)?;
+    ids.into_iter().map(|id| load(conn, id).map(|l| l.summary(Some(account)))).collect()
+}
+
+pub fn join(conn: &mut Conn, account: i64, id: i64, wanted: Option<u8>) -> ApiResult<GameDetail> {
+    conn.immediate_transaction(|conn| {
+        let mut loaded = load(conn, id)?;
+        if loaded.seat_of(Some(account)).is_some() {
+            return Err(ApiError::conflict("already_seated", format!("you already play seat {} in game `{id}`",
+                loaded.seat_of(Some(account)).unwrap_or(0) + 1)));
+        }
+        let email: String = accounts::table.find(account).select(accounts::email).first(conn)?;
+        let takeable = |s: &SeatRow| match s.kind.as_str() {
+            "open" => true,
+            "invited" => s.invited_email.as_deref() == Some(email.as_str()),
+            _ => false,
+        };
+        let seat = match wanted {
+            Some(n) => {
+                let s = loaded.seats.iter().find(|s| s.seat == n as i32).ok_or_else(|| {
+                    ApiError::not_found("unknown_seat", format!("game `{id}` has no seat {n}"))
+                })?;
+                if !takeable(s) {
+                    return Err(ApiError::conflict("seat_taken", format!("seat {n} of game `{id}` is not open to you")));
+                }
+                n as i32
+            }
+            None => loaded
+                .seats
+                .iter()
+                .find(|s| s.kind == "invited" && takeable(s))
+                .or_else(|| loaded.seats.iter().find(|s| s.kind == "open"))
+                .map(|s| s.seat)
+                .ok_or_else(|| ApiError::conflict("no_open_seat", format!("game `{id}` has no seat open to you")))?,
+        };
+        diesel::update(seats::table.find((id, seat)))
+            .set((seats::kind.eq("player"), seats::account_id.eq(account)))
+            .execute(conn)?;
+        let before = loaded.game.entries().len();
+        let seat_row = loaded.seats.iter_mut().find(|s| s.seat == seat).expect("seat exists");
+        seat_row.kind = "player".into();
+        seat_row.account_id = Some(account);
+        loaded.names = seat_names(conn, &loaded.seats)?;
+        loaded.settle()?;
+        loaded.persist(conn, before)?;
+        Ok(loaded.detail(Some(account)))
+    })
+}
+
+pub fn legal_moves(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Vec<LegalMoves>> {
+    let loaded = load(conn, id)?;
+    let Some(seat) = loaded.seat_of(Some(account)) else {
+        return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
+    };
+    if loaded.status() != GameStatus::Active {
+        return Ok(Vec::new());
+    }
+    Ok(loaded
+        .game
+        .pending()
+        .iter()
+        .filter(|p| p.seat == seat)
+        .filter_map(|p| {
+            loaded.game.game().legal(loaded.game.state(), &p.id).map(|choices| LegalMoves {
+                decision: Loaded::pending_info(p, true),
+                choices,
+            })
+        })
+        .collect())
+}
+
+fn require_active(loaded: &Loaded) -> ApiResult<()> {
+    match loaded.status() {
+        GameStatus::Active => Ok(()),
+        GameStatus::Waiting => Err(ApiError::conflict(
+            "game_not_started",
+            format!("game `{}` is waiting for players to join; no move can be made yet", loaded.row.id),
+        )),
+        GameStatus::Finished => Err(ApiError::conflict("game_over", format!("game `{}` is over", loaded.row.id))),
+    }
+}
+
+/// Maps a refused journal append to the API error a player should see.
+fn refused(loaded: &Loaded, seat: u8, e: JournalError) -> ApiError {
+    let mine = || -> Vec<String> {
+        loaded.game.pending().iter().filter(|p| p.seat == seat).map(|p| format!("`{}` ({})", p.id, p.kind)).collect()
+    };
+    match e {
+        JournalError::Apply(ApplyError::Rule(RuleError::Illegal(text))) => {
+            ApiError::unprocessable("illegal_move", text.en.clone()).localized(&text)
+        }
+        JournalError::Apply(ApplyError::Rule(RuleError::NotPending(d))) => {
+            let now_pending = mine();
+            ApiError::conflict(
+                "stale_decision",
+                if now_pending.is_empty() {
+                    format!("decision `{d}` is no longer pending and nothing is asked of you now")
+                } else {
+                    format!("decision `{d}` is no longer pending; asked of you now: {}", now_pending.join(", "))
+                },
+            )
+        }
+        JournalError::Apply(ApplyError::Rule(RuleError::WrongSeat { decision, .. })) => ApiError::forbidden(
+            "wrong_player",
+            format!("decision `{decision}` is another player's; yours now: {}", mine().join(", ")),
+        ),
+        JournalError::Apply(ApplyError::Rule(RuleError::GameOver)) | JournalError::GameOver => {
+            ApiError::conflict("game_over", "the game is over")
+        }
+        JournalError::Apply(ApplyError::Shape(e)) => ApiError::bad_request("malformed_action", e.to_string()),
+        other => ApiError::internal(other),
+    }
+}
+
+fn allowed_options(loaded: &Loaded, decision: &str) -> Option<Vec<String>> {
+    loaded.game.game().legal(loaded.game.state(), decision).map(|c| c.options.into_iter().map(|o| o.notation).collect())
+}
+
+/// Verifies a signed move, applies it, lets bots answer, and stores it all in one transaction.
+pub fn submit(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<MoveAccepted> {
+    let (kid, claims) = signing::peek(token)
+        .map_err(|e| ApiError::bad_request("malformed_move", format!("the signed move is not readable: {e}")))?;
+    if claims.game != id {
+        return Err(ApiError::bad_request(
+            "wrong_game",
+            format!("this move is signed for game `{}`, not `{id}`", claims.game),
+        ));
+    }
+    let key: Option<(i64, String, Option<String>)> = signing_keys::table
+        .find(&kid)
+        .select((signing_keys::account_id, signing_keys::public_key, signing_keys::revoked_at))
+        .first(conn)
+        .optional()?;
+    let public_key = match key {
+        Some((owner, public_key, None)) if owner == account => public_key,
+        Some((owner, _, Some(_))) if owner == account => {
+            return Err(ApiError::forbidden("key_revoked", format!("signing key `{kid}` was revoked; register a new one")));
+        }
+        _ => {
+            return Err(ApiError::forbidden(
+                "unknown_key",
+                format!("signing key `{kid}` is not registered to you; register it with `POST /api/v1/keys`"),
+            ));
+        }
+    };
+    signing::verify(token, &public_key)
+        .map_err(|e| ApiError::unauthorized("bad_signature", format!("the move's signature is not valid: {e}")))?;
+
+    conn.immediate_transaction(|conn| {
+        let mut loaded = load(conn, id)?;
+        let my_seat = loaded.seat_of(Some(account));
+        let already = loaded.game.entries().iter().find(|e| {
+            matches!(&e.body, EntryBody::Move { signature: Some(s), .. } if s == token.trim())
+        });
+        if let Some(entry) = already {
+            let (seq, hash) = (entry.seq, entry.hash.clone());
+            return Ok(MoveAccepted {
+                seq,
+                hash,
+                events: loaded.events_since(seq as usize, Some(account)),
+                duplicate: true,
+                game: loaded.detail(Some(account)),
+            });
+        }
+        require_active(&loaded)?;
+        let Some(seat) = my_seat else {
+            return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
+        };
+        if claims.seat != seat {
+            return Err(ApiError::forbidden(
+                "wrong_seat",
+                format!("this move is signed for seat {}, but you play seat {}", claims.seat + 1, seat + 1),
+            ));
+        }
+        let before = loaded.game.entries().len();
+        let body = EntryBody::Move {
+            seat,
+            decision: claims.decision.clone(),
+            action: claims.action.clone(),
+            by: Actor::Player,
+            signature: Some(token.trim().to_string()),
+        };
+        if let Err(e) = loaded.game.append(body, &now()) {
+            let mut err = refused(&loaded, seat, e);
+            if err.code == "illegal_move" {
+                if let Some(allowed) = allowed_options(&loaded, &claims.decision) {
+                    err = err.with_allowed(allowed);
+                }
+            }
+            return Err(err);
+        }
+        loaded.settle()?;
+        loaded.persist(conn, before)?;
+        Ok(MoveAccepted {
+            seq: before as u64,
+            hash: loaded.game.entries()[before].hash.clone(),
+            events: loaded.events_since(before, Some(account)),
+            duplicate: false,
+            game: loaded.detail(Some(account)),
+        })
+    })
+}
+
+pub fn resign(conn: &mut Conn, account: i64, id: i64) -> ApiResult<MoveAccepted> {
+    conn.immediate_transaction(|conn| {
+        let mut loaded = load(conn, id)?;
+        let Some(seat) = loaded.seat_of(Some(account)) else {
+            return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
+        };
+        require_active(&loaded)?;
+        let before = loaded.game.entries().len();
+        let appended = loaded.game.append(EntryBody::Resign { seat, signature: None }, &now()).map(|_| ());
+        if let Err(e) = appended {
+            return Err(match e {
+                JournalError::Apply(ApplyError::Rule(RuleError::Illegal(text))) => {
+                    ApiError::conflict("cannot_resign", text.en.clone()).localized(&text)
+                }
+                other => refused(&loaded, seat, other),
+            });
+        }
+        loaded.settle()?;
+        loaded.persist(conn, before)?;
+        Ok(MoveAccepted {
+            seq: before as u64,
+            hash: loaded.game.entries()[before].hash.clone(),
+            events: loaded.events_since(before, Some(account)),
+            duplicate: false,
+            game: loaded.detail(Some(account)),
+        })
+    })
+}
+
+pub fn journal_listing(conn: &mut Conn, id: i64, account: Option<i64>) -> ApiResult<JournalListing> {
+    let loaded = load(conn, id)?;
+    let revealed = loaded.game.is_revealed();
+    let entries = loaded.game.journal_for(loaded.viewer(account));
+    let kids: Vec<String> = entries
+        .iter()
+        .filter_map(|e| match &e.body {
+            EntryBody::Move { signature: Some(s), .. } => signing::peek(s).ok().map(|(kid, _)| kid),
+            _ => None,
+        })
+        .collect();
+    let keys = signing_keys::table
+        .filter(signing_keys::kid.eq_any(&kids))
+        .select((signing_keys::kid, signing_keys::account_id, signing_keys::public_key))
+        .load::<(String, i64, String)>(conn)?
+        .into_iter()
+        .map(|(kid, account_id, public_key)| PublicKeyInfo { kid, account_id, public_key })
+        .collect();
+    Ok(JournalListing {
+        game: id,
+        slug: loaded.row.slug.clone(),
+        seed_commitment: loaded.row.seed_commitment.clone(),
+        seed: revealed.then(|| loaded.row.seed.clone()),
+        entries,
+        keys,
+        seats: loaded.seat_infos(account),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::valid_email;
+
+    #[test]
+    fn email_addresses_are_checked_for_shape() {
+        assert!(valid_email("bob@example.com"));
+        assert!(!valid_email("bob"));
+        assert!(!valid_email("bob@localhost"));
+        assert!(!valid_email("a b@example.com"));
+        assert!(!valid_email("@example.com"));
+    }
+}

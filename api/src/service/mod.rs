@@ -1,0 +1,4 @@
+//! What the API does, as synchronous functions on a database connection (run them in `web::block`).
+
+pub mod accounts;
+pub mod games;
