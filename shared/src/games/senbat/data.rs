@@ -1,0 +1,270 @@
+//! Fixed tables of the starter set (spec §3.3–3.5, §3.7): unit types, the two armies, slots, quick-start.
+//! The unit values and army lists are the spec's DESIGNED STAND-IN (A51): the rulebook prints none.
+
+use serde::{Deserialize, Serialize};
+
+/// Long side L and short side S of a card in mm.
+pub const L: f64 = 88.0;
+pub const S: f64 = 63.0;
+pub const HALF_W: f64 = 44.0;
+pub const HALF_D: f64 = 31.5;
+pub const CARD_AREA: f64 = 5544.0;
+pub const FIELD_W: f64 = 750.0;
+pub const FIELD_H: f64 = 680.0;
+pub const ZONE_DEPTH: f64 = 208.0;
+pub const EPS: f64 = 0.01;
+pub const TOL: f64 = 5.0;
+pub const SAVE_STOCK_MAX: u8 = 3;
+pub const MORALE_TO_WIN: u8 = 6;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Class {
+    Honjin,
+    Busho,
+    Troop,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UType {
+    Honjin,
+    Busho,
+    Pike,
+    Archer,
+    Musket,
+    Cavalry,
+}
+
+pub struct TypeDef {
+    pub class: Class,
+    pub durability: u8,
+    /// Movement in S (every starter card moves in short sides).
+    pub move_s: u8,
+    pub attack: u8,
+    /// (shooting value, range in mm)
+    pub shoot: Option<(u8, f64)>,
+    pub save: Option<u8>,
+    pub charge_plus1: bool,
+    pub ignore_cover: bool,
+    pub abbr: &'static str,
+    pub name_en: &'static str,
+    pub name_ja: &'static str,
+}
+
+pub fn type_def(t: UType) -> &'static TypeDef {
+    match t {
+        UType::Honjin => &HONJIN,
+        UType::Busho => &BUSHO,
+        UType::Pike => &PIKE,
+        UType::Archer => &ARCHER,
+        UType::Musket => &MUSKET,
+        UType::Cavalry => &CAVALRY,
+    }
+}
+
+static HONJIN: TypeDef = TypeDef { class: Class::Honjin, durability: 4, move_s: 1, attack: 4, shoot: None, save: Some(6), charge_plus1: false, ignore_cover: false, abbr: "hq", name_en: "HQ", name_ja: "本陣" };
+static BUSHO: TypeDef = TypeDef { class: Class::Busho, durability: 3, move_s: 2, attack: 4, shoot: None, save: Some(6), charge_plus1: false, ignore_cover: false, abbr: "gen", name_en: "general", name_ja: "武将" };
+static PIKE: TypeDef = TypeDef { class: Class::Troop, durability: 3, move_s: 1, attack: 4, shoot: None, save: None, charge_plus1: true, ignore_cover: false, abbr: "pik", name_en: "pikes", name_ja: "長槍隊" };
+static ARCHER: TypeDef = TypeDef { class: Class::Troop, durability: 2, move_s: 1, attack: 6, shoot: Some((5, 2.0 * L)), save: None, charge_plus1: false, ignore_cover: true, abbr: "arc", name_en: "archers", name_ja: "弓隊" };
+static MUSKET: TypeDef = TypeDef { class: Class::Troop, durability: 2, move_s: 1, attack: 6, shoot: Some((4, 2.0 * L)), save: None, charge_plus1: false, ignore_cover: false, abbr: "mus", name_en: "muskets", name_ja: "鉄砲隊" };
+static CAVALRY: TypeDef = TypeDef { class: Class::Troop, durability: 3, move_s: 2, attack: 4, shoot: None, save: None, charge_plus1: true, ignore_cover: false, abbr: "cav", name_en: "cavalry", name_ja: "騎馬隊" };
+
+pub struct CardDef {
+    pub id: &'static str,
+    /// 0 = Oda, 1 = Takeda.
+    pub army: u8,
+    pub utype: UType,
+    pub name_ja: &'static str,
+    pub romaji: &'static str,
+    pub extra_melee: bool,
+    pub extra_charge: bool,
+}
+
+const fn c(id: &'static str, army: u8, utype: UType, name_ja: &'static str, romaji: &'static str, extra_melee: bool, extra_charge: bool) -> CardDef {
+    CardDef { id, army, utype, name_ja, romaji, extra_melee, extra_charge }
+}
+
+/// Number of cards per army; card index = army * 14 + position. Cores come first, in canonical order.
+pub const PER_ARMY: usize = 14;
+pub const NCARDS: usize = 28;
+
+pub static CARDS: [CardDef; NCARDS] = [
+    c("OH", 0, UType::Honjin, "織田信長", "Oda Nobunaga", false, false),
+    c("OG1", 0, UType::Busho, "柴田勝家", "Shibata Katsuie", true, false),
+    c("OG2", 0, UType::Busho, "前田利家", "Maeda Toshiie", false, true),
+    c("OG3", 0, UType::Busho, "羽柴秀吉", "Hashiba Hideyoshi", false, false),
+    c("OP1", 0, UType::Pike, "長槍隊", "nagayari-tai", false, false),
+    c("OP2", 0, UType::Pike, "長槍隊", "nagayari-tai", false, false),
+    c("OP3", 0, UType::Pike, "長槍隊", "nagayari-tai", false, false),
+    c("OP4", 0, UType::Pike, "長槍隊", "nagayari-tai", false, false),
+    c("OM1", 0, UType::Musket, "鉄砲隊", "teppo-tai", false, false),
+    c("OM2", 0, UType::Musket, "鉄砲隊", "teppo-tai", false, false),
+    c("OM3", 0, UType::Musket, "鉄砲隊", "teppo-tai", false, false),
+    c("OA1", 0, UType::Archer, "弓隊", "yumi-tai", false, false),
+    c("OC1", 0, UType::Cavalry, "騎馬隊", "kiba-tai", false, false),
+    c("OC2", 0, UType::Cavalry, "騎馬隊", "kiba-tai", false, false),
+    c("TH", 1, UType::Honjin, "武田勝頼", "Takeda Katsuyori", false, false),
+    c("TG1", 1, UType::Busho, "山県昌景", "Yamagata Masakage", false, true),
+    c("TG2", 1, UType::Busho, "馬場信春", "Baba Nobuharu", true, false),
+    c("TG3", 1, UType::Busho, "内藤昌秀", "Naito Masahide", false, false),
+    c("TP1", 1, UType::Pike, "長槍隊", "nagayari-tai", false, false),
+    c("TP2", 1, UType::Pike, "長槍隊", "nagayari-tai", false, false),
+    c("TP3", 1, UType::Pike, "長槍隊", "nagayari-tai", false, false),
+    c("TM1", 1, UType::Musket, "鉄砲隊", "teppo-tai", false, false),
+    c("TA1", 1, UType::Archer, "弓隊", "yumi-tai", false, false),
+    c("TA2", 1, UType::Archer, "弓隊", "yumi-tai", false, false),
+    c("TA3", 1, UType::Archer, "弓隊", "yumi-tai", false, false),
+    c("TC1", 1, UType::Cavalry, "騎馬隊", "kiba-tai", false, false),
+    c("TC2", 1, UType::Cavalry, "騎馬隊", "kiba-tai", false, false),
+    c("TC3", 1, UType::Cavalry, "騎馬隊", "kiba-tai", false, false),
+];
+
+pub const ARMY_EN: [&str; 2] = ["Oda", "Takeda"];
+pub const ARMY_JA: [&str; 2] = ["織田軍", "武田軍"];
+
+pub fn card_index(id: &str) -> Option<usize> {
+    CARDS.iter().position(|c| c.id.eq_ignore_ascii_case(id))
+}
+
+pub fn is_core(i: usize) -> bool {
+    i % PER_ARMY < 4
+}
+
+/// The four core indices of an army, canonical order (HQ, G1, G2, G3).
+pub fn cores_of(army: u8) -> [usize; 4] {
+    let b = army as usize * PER_ARMY;
+    [b, b + 1, b + 2, b + 3]
+}
+
+pub fn troops_of(army: u8) -> std::ops::Range<usize> {
+    let b = army as usize * PER_ARMY;
+    b + 4..b + PER_ARMY
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Slot {
+    C,
+    F,
+    FL,
+    FR,
+    L,
+    R,
+    B,
+    BL,
+    BR,
+}
+
+pub const TROOP_SLOTS: [Slot; 8] = [Slot::F, Slot::FL, Slot::FR, Slot::L, Slot::R, Slot::B, Slot::BL, Slot::BR];
+
+impl Slot {
+    /// (right, forward) offset of the card centre from the core centre (spec §4.5).
+    pub fn offset(self) -> (f64, f64) {
+        match self {
+            Slot::C => (0.0, 0.0),
+            Slot::F => (0.0, 63.0),
+            Slot::FL => (-44.0, 63.0),
+            Slot::FR => (44.0, 63.0),
+            Slot::L => (-88.0, 0.0),
+            Slot::R => (88.0, 0.0),
+            Slot::B => (0.0, -63.0),
+            Slot::BL => (-44.0, -63.0),
+            Slot::BR => (44.0, -63.0),
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Slot::C => "C",
+            Slot::F => "F",
+            Slot::FL => "FL",
+            Slot::FR => "FR",
+            Slot::L => "L",
+            Slot::R => "R",
+            Slot::B => "B",
+            Slot::BL => "BL",
+            Slot::BR => "BR",
+        }
+    }
+    pub fn name_ja(self) -> &'static str {
+        match self {
+            Slot::C => "中核",
+            Slot::F => "前",
+            Slot::FL => "前左",
+            Slot::FR => "前右",
+            Slot::L => "左",
+            Slot::R => "右",
+            Slot::B => "後",
+            Slot::BL => "後左",
+            Slot::BR => "後右",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Slot> {
+        Some(match s.to_ascii_uppercase().as_str() {
+            "C" => Slot::C,
+            "F" => Slot::F,
+            "FL" => Slot::FL,
+            "FR" => Slot::FR,
+            "L" => Slot::L,
+            "R" => Slot::R,
+            "B" => Slot::B,
+            "BL" => Slot::BL,
+            "BR" => Slot::BR,
+            _ => return None,
+        })
+    }
+}
+
+/// Checks a formation (spec §4.5): distinct troop slots, F excludes FL/FR, B excludes BL/BR, no C.
+pub fn formation_ok(slots: &[Slot]) -> Result<(), &'static str> {
+    let mut seen = Vec::new();
+    for s in slots {
+        if *s == Slot::C {
+            return Err("slot C is the core's own place");
+        }
+        if seen.contains(s) {
+            return Err("a slot holds at most one card");
+        }
+        seen.push(*s);
+    }
+    let has = |s: Slot| seen.contains(&s);
+    if has(Slot::F) && (has(Slot::FL) || has(Slot::FR)) {
+        return Err("F excludes FL and FR");
+    }
+    if has(Slot::B) && (has(Slot::BL) || has(Slot::BR)) {
+        return Err("B excludes BL and BR");
+    }
+    Ok(())
+}
+
+/// Action spaces in clockwise order.
+pub const SPACES: [&str; 4] = ["MV", "SH", "CH", "RD"];
+pub const SPACES_JA: [&str; 4] = ["移動", "射撃", "突撃", "回復/防御"];
+pub const MV: usize = 0;
+pub const SH: usize = 1;
+pub const CH: usize = 2;
+pub const RD: usize = 3;
+
+pub fn space_index(s: &str) -> Option<usize> {
+    SPACES.iter().position(|x| x.eq_ignore_ascii_case(s))
+}
+
+/// Quick-start organisation and pose, south frame (spec §3.5): (core, x, y, heading, slots).
+pub struct QuickSonae {
+    pub core: &'static str,
+    pub x: f64,
+    pub y: f64,
+    pub slots: &'static [(Slot, &'static str)],
+}
+
+pub static QUICKSTART: [[QuickSonae; 4]; 2] = [
+    [
+        QuickSonae { core: "OG2", x: 100.0, y: 110.0, slots: &[(Slot::FL, "OC1"), (Slot::FR, "OC2")] },
+        QuickSonae { core: "OG1", x: 290.0, y: 110.0, slots: &[(Slot::FL, "OP1"), (Slot::FR, "OP2"), (Slot::B, "OA1")] },
+        QuickSonae { core: "OH", x: 450.0, y: 110.0, slots: &[(Slot::F, "OM3"), (Slot::B, "OP4")] },
+        QuickSonae { core: "OG3", x: 620.0, y: 110.0, slots: &[(Slot::FL, "OM1"), (Slot::FR, "OM2"), (Slot::B, "OP3")] },
+    ],
+    [
+        QuickSonae { core: "TG1", x: 100.0, y: 110.0, slots: &[(Slot::FL, "TC1"), (Slot::FR, "TC2"), (Slot::B, "TC3")] },
+        QuickSonae { core: "TG2", x: 290.0, y: 110.0, slots: &[(Slot::FL, "TP1"), (Slot::FR, "TP2"), (Slot::B, "TA1")] },
+        QuickSonae { core: "TH", x: 450.0, y: 110.0, slots: &[(Slot::F, "TM1"), (Slot::B, "TA3")] },
+        QuickSonae { core: "TG3", x: 600.0, y: 110.0, slots: &[(Slot::F, "TP3"), (Slot::B, "TA2")] },
+    ],
+];

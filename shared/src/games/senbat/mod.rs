@@ -1,0 +1,120 @@
+//! Senbat (戦国カードバトル): a two-player Sengoku skirmish with 備え formations on a measured field and a
+//! mancala action board. Normative spec: shared/rules/senbat.md.
+
+mod action;
+mod choices;
+pub mod data;
+pub mod geometry;
+mod notation;
+mod render;
+mod rules;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::Action;
+pub use state::{Options, State};
+pub use view::View;
+
+use crate::dice::Rng;
+use crate::engine::{
+    Choices, Engine, Event, GameInfo, Localized, NotationError, Outcome, Pending, RenderContext, ResultKind, RuleError, Seat,
+    SetupError, Viewer,
+};
+
+/// The senbat engine (zero-sized; all data lives in [`State`]).
+pub struct Senbat;
+
+impl Engine for Senbat {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    const SLUG: &'static str = "senbat";
+
+    fn info() -> GameInfo {
+        GameInfo {
+            slug: Self::SLUG.into(),
+            name: Localized::new("Senbat", "戦国カードバトル"),
+            min_seats: 2,
+            max_seats: 2,
+            about: Localized::new(
+                "Two armies of unit cards (Oda and Takeda) fight on a 750 x 680 mm field. Sonae (a general and up to six troops in formation) move, turn, shoot and charge, driven by a mancala board of four action tokens. Win by morale 6, by holding twice the opponent's tokens, or by taking the enemy HQ. Options: {\"oda_seat\": 0|1, \"first_seat\": 0|1, \"quickstart\": true (skip organisation and deployment), \"turn_limit\": N (house rule)}.",
+                "織田軍と武田軍のユニットカードが750×680mmの戦場で戦う。備え(武将と最大6小隊の隊形)が移動・回転・射撃・突撃し、4つのアクショントークンをマンカラ式に回す。士気6、相手の2倍のトークン、敵本陣の壊滅で勝利。オプション: {\"oda_seat\": 0|1, \"first_seat\": 0|1, \"quickstart\": true(編成と配置を省略), \"turn_limit\": N(ハウスルール)}。",
+            ),
+        }
+    }
+
+    fn setup(options: &Options, seats: u8, rng: &mut Rng) -> Result<State, SetupError> {
+        if seats != 2 {
+            return Err(SetupError(Localized::new("senbat is for exactly 2 players", "戦国カードバトルは2人専用")));
+        }
+        Ok(rules::setup(options, rng))
+    }
+
+    fn pending(state: &State) -> Vec<Pending> {
+        rules::pending(state)
+    }
+
+    fn legal(state: &State, decision: &str) -> Option<Choices<Action>> {
+        choices::legal(state, decision)
+    }
+
+    fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+        rules::apply(state, decision, seat, action, rng)
+    }
+
+    /// The spec (§6.1): `resign` is accepted at any time and the opponent wins.
+    fn resign(state: &mut State, seat: Seat, _rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+        rules::resign(state, seat)
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view::view(state, viewer)
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        if !state.is_over() {
+            return None;
+        }
+        let summary = state.end_reason.clone().unwrap_or_default();
+        if state.draw {
+            return Some(Outcome { result: ResultKind::Draw, ranks: vec![1, 1], scores: vec![None, None], eliminated: Vec::new(), summary });
+        }
+        let w = state.winner.unwrap_or(0);
+        let ranks = (0..2).map(|s| if s == w { 1 } else { 2 }).collect();
+        Some(Outcome { result: ResultKind::Win, ranks, scores: vec![None, None], eliminated: vec![1 - w], summary })
+    }
+
+    /// The spec defines no deadlines; where a decision is a plain yes/no offer, declining is the
+    /// natural default (the `policy … never` behaviour of §4.8).
+    fn timeout_action(state: &State, decision: &str) -> Option<Action> {
+        let p = rules::pending(state).into_iter().find(|p| p.id == decision)?;
+        match p.kind.as_str() {
+            "stock" => Some(Action::Stock { use_it: false }),
+            "kenkon" => Some(Action::Kenkon { space: None }),
+            _ => None,
+        }
+    }
+
+    fn random_action(state: &State, decision: &str, rng: &mut Rng) -> Option<Action> {
+        choices::random_action(state, decision, rng)
+    }
+
+    fn render(view: &View, ctx: &RenderContext) -> String {
+        render::render(view, ctx)
+    }
+
+    fn parse_action(_view: &View, _pending: &Pending, text: &str) -> Result<Action, NotationError> {
+        notation::parse(text).map_err(|e| {
+            NotationError(Localized::new(format!("{e}; {}", notation::HELP_EN), format!("{e}; {}", notation::HELP_JA)))
+        })
+    }
+
+    fn print_action(action: &Action) -> String {
+        notation::print(action)
+    }
+}

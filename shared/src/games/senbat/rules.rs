@@ -1,0 +1,1552 @@
+//! Setup, decisions and the procedure runner: everything that changes the state (spec §5–§6).
+
+use crate::dice::Rng;
+use crate::engine::{Event, Localized, Mode, Pending, RuleError, Seat};
+
+use super::action::Action;
+use super::data::{self, Class, Slot, CARDS, FIELD_H, FIELD_W, NCARDS, QUICKSTART, S, SPACES, SPACES_JA, TOL, ZONE_DEPTH};
+use super::geometry::{self, Face, Rect};
+use super::state::*;
+
+pub(crate) fn opp(seat: Seat) -> Seat {
+    1 - seat
+}
+
+fn illegal(en: impl Into<String>, ja: impl Into<String>) -> RuleError {
+    RuleError::illegal(en, ja)
+}
+
+pub(crate) fn pe(ev: &mut Vec<Event>, en: impl Into<String>, ja: impl Into<String>) {
+    ev.push(Event::public(en, ja));
+}
+
+pub(crate) fn seat_en(s: Seat) -> String {
+    format!("P{}", s + 1)
+}
+
+/// Japanese label of a card: personal name for cores, type name for troops, then the id.
+pub(crate) fn lab_ja(i: usize) -> String {
+    let c = &CARDS[i];
+    if data::is_core(i) { format!("{}({})", c.name_ja, c.id) } else { format!("{}{}", c.name_ja, c.id) }
+}
+
+pub(crate) fn lab_en(i: usize) -> String {
+    let c = &CARDS[i];
+    format!("{} ({})", c.id, data::type_def(c.utype).name_en)
+}
+
+fn mm(v: f64) -> String {
+    format!("{v:.1}")
+}
+
+pub(crate) fn zone(s: &State, seat: Seat) -> (f64, f64, f64, f64) {
+    if Some(seat) == s.sente { (0.0, 0.0, FIELD_W, ZONE_DEPTH) } else { (0.0, FIELD_H - ZONE_DEPTH, FIELD_W, FIELD_H) }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Setup
+
+pub(crate) fn setup(options: &Options, rng: &mut Rng) -> State {
+    let oda = options.oda_seat.map(|s| s.min(1)).unwrap_or_else(|| if rng.coin() { 1 } else { 0 });
+    let player = |army: u8| Player {
+        army,
+        board: [0; 4],
+        stock: 0,
+        morale: 0,
+        general_kills: 0,
+        troop_kills: 0,
+        transfers_granted: 0,
+        hq_lost: false,
+        reset_used: false,
+        organised: None,
+        quick_org: false,
+        token_commit: None,
+    };
+    let players = if oda == 0 { [player(0), player(1)] } else { [player(1), player(0)] };
+    let cards = (0..NCARDS)
+        .map(|i| Card {
+            status: Status::InHand,
+            damage: 0,
+            core: if data::is_core(i) { Some(i as u8) } else { None },
+            slot: Slot::C,
+            public_core: data::is_core(i),
+            x: 0.0,
+            y: 0.0,
+            h: 0,
+        })
+        .collect();
+    let mut s = State {
+        options: options.clone(),
+        step: 0,
+        phase: Phase::Organise,
+        players,
+        sente: None,
+        cards,
+        turn_no: 0,
+        active: 0,
+        deploy_next: 0,
+        turn: Turn::default(),
+        kenkon_used: false,
+        tasks: Vec::new(),
+        combat: None,
+        transfer_queue: Vec::new(),
+        ask: None,
+        winner: None,
+        draw: false,
+        end_reason: None,
+        forced_dice: Vec::new(),
+    };
+    if options.quickstart {
+        for seat in 0..2u8 {
+            s.players[seat as usize].organised = Some(quick_org(s.players[seat as usize].army));
+            s.players[seat as usize].quick_org = true;
+        }
+        let mut ev = Vec::new();
+        finish_organise(&mut s, rng, &mut ev);
+        for seat in [s.sente.unwrap_or(0), opp(s.sente.unwrap_or(0))] {
+            for _ in 0..4 {
+                let a = quick_deploy_action(&s, seat).expect("quick-start deployment fits");
+                do_deploy(&mut s, seat, &a, &mut ev).expect("quick-start deployment is legal");
+            }
+        }
+        start_tokens(&mut s);
+    } else {
+        ask(&mut s, AskKind::Organise);
+    }
+    s
+}
+
+fn quick_org(army: u8) -> Vec<(u8, Vec<u8>)> {
+    QUICKSTART[army as usize]
+        .iter()
+        .map(|q| {
+            let core = data::card_index(q.core).unwrap() as u8;
+            (core, q.slots.iter().map(|(_, c)| data::card_index(c).unwrap() as u8).collect())
+        })
+        .collect()
+}
+
+pub(crate) fn quick_deploy_action(s: &State, seat: Seat) -> Option<Action> {
+    let army = s.players[seat as usize].army as usize;
+    let north = Some(seat) != s.sente;
+    for q in &QUICKSTART[army] {
+        let core = data::card_index(q.core).unwrap();
+        if s.cards[core].status != Status::InHand {
+            continue;
+        }
+        let (x, y, h) = if north { (FIELD_W - q.x, FIELD_H - q.y, 180) } else { (q.x, q.y, 0) };
+        return Some(Action::Deploy {
+            core: q.core.to_string(),
+            x,
+            y,
+            h,
+            form: q.slots.iter().map(|(sl, c)| (*sl, c.to_string())).collect(),
+        });
+    }
+    None
+}
+
+fn ask(s: &mut State, kind: AskKind) {
+    s.step += 1;
+    s.ask = Some(Ask { step: s.step, kind });
+}
+
+fn finish_organise(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
+    for seat in 0..2usize {
+        let org = s.players[seat].organised.clone().unwrap_or_default();
+        for (core, troops) in org {
+            for t in troops {
+                s.cards[t as usize].core = Some(core);
+            }
+        }
+    }
+    let sente = match s.options.first_seat {
+        Some(f) => f.min(1),
+        None => {
+            if rng.coin() {
+                1
+            } else {
+                0
+            }
+        }
+    };
+    s.sente = Some(sente);
+    s.deploy_next = sente;
+    s.phase = Phase::Deploy;
+    let a = |seat: Seat| s.players[seat as usize].army as usize;
+    pe(
+        ev,
+        format!(
+            "Organisation received from both players. {} ({}) is sente: south zone, deploys and moves first; {} ({}) is gote, north.",
+            seat_en(sente),
+            data::ARMY_EN[a(sente)],
+            seat_en(opp(sente)),
+            data::ARMY_EN[a(opp(sente))]
+        ),
+        format!(
+            "両者の備え編成を受け付けた。先手は{}({})で南の陣地、後手は{}({})で北の陣地。",
+            seat_en(sente),
+            data::ARMY_JA[a(sente)],
+            seat_en(opp(sente)),
+            data::ARMY_JA[a(opp(sente))]
+        ),
+    );
+}
+
+fn start_tokens(s: &mut State) {
+    s.phase = Phase::Tokens;
+    ask(s, AskKind::Tokens);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Pending
+
+pub(crate) fn pending(s: &State) -> Vec<Pending> {
+    let Some(a) = &s.ask else { return Vec::new() };
+    if s.is_over() {
+        return Vec::new();
+    }
+    let sealed = |group: &str, done: [bool; 2], kind: &str| -> Vec<Pending> {
+        (0..2u8)
+            .filter(|&seat| !done[seat as usize])
+            .map(|seat| Pending {
+                id: format!("d{}-{}", a.step, seat + 1),
+                seat,
+                kind: kind.to_string(),
+                mode: Mode::Sealed { group: format!("{group}{}", a.step) },
+                public: true,
+            })
+            .collect()
+    };
+    let id = format!("d{}", a.step);
+    match &a.kind {
+        AskKind::Organise => sealed("organise", [s.players[0].organised.is_some(), s.players[1].organised.is_some()], "organise"),
+        AskKind::Tokens => sealed("tokens", [s.players[0].token_commit.is_some(), s.players[1].token_commit.is_some()], "tokens"),
+        AskKind::Deploy { seat } => vec![Pending::alone(id, *seat, "deploy")],
+        AskKind::Act { seat, first } => vec![Pending::alone(id, *seat, if *first { "act" } else { "continue" })],
+        AskKind::Targets { seat, code, .. } => vec![Pending::alone(id, *seat, format!("targets_d{code}"))],
+        AskKind::Stock { seat } => vec![Pending::alone(id, *seat, "stock")],
+        AskKind::Kenkon { seat } => vec![Pending::alone(id, *seat, "kenkon")],
+        AskKind::Senkyo { seat } => vec![Pending::alone(id, *seat, "senkyo")],
+        AskKind::Heal { seat, .. } => vec![Pending::alone(id, *seat, "heal")],
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Apply
+
+pub(crate) fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+    if s.is_over() {
+        return Err(RuleError::GameOver);
+    }
+    if !pending(s).iter().any(|p| p.id == decision && p.seat == seat) {
+        return Err(RuleError::NotPending(decision.to_string()));
+    }
+    let kind = s.ask.as_ref().expect("pending implies ask").kind.clone();
+    let mut ev = Vec::new();
+    match (kind, action) {
+        (AskKind::Organise, Action::Organise { .. } | Action::OrganiseQuick) => {
+            let army = s.players[seat as usize].army;
+            let org = match action {
+                Action::OrganiseQuick => {
+                    s.players[seat as usize].quick_org = true;
+                    quick_org(army)
+                }
+                Action::Organise { sonae } => check_organise(s, seat, sonae)?,
+                _ => unreachable!(),
+            };
+            let text_en: Vec<String> = org
+                .iter()
+                .map(|(c, t)| format!("{}: {}", CARDS[*c as usize].id, t.iter().map(|&i| CARDS[i as usize].id).collect::<Vec<_>>().join(" ")))
+                .collect();
+            s.players[seat as usize].organised = Some(org);
+            ev.push(Event::private(seat, format!("Your organisation: {}", text_en.join("; ")), format!("あなたの備え編成: {}", text_en.join("; "))));
+            pe(&mut ev, format!("{} has organised their sonae.", seat_en(seat)), format!("{}が備えを編成した。", seat_en(seat)));
+            if s.players.iter().all(|p| p.organised.is_some()) {
+                finish_organise(s, rng, &mut ev);
+                let next = s.deploy_next;
+                ask(s, AskKind::Deploy { seat: next });
+            }
+        }
+        (AskKind::Deploy { .. }, _) => {
+            do_deploy(s, seat, action, &mut ev)?;
+            if s.phase == Phase::Deploy {
+                let next = s.deploy_next;
+                ask(s, AskKind::Deploy { seat: next });
+            } else {
+                start_tokens(s);
+            }
+        }
+        (AskKind::Tokens, Action::Tokens { counts }) => {
+            if counts.iter().map(|&c| c as u32).sum::<u32>() != 4 {
+                return Err(illegal("the four token counts must add up to 4", "トークンの合計は4でなければならない"));
+            }
+            s.players[seat as usize].token_commit = Some(*counts);
+            ev.push(Event::private(seat, format!("Your tokens: {}", board_text(counts)), format!("あなたのトークン配置: {}", board_text(counts))));
+            pe(&mut ev, format!("{} has placed their action tokens (sealed).", seat_en(seat)), format!("{}がアクショントークンを配置した(非公開)。", seat_en(seat)));
+            if s.players.iter().all(|p| p.token_commit.is_some()) {
+                for p in 0..2 {
+                    s.players[p].board = s.players[p].token_commit.unwrap();
+                }
+                pe(
+                    &mut ev,
+                    format!("Tokens revealed: P1 {}, P2 {}.", board_text(&s.players[0].board), board_text(&s.players[1].board)),
+                    format!("トークン公開: P1 {}、P2 {}。", board_text(&s.players[0].board), board_text(&s.players[1].board)),
+                );
+                s.phase = Phase::Play;
+                s.turn_no = 1;
+                s.active = s.sente.unwrap_or(0);
+                s.turn = Turn::default();
+                let a = s.active;
+                ask(s, AskKind::Act { seat: a, first: true });
+            }
+        }
+        (AskKind::Act { first, .. }, Action::End) => {
+            if first {
+                return Err(illegal("a turn needs at least one execution; `end` comes after it", "手番では最低1回は実行が必要。`end`はその後"));
+            }
+            s.ask = None;
+            end_turn(s, &mut ev);
+        }
+        (AskKind::Act { .. }, a) => {
+            let plan = check_exec(s, seat, a)?;
+            s.ask = None;
+            start_exec(s, seat, a, plan, &mut ev);
+            run(s, rng, &mut ev);
+        }
+        (AskKind::Targets { code, choices, .. }, Action::Targets { pairs }) => {
+            let chosen = check_targets(&choices, pairs)?;
+            s.ask = None;
+            for (a, q) in chosen {
+                add_pair(s, a, q, code >= 9, rng, &mut ev);
+            }
+            run(s, rng, &mut ev);
+        }
+        (AskKind::Stock { .. }, Action::Stock { use_it }) => {
+            s.ask = None;
+            if let Some(Task::Attack(at)) = s.tasks.last_mut() {
+                at.stage = AttackStage::Save { stock: *use_it };
+            }
+            pe(
+                &mut ev,
+                format!("{} {} the save stock.", seat_en(seat), if *use_it { "uses" } else { "does not use" }),
+                format!("{}はセーブのストックを{}。", seat_en(seat), if *use_it { "使う" } else { "使わない" }),
+            );
+            run(s, rng, &mut ev);
+        }
+        (AskKind::Kenkon { .. }, Action::Kenkon { space }) => {
+            match space {
+                None => {
+                    s.ask = None;
+                    pe(&mut ev, format!("{} declines kenkon itteki.", seat_en(seat)), format!("{}は乾坤一擲を見送った。", seat_en(seat)));
+                }
+                Some(sp) => {
+                    if *sp > 3 || s.players[seat as usize].board[*sp] == 0 {
+                        return Err(illegal("kenkon needs a space of your board holding a token", "乾坤一擲にはトークンのあるマスを選ぶ"));
+                    }
+                    s.ask = None;
+                    s.kenkon_used = true;
+                    remove_token(s, seat, *sp);
+                    pe(
+                        &mut ev,
+                        format!("{} uses KENKON ITTEKI: a token of {} is discarded; every die of the roll +1.", seat_en(seat), SPACES[*sp]),
+                        format!("{}が乾坤一擲を使用: {}のトークンを1つ除去し、この判定の全ダイス+1。", seat_en(seat), SPACES_JA[*sp]),
+                    );
+                    if !victory_check(s, &mut ev) {
+                        match s.tasks.last_mut() {
+                            Some(Task::Attack(at)) if at.stage == AttackStage::AfterDice => at.dice.iter_mut().for_each(|d| *d += 1),
+                            Some(Task::Attack(at)) => at.save_dice.iter_mut().for_each(|d| *d += 1),
+                            Some(Task::Recover { die, .. }) => die.iter_mut().for_each(|d| *d += 1),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            run(s, rng, &mut ev);
+        }
+        (AskKind::Senkyo { .. }, Action::Senkyo { take, put }) => {
+            let victim = opp(seat);
+            if *take > 3 || *put > 3 || s.players[victim as usize].board[*take] == 0 {
+                return Err(illegal("take from a space of the opponent's board that holds a token", "相手の行動盤のトークンがあるマスから取る"));
+            }
+            s.ask = None;
+            s.tasks.pop();
+            if let Some(pos) = s.transfer_queue.iter().position(|&g| g == seat) {
+                s.transfer_queue.remove(pos);
+            }
+            remove_token(s, victim, *take);
+            s.players[seat as usize].board[*put] += 1;
+            pe(
+                &mut ev,
+                format!("Battle situation: {} takes a token from {}'s {} and puts it on own {}.", seat_en(seat), seat_en(victim), SPACES[*take], SPACES[*put]),
+                format!("戦況: {}が{}の{}からトークンを奪い、自分の{}に置いた。", seat_en(seat), seat_en(victim), SPACES_JA[*take], SPACES_JA[*put]),
+            );
+            run(s, rng, &mut ev);
+        }
+        (AskKind::Heal { options, .. }, Action::Heal { card }) => {
+            let i = data::card_index(card).filter(|i| options.contains(&(*i as u8))).ok_or_else(|| {
+                illegal(format!("`{card}` cannot recover: choose one of your damaged non-HQ cards"), format!("`{card}`は回復できない: 被害のある本陣以外の自軍カードを選ぶ"))
+            })?;
+            s.ask = None;
+            heal(s, i, &mut ev);
+            run(s, rng, &mut ev);
+        }
+        (_, a) => {
+            return Err(illegal(
+                format!("`{}` does not answer this decision", super::notation::print(a)),
+                format!("`{}`はこの決定への回答ではない", super::notation::print(a)),
+            ))
+        }
+    }
+    Ok(ev)
+}
+
+pub(crate) fn board_text(b: &[u8; 4]) -> String {
+    format!("MV{} SH{} CH{} RD{}", b[0], b[1], b[2], b[3])
+}
+
+fn parse_card(id: &str) -> Result<usize, RuleError> {
+    data::card_index(id).ok_or_else(|| illegal(format!("there is no card `{id}`"), format!("カード`{id}`は存在しない")))
+}
+
+fn own_card(s: &State, seat: Seat, id: &str) -> Result<usize, RuleError> {
+    let i = parse_card(id)?;
+    if s.owner(i) != seat {
+        return Err(illegal(format!("`{id}` is not your card"), format!("`{id}`は自軍のカードではない")));
+    }
+    Ok(i)
+}
+
+fn check_organise(s: &State, seat: Seat, sonae: &[(String, Vec<String>)]) -> Result<Vec<(u8, Vec<u8>)>, RuleError> {
+    let army = s.players[seat as usize].army;
+    let mut out: Vec<(u8, Vec<u8>)> = Vec::new();
+    let mut seen = Vec::new();
+    for (core, troops) in sonae {
+        let c = own_card(s, seat, core)?;
+        if !data::is_core(c) {
+            return Err(illegal(format!("`{core}` is not an HQ or general"), format!("`{core}`は本陣でも武将でもない")));
+        }
+        if out.iter().any(|(k, _)| *k as usize == c) {
+            return Err(illegal(format!("`{core}` is named twice"), format!("`{core}`が2回指定されている")));
+        }
+        if troops.len() > 6 {
+            return Err(illegal(format!("`{core}` leads at most 6 troops"), format!("`{core}`の小隊は6つまで")));
+        }
+        let mut list = Vec::new();
+        for t in troops {
+            let i = own_card(s, seat, t)?;
+            if data::is_core(i) {
+                return Err(illegal(format!("`{t}` is a core: generals are never attached"), format!("`{t}`は中核: 武将は他の備えに入れない")));
+            }
+            if seen.contains(&i) {
+                return Err(illegal(format!("`{t}` is assigned twice"), format!("`{t}`が2回割り当てられている")));
+            }
+            seen.push(i);
+            list.push(i as u8);
+        }
+        out.push((c as u8, list));
+    }
+    for t in data::troops_of(army) {
+        if !seen.contains(&t) {
+            return Err(illegal(format!("every troop must join a sonae: `{}` is missing", CARDS[t].id), format!("全小隊をいずれかの備えに入れる: `{}`が未割当", CARDS[t].id)));
+        }
+    }
+    out.sort_by_key(|(c, _)| *c);
+    Ok(out)
+}
+
+// ------------------------------------------------------------------------------------------------
+// Deployment
+
+fn undeployed(s: &State, seat: Seat) -> Vec<usize> {
+    data::cores_of(s.players[seat as usize].army).into_iter().filter(|&c| s.cards[c].status == Status::InHand).collect()
+}
+
+/// Validates a formation of exactly `expected` troops; returns (card, slot) pairs.
+fn check_form(form: &[(Slot, String)], expected: &[usize]) -> Result<Vec<(usize, Slot)>, RuleError> {
+    let slots: Vec<Slot> = form.iter().map(|f| f.0).collect();
+    data::formation_ok(&slots).map_err(|e| illegal(format!("invalid formation: {e}"), format!("隊形が不正: {e}")))?;
+    let mut out = Vec::new();
+    for (sl, id) in form {
+        let i = parse_card(id)?;
+        if !expected.contains(&i) || out.iter().any(|(c, _)| *c == i) {
+            return Err(illegal(format!("`{id}` is not a member of this sonae (or is named twice)"), format!("`{id}`はこの備えの隊ではない(または重複)")));
+        }
+        out.push((i, *sl));
+    }
+    if out.len() != expected.len() {
+        let missing: Vec<&str> = expected.iter().filter(|e| !out.iter().any(|(c, _)| c == *e)).map(|&e| CARDS[e].id).collect();
+        return Err(illegal(format!("the formation must place every member: missing {}", missing.join(", ")), format!("全ての隊を配置すること: {}が未配置", missing.join(", "))));
+    }
+    Ok(out)
+}
+
+fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    let mine = undeployed(s, seat);
+    match action {
+        Action::DeployQuick => {
+            if !s.players[seat as usize].quick_org {
+                return Err(illegal("`deploy quickstart` needs the quick-start organisation", "`deploy quickstart`にはクイックスタート編成が必要"));
+            }
+            let a = quick_deploy_action(s, seat).ok_or_else(|| illegal("nothing left to deploy", "配置する備えがない"))?;
+            return do_deploy(s, seat, &a, ev);
+        }
+        Action::DeployReset => {
+            if s.players[seat as usize].reset_used {
+                return Err(illegal("`deploy-reset` may be used once per game", "`deploy-reset`は1ゲーム1回まで"));
+            }
+            s.players[seat as usize].reset_used = true;
+            for c in data::cores_of(s.players[seat as usize].army) {
+                if s.cards[c].status == Status::OnField {
+                    for m in s.members(c) {
+                        s.cards[m].status = Status::InHand;
+                    }
+                }
+            }
+            pe(ev, format!("{} resets their deployment: all deployed sonae return to hand.", seat_en(seat)), format!("{}が配置をやり直す: 配置済みの備えを全て手元に戻した。", seat_en(seat)));
+            return Ok(());
+        }
+        Action::DeployForfeit { core } => {
+            let c = own_card(s, seat, core)?;
+            if !s.players[seat as usize].reset_used {
+                return Err(illegal("`deploy-forfeit` is allowed only after `deploy-reset`", "`deploy-forfeit`は`deploy-reset`の後のみ"));
+            }
+            if CARDS[c].utype == data::UType::Honjin || !mine.contains(&c) {
+                return Err(illegal("forfeit an undeployed general's sonae (never the HQ)", "未配置の武将の備えのみ放棄できる(本陣は不可)"));
+            }
+            let members = s.organised_members(c);
+            for m in &members {
+                s.cards[*m].status = Status::Removed;
+                s.cards[*m].public_core = true;
+            }
+            let ids: Vec<&str> = members.iter().map(|&m| CARDS[m].id).collect();
+            pe(ev, format!("{} forfeits sonae {}: {} leave the game (dispersed).", seat_en(seat), core, ids.join(" ")), format!("{}が{}の備えを放棄: {}は離散。", seat_en(seat), core, ids.join(" ")));
+        }
+        Action::Deploy { core, x, y, h, form } => {
+            let c = own_card(s, seat, core)?;
+            if !mine.contains(&c) {
+                return Err(illegal(format!("`{core}` is not an undeployed core of yours"), format!("`{core}`は未配置の自軍中核ではない")));
+            }
+            if !(0..360).contains(h) {
+                return Err(illegal("heading must be 0..359", "向きは0〜359"));
+            }
+            let troops: Vec<usize> = s.organised_members(c).into_iter().filter(|&m| m != c && s.cards[m].status == Status::InHand).collect();
+            let placed = check_form(form, &troops)?;
+            let (x0, y0, x1, y1) = zone(s, seat);
+            let mut rects = vec![(c, Rect::new((*x, *y), *h))];
+            for (i, sl) in &placed {
+                let (a, b) = sl.offset();
+                rects.push((*i, Rect::new(geometry::local_to_world((*x, *y), *h, a, b), *h)));
+            }
+            for (i, r) in &rects {
+                if !geometry::inside(r, x0, y0, x1, y1) {
+                    let xs: Vec<f64> = r.corners().iter().map(|p| p.0).collect();
+                    let ys: Vec<f64> = r.corners().iter().map(|p| p.1).collect();
+                    let (mnx, mxx) = (xs.iter().cloned().fold(f64::INFINITY, f64::min), xs.iter().cloned().fold(f64::NEG_INFINITY, f64::max));
+                    let (mny, mxy) = (ys.iter().cloned().fold(f64::INFINITY, f64::min), ys.iter().cloned().fold(f64::NEG_INFINITY, f64::max));
+                    return Err(illegal(
+                        format!("{} would span x {}..{}, y {}..{}: outside your zone y {}..{}", CARDS[*i].id, mm(mnx), mm(mxx), mm(mny), mm(mxy), y0, y1),
+                        format!("{}がx {}..{}, y {}..{}となり自陣地(y {}..{})の外", CARDS[*i].id, mm(mnx), mm(mxx), mm(mny), mm(mxy), y0, y1),
+                    ));
+                }
+                for o in 0..NCARDS {
+                    if s.on_field(o) && geometry::overlaps(r, &s.rect(o)) {
+                        return Err(illegal(format!("{} would overlap {}", CARDS[*i].id, CARDS[o].id), format!("{}が{}と重なる", CARDS[*i].id, CARDS[o].id)));
+                    }
+                }
+            }
+            s.cards[c].x = *x;
+            s.cards[c].y = *y;
+            s.cards[c].h = *h;
+            s.cards[c].status = Status::OnField;
+            s.cards[c].slot = Slot::C;
+            for (i, sl) in &placed {
+                s.cards[*i].slot = *sl;
+                s.cards[*i].status = Status::OnField;
+                s.cards[*i].public_core = true;
+            }
+            let form_txt: Vec<String> = placed.iter().map(|(i, sl)| format!("{}={}", sl.name(), CARDS[*i].id)).collect();
+            pe(
+                ev,
+                format!("{} deploys {} at ({}, {}) h{} {}", seat_en(seat), core.to_uppercase(), mm(*x), mm(*y), h, form_txt.join(",")),
+                format!("{}が{}の備えを({}, {}) 向き{}に配置 {}", seat_en(seat), lab_ja(c), mm(*x), mm(*y), h, form_txt.join(",")),
+            );
+        }
+        _ => return Err(illegal("answer with `deploy …`, `deploy quickstart`, `deploy-reset` or `deploy-forfeit CORE`", "`deploy …`等で答える")),
+    }
+    // Alternate while the other player still has sonae to deploy.
+    let other = opp(seat);
+    if !matches!(action, Action::DeployReset) {
+        if !undeployed(s, other).is_empty() {
+            s.deploy_next = other;
+        } else if !undeployed(s, seat).is_empty() {
+            s.deploy_next = seat;
+        } else {
+            s.phase = Phase::Tokens;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a deployment would be accepted (used by examples and bots on a copy of the state).
+pub(crate) fn apply_deploy_check(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) -> bool {
+    do_deploy(s, seat, a, ev).is_ok()
+}
+
+/// A rotation on a copy of the state (bots use it to aim after turning).
+pub(crate) fn sim_rotate(s: &mut State, core: usize, delta: i32) {
+    do_rotate(s, core, delta);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Geometry on the state
+
+pub(crate) fn enemies_adjacent(s: &State, card: usize) -> Vec<usize> {
+    let me = s.owner(card);
+    let r = s.rect(card);
+    let mut v: Vec<usize> = (0..NCARDS).filter(|&o| s.on_field(o) && s.owner(o) != me && geometry::dist(&r, &s.rect(o)) <= TOL).collect();
+    v.sort_by_key(|&i| s.canon(i));
+    v
+}
+
+fn sonae_in_contact(s: &State, core: usize) -> bool {
+    s.on_field(core) && s.members(core).iter().any(|&m| !enemies_adjacent(s, m).is_empty())
+}
+
+fn others(s: &State, core: usize) -> (Vec<usize>, Vec<Rect>) {
+    let idx: Vec<usize> = (0..NCARDS).filter(|&o| s.on_field(o) && s.cards[o].core != Some(core as u8)).collect();
+    let rects = idx.iter().map(|&o| s.rect(o)).collect();
+    (idx, rects)
+}
+
+/// Performs G6 on the state; returns (achieved, contacted cards).
+fn do_rotate(s: &mut State, core: usize, delta: i32) -> (i32, Vec<usize>) {
+    let members: Vec<(f64, f64)> = s.members(core).iter().map(|&m| s.cards[m].slot.offset()).collect();
+    let (idx, rects) = others(s, core);
+    let k = &s.cards[core];
+    let rot = geometry::rotate((k.x, k.y), k.h, &members, &rects, delta);
+    s.cards[core].h = (s.cards[core].h + rot.achieved).rem_euclid(360);
+    (rot.achieved, rot.contacted.iter().map(|&j| idx[j]).collect())
+}
+
+/// Performs G5 on the state; returns (distance, blocked, contacted cards).
+fn do_straight(s: &mut State, core: usize, u: (f64, f64), d: f64) -> (f64, bool, Vec<usize>) {
+    let moving: Vec<Rect> = s.members(core).iter().map(|&m| s.rect(m)).collect();
+    let (idx, rects) = others(s, core);
+    let m = geometry::straight(&moving, &rects, u, d);
+    s.cards[core].x += m.t * u.0;
+    s.cards[core].y += m.t * u.1;
+    (m.t, m.blocked, m.contacted.iter().map(|&j| idx[j]).collect())
+}
+
+/// Legal shooting targets of `shooter` in the current geometry (G7).
+pub(crate) fn shoot_targets(s: &State, shooter: usize) -> Vec<usize> {
+    let Some((_, range)) = data::type_def(CARDS[shooter].utype).shoot else { return Vec::new() };
+    let me = s.owner(shooter);
+    let ignore = data::type_def(CARDS[shooter].utype).ignore_cover;
+    let sr = s.rect(shooter);
+    let idx: Vec<usize> = (0..NCARDS).filter(|&o| o != shooter && s.on_field(o)).collect();
+    let rects: Vec<Rect> = idx.iter().map(|&o| s.rect(o)).collect();
+    let mut out: Vec<usize> = idx
+        .iter()
+        .enumerate()
+        .filter(|&(j, &o)| s.owner(o) != me && geometry::visible_rays(&sr, &rects, j, range, ignore) > 0)
+        .map(|(_, &o)| o)
+        .collect();
+    out.sort_by_key(|&i| s.canon(i));
+    out
+}
+
+fn pose_text(s: &State, core: usize) -> String {
+    let k = &s.cards[core];
+    format!("({}, {}) h{}", mm(k.x), mm(k.y), k.h)
+}
+
+// ------------------------------------------------------------------------------------------------
+// Executions
+
+pub(crate) struct Plan {
+    pub cost: u8,
+    pub space: usize,
+    pub core: Option<usize>,
+}
+
+fn exec_space(a: &Action) -> Option<usize> {
+    Some(match a {
+        Action::Move { .. } => data::MV,
+        Action::Shoot { .. } => data::SH,
+        Action::Charge { .. } => data::CH,
+        Action::Recover { .. } | Action::Defend => data::RD,
+        _ => return None,
+    })
+}
+
+/// Validates one execution (§6.3–6.8) against a simulation; nothing changes.
+pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, RuleError> {
+    let space = exec_space(a).ok_or_else(|| illegal("send an execution: move, shoot, charge, recover, defend (or end)", "実行を送る: move, shoot, charge, recover, defend (または end)"))?;
+    if let Some(sp) = s.turn.space {
+        if sp != space {
+            return Err(illegal(
+                format!("this turn uses {}: every execution must be on that space", SPACES[sp]),
+                format!("この手番は{}: 同じアクションマスのみ実行できる", SPACES_JA[sp]),
+            ));
+        }
+    }
+    let p = &s.players[seat as usize];
+    let remaining = p.board[space].saturating_sub(if s.turn.space == Some(space) { s.turn.used } else { 0 });
+    if space == data::RD {
+        if remaining < 1 {
+            return Err(illegal("no token left on RD", "回復/防御マスにトークンが残っていない"));
+        }
+        match a {
+            Action::Defend => {
+                if p.stock >= data::SAVE_STOCK_MAX {
+                    return Err(illegal("the save stock is already 3", "セーブのストックは既に3"));
+                }
+            }
+            Action::Recover { card: Some(id) } => {
+                let i = own_card(s, seat, id)?;
+                if CARDS[i].utype == data::UType::Honjin {
+                    return Err(illegal("the HQ can never recover", "本陣は回復できない"));
+                }
+                if !s.on_field(i) || s.cards[i].damage == 0 {
+                    return Err(illegal(format!("{id} is not a damaged card on the field"), format!("{id}は被害のある場のカードではない")));
+                }
+            }
+            _ => {}
+        }
+        return Ok(Plan { cost: 1, space, core: None });
+    }
+    let name = match a {
+        Action::Move { sonae, .. } | Action::Shoot { sonae, .. } | Action::Charge { sonae, .. } => sonae,
+        _ => unreachable!(),
+    };
+    let core = own_card(s, seat, name)?;
+    if !data::is_core(core) || !s.on_field(core) {
+        return Err(illegal(format!("`{name}` is not one of your sonae on the field"), format!("`{name}`は場にある自軍の備えではない")));
+    }
+    let acts = s.acts_of(core);
+    if acts >= 2 {
+        return Err(illegal(format!("sonae {name} has already acted twice this turn"), format!("{name}の備えはこの手番で既に2回実行した")));
+    }
+    let cost = acts + 1;
+    if remaining < cost {
+        return Err(illegal(
+            format!("{} costs {} token(s) (double action) but only {} remain on {}", name, cost, remaining, SPACES[space]),
+            format!("{}の実行には{}トークン必要(ダブルアクション)だが{}には{}しか残っていない", name, cost, SPACES_JA[space], remaining),
+        ));
+    }
+    let k = s.movement(core);
+    let check_j = |j: u8| {
+        if j < 1 || j > k {
+            Err(illegal(format!("sonae {name} moves 1..{k} S (whole short sides only)"), format!("{name}の備えの移動は1〜{k}短辺(端数不可)")))
+        } else {
+            Ok(())
+        }
+    };
+    let check_rot = |r: i32| {
+        if r.abs() > 90 {
+            Err(illegal("rotation is -90..+90 degrees", "回転は-90〜+90度"))
+        } else {
+            Ok(())
+        }
+    };
+    match a {
+        Action::Move { form, rot, back, j, .. } => {
+            check_j(*j)?;
+            check_rot(*rot)?;
+            if *back && !s.members(core).iter().any(|&m| s.cards[m].damage > 0) {
+                return Err(illegal("a backward move needs damage on the sonae", "後退は備えに被害トークンがある時のみ"));
+            }
+            if let Some(form) = form {
+                let troops: Vec<usize> = s.members(core).into_iter().filter(|&m| m != core).collect();
+                let placed = check_form(form, &troops)?;
+                let (idx, rects) = others(s, core);
+                let k = &s.cards[core];
+                for (i, sl) in &placed {
+                    let (a, b) = sl.offset();
+                    let r = Rect::new(geometry::local_to_world((k.x, k.y), k.h, a, b), k.h);
+                    for (j, o) in rects.iter().enumerate() {
+                        if geometry::overlaps(&r, o) {
+                            return Err(illegal(
+                                format!("formation change: {} at {} would overlap {} by {} mm", CARDS[*i].id, sl.name(), lab_en(idx[j]), mm(geometry::pen(&r, o))),
+                                format!("隊形変更: {}を{}に置くと{}と{}mm重なる", CARDS[*i].id, sl.name_ja(), lab_ja(idx[j]), mm(geometry::pen(&r, o))),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        Action::Shoot { rot, fire, .. } => {
+            check_rot(*rot)?;
+            let mut sim = s.clone();
+            if *rot != 0 {
+                do_rotate(&mut sim, core, *rot);
+            }
+            let melee = *rot != 0 && sonae_in_contact(&sim, core);
+            let mut used = Vec::new();
+            for (sh, tg) in fire {
+                let si = own_card(s, seat, sh)?;
+                let ti = parse_card(tg)?;
+                if sim.cards[si].core != Some(core as u8) || !sim.on_field(si) {
+                    return Err(illegal(format!("{sh} is not in sonae {name}"), format!("{sh}は{name}の備えの隊ではない")));
+                }
+                if data::type_def(CARDS[si].utype).shoot.is_none() {
+                    return Err(illegal(format!("{sh} cannot shoot"), format!("{sh}は射撃できない")));
+                }
+                if used.contains(&si) {
+                    return Err(illegal(format!("{sh} fires once per execution"), format!("{sh}の射撃は1回のみ")));
+                }
+                used.push(si);
+                if !melee && !shoot_targets(&sim, si).contains(&ti) {
+                    let why = if !sim.on_field(ti) || sim.owner(ti) == seat {
+                        "not an enemy card on the field".to_string()
+                    } else {
+                        "outside its field of fire and range, or the line of fire is blocked".to_string()
+                    };
+                    return Err(illegal(format!("{sh} cannot shoot {tg}: {why}"), format!("{sh}は{tg}を射撃できない: 射界・射程外か射線が遮蔽されている")));
+                }
+            }
+        }
+        Action::Charge { j, .. } => check_j(*j)?,
+        _ => unreachable!(),
+    }
+    Ok(Plan { cost, space, core: Some(core) })
+}
+
+fn start_exec(s: &mut State, seat: Seat, a: &Action, plan: Plan, ev: &mut Vec<Event>) {
+    s.turn.space = Some(plan.space);
+    s.turn.used += plan.cost;
+    if let Some(c) = plan.core {
+        if let Some(e) = s.turn.acts.iter_mut().find(|e| e.0 as usize == c) {
+            e.1 += 1;
+        } else {
+            s.turn.acts.push((c as u8, 1));
+        }
+    }
+    let txt = super::notation::print(a);
+    pe(
+        ev,
+        format!("T{} {} {} cost {} (used {}/{}): {}", s.turn_no, seat_en(seat), SPACES[plan.space], plan.cost, s.turn.used, s.players[seat as usize].board[plan.space], txt),
+        format!("[手番{} {}] {} コスト{} (使用{}/{}): {}", s.turn_no, seat_en(seat), SPACES_JA[plan.space], plan.cost, s.turn.used, s.players[seat as usize].board[plan.space], txt),
+    );
+    s.tasks.push(Task::EndExec);
+    match a {
+        Action::Move { form, rot, back, j, .. } => {
+            let core = plan.core.unwrap();
+            let d = *j as f64 * S;
+            s.tasks.push(Task::Advance { x: core as u8, back: *back, d, charge: false });
+            if *rot != 0 {
+                s.tasks.push(Task::AfterRotate { x: core as u8 });
+                s.tasks.push(Task::Removal);
+                s.tasks.push(Task::Rotate { x: core as u8, delta: *rot });
+            }
+            if let Some(form) = form {
+                for (sl, id) in form {
+                    let i = data::card_index(id).unwrap();
+                    s.cards[i].slot = *sl;
+                }
+                pe(ev, format!("{} changes formation.", CARDS[core].id), format!("{}の備えが隊形変更。", lab_ja(core)));
+                s.tasks.push(Task::Removal);
+            }
+        }
+        Action::Shoot { rot, fire, .. } => {
+            let core = plan.core.unwrap();
+            let orders = fire.iter().map(|(a, b)| (data::card_index(a).unwrap() as u8, data::card_index(b).unwrap() as u8)).collect();
+            s.tasks.push(Task::Fire { x: core as u8, orders });
+            if *rot != 0 {
+                s.tasks.push(Task::AfterRotate { x: core as u8 });
+                s.tasks.push(Task::Removal);
+                s.tasks.push(Task::Rotate { x: core as u8, delta: *rot });
+            }
+        }
+        Action::Charge { j, .. } => {
+            let core = plan.core.unwrap();
+            s.tasks.push(Task::Advance { x: core as u8, back: false, d: *j as f64 * S, charge: true });
+        }
+        Action::Recover { card } => {
+            s.tasks.push(Task::Recover { card: card.as_deref().and_then(data::card_index).map(|i| i as u8), die: Vec::new(), rolled: false });
+        }
+        Action::Defend => {
+            s.players[seat as usize].stock += 1;
+            pe(ev, format!("{} defends: save stock {}.", seat_en(seat), s.players[seat as usize].stock), format!("{}が防御: セーブのストック{}。", seat_en(seat), s.players[seat as usize].stock));
+        }
+        _ => {}
+    }
+}
+
+/// Whether another execution on the turn's space is possible (§6.2 AFTER).
+pub(crate) fn can_continue(s: &State) -> bool {
+    let Some(sp) = s.turn.space else { return true };
+    let p = &s.players[s.active as usize];
+    let remaining = p.board[sp].saturating_sub(s.turn.used);
+    if sp == data::RD {
+        return remaining >= 1;
+    }
+    data::cores_of(p.army).iter().any(|&c| {
+        s.on_field(c) && {
+            let a = s.acts_of(c);
+            (a == 0 && remaining >= 1) || (a == 1 && remaining >= 2)
+        }
+    })
+}
+
+fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
+    let seat = s.active;
+    if let Some(sp) = s.turn.space {
+        let u = s.turn.used;
+        let b = &mut s.players[seat as usize].board;
+        b[sp] -= u;
+        for i in 1..=u as usize {
+            b[(sp + i) % 4] += 1;
+        }
+        let bt = board_text(b);
+        pe(ev, format!("{} ends the turn: {} token(s) sown from {} -> {}.", seat_en(seat), u, SPACES[sp], bt), format!("{}の手番終了: {}から{}個を配り {}。", seat_en(seat), SPACES_JA[sp], u, bt));
+    }
+    if let Some(limit) = s.options.turn_limit {
+        if s.turn_no >= limit {
+            turn_limit_end(s, ev);
+            return;
+        }
+    }
+    s.turn_no += 1;
+    s.active = opp(seat);
+    s.turn = Turn::default();
+    let a = s.active;
+    ask(s, AskKind::Act { seat: a, first: true });
+}
+
+fn turn_limit_end(s: &mut State, ev: &mut Vec<Event>) {
+    let key = |q: usize| {
+        let p = &s.players[q];
+        (p.morale as u32, s.tokens(q as u8), 3 * p.general_kills + p.troop_kills)
+    };
+    let (a, b) = (key(0), key(1));
+    let text = Localized::new("The turn limit is reached: decided on morale, then tokens, then credit.", "ターン上限: 士気、トークン数、戦果の順で判定。");
+    if a == b {
+        s.draw = true;
+        s.phase = Phase::Over;
+        s.ask = None;
+        s.tasks.clear();
+        s.end_reason = Some(Localized::new(format!("{} It is a draw.", text.en), format!("{}引き分け。", text.ja)));
+        pe(ev, s.end_reason.clone().unwrap().en, s.end_reason.clone().unwrap().ja);
+    } else {
+        let w = if a > b { 0 } else { 1 };
+        end_game(s, w, text, ev);
+    }
+}
+
+fn end_game(s: &mut State, winner: Seat, why: Localized, ev: &mut Vec<Event>) {
+    s.winner = Some(winner);
+    s.phase = Phase::Over;
+    s.ask = None;
+    s.tasks.clear();
+    s.combat = None;
+    let text = Localized::new(format!("{} wins: {}", seat_en(winner), why.en), format!("{}の勝利: {}", seat_en(winner), why.ja));
+    pe(ev, text.en.clone(), text.ja.clone());
+    s.end_reason = Some(text);
+}
+
+/// VICTORY_CHECK (§6.15); true when the game is over.
+pub(crate) fn victory_check(s: &mut State, ev: &mut Vec<Event>) -> bool {
+    if s.is_over() {
+        return true;
+    }
+    let w = |q: usize| -> Option<Localized> {
+        let o = 1 - q;
+        if s.players[o].hq_lost {
+            Some(Localized::new("the enemy HQ is lost", "敵の本陣が壊滅"))
+        } else if s.players[q].morale >= data::MORALE_TO_WIN {
+            Some(Localized::new("morale reached 6", "士気が6に達した"))
+        } else if s.tokens(q as u8) >= 2 * s.tokens(o as u8) {
+            Some(Localized::new(
+                format!("action tokens {} vs {} (twice the opponent's)", s.tokens(q as u8), s.tokens(o as u8)),
+                format!("アクショントークン{}対{}(相手の2倍)", s.tokens(q as u8), s.tokens(o as u8)),
+            ))
+        } else {
+            None
+        }
+    };
+    let (w0, w1) = (w(0), w(1));
+    match (w0, w1) {
+        (Some(a), None) => end_game(s, 0, a, ev),
+        (None, Some(b)) => end_game(s, 1, b, ev),
+        (Some(a), Some(_)) => {
+            let non_acting = opp(s.active);
+            end_game(s, non_acting, Localized::new(format!("{} for both players; the non-acting player wins", a.en), format!("両者が同時に条件達成({})、受け側の勝利", a.ja)), ev)
+        }
+        (None, None) => return false,
+    }
+    true
+}
+
+/// Token removal rule (§6.3).
+fn remove_token(s: &mut State, q: Seat, sp: usize) {
+    let board = &mut s.players[q as usize].board;
+    if board[sp] == 0 {
+        return;
+    }
+    if s.active == q && s.turn.space == Some(sp) && board[sp] <= s.turn.used {
+        s.turn.used -= 1;
+    }
+    board[sp] -= 1;
+}
+
+fn roll(s: &mut State, rng: &mut Rng, n: u32) -> Vec<u8> {
+    (0..n).map(|_| if s.forced_dice.is_empty() { rng.d6() } else { s.forced_dice.remove(0) }).collect()
+}
+
+fn dice_text(d: &[u8]) -> String {
+    format!("[{}]", d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","))
+}
+
+/// KENKON_OFFER condition (§6.15).
+pub(crate) fn kenkon_offered(s: &State, q: Seat, dice: &[u8], v: u8) -> bool {
+    !s.kenkon_used && s.players[q as usize].board.iter().any(|&b| b > 0) && dice.iter().any(|&d| d + 1 == v)
+}
+
+fn heal(s: &mut State, i: usize, ev: &mut Vec<Event>) {
+    s.cards[i].damage = s.cards[i].damage.saturating_sub(1);
+    pe(ev, format!("{} recovers 1 damage ({}/{}).", CARDS[i].id, s.cards[i].damage, State::durability(i)), format!("{}の被害を1回復({}/{})。", lab_ja(i), s.cards[i].damage, State::durability(i)));
+}
+
+// ------------------------------------------------------------------------------------------------
+// The procedure runner
+
+pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
+    loop {
+        if s.is_over() {
+            s.tasks.clear();
+            s.ask = None;
+            return;
+        }
+        if s.ask.is_some() {
+            return;
+        }
+        let Some(task) = s.tasks.pop() else { return };
+        match task {
+            Task::EndExec => {
+                s.combat = None;
+                if can_continue(s) {
+                    let a = s.active;
+                    ask(s, AskKind::Act { seat: a, first: false });
+                } else {
+                    end_turn(s, ev);
+                }
+            }
+            Task::Rotate { x, delta } => {
+                let x = x as usize;
+                if !s.on_field(x) {
+                    continue;
+                }
+                let (got, hit) = do_rotate(s, x, delta);
+                let hit_en: Vec<String> = hit.iter().map(|&i| lab_en(i)).collect();
+                let hit_ja: Vec<String> = hit.iter().map(|&i| lab_ja(i)).collect();
+                if hit.is_empty() {
+                    pe(ev, format!("{} rotates {:+}° -> {}", CARDS[x].id, got, pose_text(s, x)), format!("{}の備えが{}{}°回転 -> {}", lab_ja(x), if got > 0 { "右" } else { "左" }, got.abs(), pose_text(s, x)));
+                } else {
+                    pe(
+                        ev,
+                        format!("{} rotation {:+}° requested, stops at {:+}°: contact with {} -> {}", CARDS[x].id, delta, got, hit_en.join(", "), pose_text(s, x)),
+                        format!("{}の備えの回転{:+}°は{:+}°で停止: {}に接触 -> {}", lab_ja(x), delta, got, hit_ja.join("、"), pose_text(s, x)),
+                    );
+                }
+            }
+            Task::AfterRotate { x } => {
+                if sonae_in_contact(s, x as usize) {
+                    while !matches!(s.tasks.last(), Some(Task::EndExec) | None) {
+                        s.tasks.pop();
+                    }
+                    s.tasks.push(Task::Melee { x, stage: CombatStage::Start });
+                }
+            }
+            Task::Advance { x, back, d, charge } => {
+                let xi = x as usize;
+                if !s.on_field(xi) {
+                    continue;
+                }
+                let h = s.cards[xi].h;
+                let f = geometry::fwd(h);
+                let u = if back { (-f.0, -f.1) } else { f };
+                let (t, blocked, hit) = do_straight(s, xi, u, d);
+                let verb_en = if back { "moves back" } else { "advances" };
+                let verb_ja = if back { "後退" } else { "前進" };
+                if blocked {
+                    let hit_en: Vec<String> = hit.iter().map(|&i| lab_en(i)).collect();
+                    let hit_ja: Vec<String> = hit.iter().map(|&i| lab_ja(i)).collect();
+                    pe(
+                        ev,
+                        format!("{} {} {} mm requested; stops after {:.3} mm: contact with {} -> {}", CARDS[xi].id, verb_en, mm(d), t, hit_en.join(", "), pose_text(s, xi)),
+                        format!("{}の備えが{}{}mmの予定、{:.3}mmで接触停止: {} -> {}", lab_ja(xi), verb_ja, mm(d), t, hit_ja.join("、"), pose_text(s, xi)),
+                    );
+                    collide(s, &hit, Some(s.owner(xi)), ev);
+                } else {
+                    pe(ev, format!("{} {} {} mm -> {}", CARDS[xi].id, verb_en, mm(t), pose_text(s, xi)), format!("{}の備えが{}{}mm -> {}", lab_ja(xi), verb_ja, mm(t), pose_text(s, xi)));
+                }
+                s.tasks.push(Task::ContactCheck { x, charge });
+                s.tasks.push(Task::Removal);
+            }
+            Task::ContactCheck { x, charge } => {
+                if sonae_in_contact(s, x as usize) {
+                    s.tasks.push(if charge { Task::Charge { x, stage: CombatStage::Start } } else { Task::Melee { x, stage: CombatStage::Start } });
+                }
+            }
+            Task::Fire { orders, .. } => {
+                if !orders.is_empty() {
+                    let txt: Vec<String> = orders.iter().map(|(a, b)| format!("{}>{}", CARDS[*a as usize].id, CARDS[*b as usize].id)).collect();
+                    pe(ev, format!("Shooting orders: {}", txt.join(", ")), format!("射撃宣言: {}", txt.join("、")));
+                }
+                for (a, b) in orders.iter().rev() {
+                    s.tasks.push(Task::Removal);
+                    s.tasks.push(Task::Shot { s: *a, t: *b });
+                }
+            }
+            Task::Shot { s: sh, t } => {
+                let (si, ti) = (sh as usize, t as usize);
+                if !s.on_field(si) || !s.on_field(ti) {
+                    pe(ev, format!("{}>{} is void: a card is gone.", CARDS[si].id, CARDS[ti].id), format!("{}→{}の射撃は無効(対象がいない)。", CARDS[si].id, CARDS[ti].id));
+                    continue;
+                }
+                let v = data::type_def(CARDS[si].utype).shoot.map_or(6, |x| x.0);
+                let n = s.cap(si) as u32;
+                s.tasks.push(Task::Attack(Attack { p: sh, q: t, n, v, stage: AttackStage::Start, dice: Vec::new(), sv: 0, save_dice: Vec::new() }));
+            }
+            Task::Attack(at) => attack_step(s, rng, ev, at),
+            Task::Recover { card, mut die, rolled } => {
+                let seat = s.active;
+                if !rolled {
+                    die = roll(s, rng, 1);
+                    pe(ev, format!("Recover: {} rolls {} (needs 4+)", seat_en(seat), dice_text(&die)), format!("回復: {}のダイス{}(4+で成功)", seat_en(seat), dice_text(&die)));
+                    let offer = kenkon_offered(s, seat, &die, 4);
+                    s.tasks.push(Task::Recover { card, die, rolled: true });
+                    if offer {
+                        ask(s, AskKind::Kenkon { seat });
+                    }
+                    continue;
+                }
+                if die[0] < 4 {
+                    pe(ev, "Recover fails.", "回復失敗。");
+                    continue;
+                }
+                if let Some(c) = card {
+                    heal(s, c as usize, ev);
+                    continue;
+                }
+                let options: Vec<u8> = (0..NCARDS)
+                    .filter(|&i| s.on_field(i) && s.owner(i) == seat && CARDS[i].utype != data::UType::Honjin && s.cards[i].damage > 0)
+                    .map(|i| i as u8)
+                    .collect();
+                match options.len() {
+                    0 => pe(ev, "Recover succeeds, but no card is damaged.", "回復成功、だが被害のあるカードがない。"),
+                    1 => heal(s, options[0] as usize, ev),
+                    _ => ask(s, AskKind::Heal { seat, options }),
+                }
+            }
+            Task::Removal => removal(s, ev),
+            Task::Senkyo { gainer } => {
+                s.tasks.push(Task::Senkyo { gainer });
+                ask(s, AskKind::Senkyo { seat: gainer });
+            }
+            Task::Melee { x, stage } => combat_step(s, rng, ev, x as usize, stage, false),
+            Task::Charge { x, stage } => combat_step(s, rng, ev, x as usize, stage, true),
+            Task::Resolve => resolve(s, ev),
+            Task::Retreat { core, faces } => retreat(s, ev, core as usize, &faces),
+        }
+    }
+}
+
+/// Collision damage (§6.9): `movers_owner` Some(p) = voluntary (only p's cards), None = forced (all).
+fn collide(s: &mut State, hit: &[usize], movers_owner: Option<Seat>, ev: &mut Vec<Event>) {
+    for &c in hit {
+        if movers_owner.is_some_and(|p| s.owner(c) != p) {
+            continue;
+        }
+        if s.cards[c].damage < State::durability(c) {
+            s.cards[c].damage += 1;
+        }
+        pe(ev, format!("Collision: {} takes 1 damage ({}/{}).", CARDS[c].id, s.cards[c].damage, State::durability(c)), format!("衝突: {}に被害1({}/{})。", lab_ja(c), s.cards[c].damage, State::durability(c)));
+    }
+}
+
+fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack) {
+    let (p, q) = (at.p as usize, at.q as usize);
+    let (po, qo) = (s.owner(p), s.owner(q));
+    match at.stage {
+        AttackStage::Start => {
+            if !s.on_field(q) || s.cap(q) == 0 {
+                pe(ev, format!("{}>{}: no roll, the target is already destroyed.", CARDS[p].id, CARDS[q].id), format!("{}→{}: 対象は既に壊滅、ダイスなし。", CARDS[p].id, CARDS[q].id));
+                return;
+            }
+            at.dice = roll(s, rng, at.n);
+            pe(
+                ev,
+                format!("{} attacks {}: {} dice {} vs {}+", CARDS[p].id, CARDS[q].id, at.n, dice_text(&at.dice), at.v),
+                format!("{}が{}を攻撃: {}個 {} ({}+)", lab_ja(p), lab_ja(q), at.n, dice_text(&at.dice), at.v),
+            );
+            at.stage = AttackStage::AfterDice;
+            let offer = kenkon_offered(s, po, &at.dice, at.v);
+            s.tasks.push(Task::Attack(at));
+            if offer {
+                ask(s, AskKind::Kenkon { seat: po });
+            }
+        }
+        AttackStage::AfterDice => {
+            let succ = at.dice.iter().filter(|&&d| d >= at.v).count() as u32;
+            pe(ev, format!("{} success(es).", succ), format!("成功{}。", succ));
+            if succ == 0 {
+                return;
+            }
+            if s.players[qo as usize].stock >= 1 {
+                at.stage = AttackStage::StockAsked;
+                s.tasks.push(Task::Attack(at));
+                ask(s, AskKind::Stock { seat: qo });
+            } else {
+                at.stage = AttackStage::Save { stock: false };
+                s.tasks.push(Task::Attack(at));
+            }
+        }
+        AttackStage::StockAsked => {
+            // Only reached if the stock answer was skipped; treat as declined.
+            at.stage = AttackStage::Save { stock: false };
+            s.tasks.push(Task::Attack(at));
+        }
+        AttackStage::Save { stock } => {
+            let succ = at.dice.iter().filter(|&&d| d >= at.v).count() as u32;
+            if stock {
+                s.players[qo as usize].stock -= 1;
+                at.sv = 4;
+            } else {
+                at.sv = data::type_def(CARDS[q].utype).save.unwrap_or(0);
+            }
+            at.stage = AttackStage::AfterSave;
+            if at.sv > 0 {
+                at.save_dice = roll(s, rng, succ);
+                pe(ev, format!("{} saves: {} vs {}+", CARDS[q].id, dice_text(&at.save_dice), at.sv), format!("{}のセーブ: {} ({}+)", lab_ja(q), dice_text(&at.save_dice), at.sv));
+                let offer = kenkon_offered(s, qo, &at.save_dice, at.sv);
+                s.tasks.push(Task::Attack(at));
+                if offer {
+                    ask(s, AskKind::Kenkon { seat: qo });
+                }
+            } else {
+                s.tasks.push(Task::Attack(at));
+            }
+        }
+        AttackStage::AfterSave => {
+            let succ = at.dice.iter().filter(|&&d| d >= at.v).count() as u32;
+            let saved = if at.sv > 0 { at.save_dice.iter().filter(|&&d| d >= at.sv).count() as u32 } else { 0 };
+            let hits = succ.saturating_sub(saved);
+            let placed = hits.min(s.cap(q) as u32);
+            s.cards[q].damage += placed as u8;
+            if let Some(c) = s.combat.as_mut() {
+                c.tally[po as usize] += placed;
+            }
+            pe(
+                ev,
+                format!("{} saved {}; {} takes {} damage ({}/{}).", CARDS[q].id, saved, CARDS[q].id, placed, s.cards[q].damage, State::durability(q)),
+                format!("セーブ{}。{}に被害{}({}/{})。", saved, lab_ja(q), placed, s.cards[q].damage, State::durability(q)),
+            );
+        }
+    }
+}
+
+/// REMOVAL_BATCH (§6.14).
+fn removal(s: &mut State, ev: &mut Vec<Event>) {
+    let mut d: Vec<usize> = Vec::new();
+    let mut left: Vec<usize> = Vec::new();
+    for i in 0..NCARDS {
+        if !s.on_field(i) {
+            continue;
+        }
+        let off = geometry::left_field(&s.rect(i));
+        if off {
+            left.push(i);
+        }
+        if off || s.cards[i].damage >= State::durability(i) {
+            d.push(i);
+        }
+    }
+    if d.is_empty() {
+        return;
+    }
+    for &g in &left.clone() {
+        if CARDS[g].utype == data::UType::Busho {
+            for m in s.members(g) {
+                if !d.contains(&m) {
+                    d.push(m);
+                }
+            }
+        }
+    }
+    d.sort_by_key(|&i| s.canon(i));
+    let mut generals = Vec::new();
+    for &i in &d {
+        let owner = s.owner(i) as usize;
+        let why_en = if left.contains(&i) { "left the field" } else if s.cards[i].damage >= State::durability(i) { "destroyed" } else { "leaves with its general" };
+        let why_ja = if left.contains(&i) { "戦線離脱" } else if s.cards[i].damage >= State::durability(i) { "壊滅" } else { "武将と共に離脱" };
+        s.cards[i].status = Status::Removed;
+        match data::type_def(CARDS[i].utype).class {
+            Class::Honjin => s.players[owner].hq_lost = true,
+            Class::Busho => {
+                s.players[1 - owner].general_kills += 1;
+                generals.push(i);
+            }
+            Class::Troop => s.players[1 - owner].troop_kills += 1,
+        }
+        pe(ev, format!("{} is removed ({}); credited to {}.", lab_en(i), why_en, seat_en(1 - owner as u8)), format!("{}を除去({})。{}の戦果。", lab_ja(i), why_ja, seat_en(1 - owner as u8)));
+    }
+    for g in generals {
+        let rest = s.members(g);
+        if !rest.is_empty() {
+            for &m in &rest {
+                s.cards[m].status = Status::Removed;
+            }
+            let ids: Vec<&str> = rest.iter().map(|&m| CARDS[m].id).collect();
+            pe(ev, format!("Dispersed (no credit): {}", ids.join(" ")), format!("離散(戦果なし): {}", ids.join(" ")));
+        }
+    }
+    if s.players.iter().any(|p| p.hq_lost) && victory_check(s, ev) {
+        return;
+    }
+    let acting = s.active;
+    let mut new = Vec::new();
+    for q in [acting, opp(acting)] {
+        let p = &s.players[q as usize];
+        let due = p.general_kills + p.troop_kills / 3;
+        while s.players[q as usize].transfers_granted < due && s.tokens(opp(q)) > 0 {
+            s.players[q as usize].transfers_granted += 1;
+            s.transfer_queue.push(q);
+            new.push(q);
+            pe(ev, format!("Battle situation: {} gains a token from {} (counts {} : {}).", seat_en(q), seat_en(opp(q)), s.tokens(q), s.tokens(opp(q))), format!("戦況: {}が{}からトークンを1つ得る({}対{})。", seat_en(q), seat_en(opp(q)), s.tokens(q), s.tokens(opp(q))));
+        }
+    }
+    if victory_check(s, ev) {
+        return;
+    }
+    for q in new.into_iter().rev() {
+        s.tasks.push(Task::Senkyo { gainer: q });
+    }
+}
+
+/// Adds a declared pair to the combat, computing its face and dice count now.
+fn add_pair(s: &mut State, p: usize, q: usize, charge: bool, rng: &mut Rng, ev: &mut Vec<Event>) {
+    let cands = geometry::face_candidates(&s.rect(p), &s.rect(q));
+    let face = if cands.len() == 1 {
+        cands[0]
+    } else {
+        let f = cands[rng.index(cands.len())];
+        let names: Vec<&str> = cands.iter().map(|c| c.en()).collect();
+        pe(ev, format!("Face tie for {}>{} ({}): drawn {}.", CARDS[p].id, CARDS[q].id, names.join("/"), f.en()), format!("{}→{}の面が同面積: 抽選で{}。", CARDS[p].id, CARDS[q].id, f.ja()));
+        f
+    };
+    let td = data::type_def(CARDS[p].utype);
+    let plus = if charge { td.charge_plus1 || CARDS[p].extra_charge } else { CARDS[p].extra_melee };
+    let n = s.cap(p) as u32 + face.bonus() + plus as u32;
+    pe(ev, format!("Target: {} > {} ({} face, {} dice)", CARDS[p].id, CARDS[q].id, face.en(), n), format!("攻撃対象: {}→{} ({}、{}個)", lab_ja(p), lab_ja(q), face.ja(), n));
+    if let Some(c) = s.combat.as_mut() {
+        c.pairs.push(Pair { p: p as u8, q: q as u8, face, n });
+    }
+}
+
+/// Declares targets for `cards` (engaged cards of one side, each with its options): forced ones
+/// automatically; returns the choices left for the player.
+fn declare(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, list: Vec<(usize, Vec<usize>)>, charge: bool) -> Vec<(u8, Vec<u8>)> {
+    let mut choices = Vec::new();
+    for (a, opts) in list {
+        if opts.len() == 1 {
+            add_pair(s, a, opts[0], charge, rng, ev);
+        } else if opts.len() > 1 {
+            choices.push((a as u8, opts.iter().map(|&o| o as u8).collect()));
+        }
+    }
+    choices
+}
+
+fn combat_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, x: usize, stage: CombatStage, charge: bool) {
+    let acting = s.active;
+    let task = |stage| if charge { Task::Charge { x: x as u8, stage } } else { Task::Melee { x: x as u8, stage } };
+    match stage {
+        CombatStage::Start => {
+            let members = s.members(x);
+            let a_list: Vec<(usize, Vec<usize>)> = members.iter().map(|&a| (a, enemies_adjacent(s, a))).filter(|(_, o)| !o.is_empty()).collect();
+            let mut e: Vec<usize> = a_list.iter().flat_map(|(_, o)| o.iter().cloned()).collect();
+            e.sort_by_key(|&i| s.canon(i));
+            e.dedup();
+            pe(
+                ev,
+                format!("{}: {} vs {}", if charge { "CHARGE COMBAT" } else { "MELEE" }, a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" "), e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")),
+                format!("{}: {} 対 {}", if charge { "突撃戦" } else { "白兵戦" }, a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" "), e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")),
+            );
+            s.combat = Some(Combat { x: x as u8, charge, e: e.iter().map(|&i| i as u8).collect(), pairs: Vec::new(), tally: [0, 0] });
+            let choices = declare(s, rng, ev, a_list, charge);
+            s.tasks.push(task(CombatStage::ActingDeclared));
+            if !choices.is_empty() {
+                ask(s, AskKind::Targets { seat: acting, code: if charge { 9 } else { 7 }, choices });
+            }
+        }
+        CombatStage::ActingDeclared if !charge => {
+            let e: Vec<usize> = s.combat.as_ref().map(|c| c.e.iter().map(|&i| i as usize).collect()).unwrap_or_default();
+            let members = s.members(x);
+            let list: Vec<(usize, Vec<usize>)> = e
+                .iter()
+                .map(|&q| {
+                    let r = s.rect(q);
+                    (q, members.iter().cloned().filter(|&m| geometry::dist(&r, &s.rect(m)) <= TOL).collect())
+                })
+                .collect();
+            let choices = declare(s, rng, ev, list, false);
+            s.tasks.push(task(CombatStage::Rolled));
+            if !choices.is_empty() {
+                ask(s, AskKind::Targets { seat: opp(acting), code: 8, choices });
+            }
+        }
+        CombatStage::Rolled | CombatStage::ActingDeclared | CombatStage::CounterDeclared => {
+            let counter_only = charge && stage == CombatStage::CounterDeclared;
+            let acting_only = charge && stage == CombatStage::ActingDeclared;
+            let mut pairs = s.combat.as_ref().map(|c| c.pairs.clone()).unwrap_or_default();
+            pairs.retain(|p| {
+                let mine = s.owner(p.p as usize) == acting;
+                if acting_only {
+                    mine
+                } else if counter_only {
+                    !mine
+                } else {
+                    true
+                }
+            });
+            pairs.sort_by_key(|p| (s.owner(p.p as usize) != acting, s.canon(p.p as usize)));
+            s.tasks.push(if acting_only { task(CombatStage::Counter) } else { Task::Resolve });
+            s.tasks.push(Task::Removal);
+            for p in pairs.iter().rev() {
+                let v = data::type_def(CARDS[p.p as usize].utype).attack;
+                s.tasks.push(Task::Attack(Attack { p: p.p, q: p.q, n: p.n, v, stage: AttackStage::Start, dice: Vec::new(), sv: 0, save_dice: Vec::new() }));
+            }
+        }
+        CombatStage::Counter => {
+            let e: Vec<usize> = s.combat.as_ref().map(|c| c.e.iter().map(|&i| i as usize).collect()).unwrap_or_default();
+            let members = s.members(x);
+            let list: Vec<(usize, Vec<usize>)> = e
+                .iter()
+                .filter(|&&q| s.on_field(q))
+                .map(|&q| {
+                    let r = s.rect(q);
+                    (q, members.iter().cloned().filter(|&m| geometry::dist(&r, &s.rect(m)) <= TOL).collect::<Vec<_>>())
+                })
+                .filter(|(_, o)| !o.is_empty())
+                .collect();
+            if list.is_empty() {
+                pe(ev, "No counterattack: no enemy card is adjacent.", "反撃なし: 隣接する敵がいない。");
+            }
+            let choices = declare(s, rng, ev, list, true);
+            s.tasks.push(task(CombatStage::CounterDeclared));
+            if !choices.is_empty() {
+                ask(s, AskKind::Targets { seat: opp(acting), code: 10, choices });
+            }
+        }
+    }
+}
+
+/// RESOLVE (§6.13).
+fn resolve(s: &mut State, ev: &mut Vec<Event>) {
+    let Some(c) = s.combat.take() else { return };
+    let acting = s.active;
+    let (ta, te) = (c.tally[acting as usize], c.tally[opp(acting) as usize]);
+    let defender_loses = ta > te;
+    pe(
+        ev,
+        format!("Compare {} {} : {} {} -> {} gives way.", seat_en(acting), ta, seat_en(opp(acting)), te, seat_en(if defender_loses { opp(acting) } else { acting })),
+        format!("比較 {} {} 対 {} {} -> {}が後退。", seat_en(acting), ta, seat_en(opp(acting)), te, seat_en(if defender_loses { opp(acting) } else { acting })),
+    );
+    if defender_loses {
+        let m = &mut s.players[acting as usize].morale;
+        *m = (*m + 1).min(data::MORALE_TO_WIN);
+        let mv = *m;
+        pe(ev, format!("{} morale {}.", seat_en(acting), mv), format!("{}の士気{}。", seat_en(acting), mv));
+        if victory_check(s, ev) {
+            return;
+        }
+    }
+    let mut retreaters: Vec<usize> = Vec::new();
+    if !defender_loses {
+        if s.on_field(c.x as usize) {
+            retreaters.push(c.x as usize);
+        }
+    } else {
+        for &e in &c.e {
+            if let Some(core) = s.cards[e as usize].core {
+                if s.on_field(core as usize) && !retreaters.contains(&(core as usize)) {
+                    retreaters.push(core as usize);
+                }
+            }
+        }
+        retreaters.sort_by_key(|&i| s.canon(i));
+    }
+    for &y in retreaters.iter().rev() {
+        let faces: Vec<Face> = c.pairs.iter().filter(|p| s.cards[p.q as usize].core == Some(y as u8)).map(|p| p.face).collect();
+        s.tasks.push(Task::Retreat { core: y as u8, faces });
+    }
+}
+
+fn retreat(s: &mut State, ev: &mut Vec<Event>, core: usize, faces: &[Face]) {
+    if !s.on_field(core) {
+        return;
+    }
+    let h = s.cards[core].h;
+    let (f, r) = (geometry::fwd(h), geometry::right(h));
+    let has = |x: Face| faces.contains(&x);
+    let (u, en, ja) = if has(Face::Back) {
+        (f, "toward its front", "前方へ")
+    } else if has(Face::Right) && !has(Face::Left) {
+        ((-r.0, -r.1), "toward its left", "左へ")
+    } else if has(Face::Left) && !has(Face::Right) {
+        (r, "toward its right", "右へ")
+    } else {
+        ((-f.0, -f.1), "backward", "後方へ")
+    };
+    let (t, blocked, hit) = do_straight(s, core, u, S);
+    if blocked {
+        pe(
+            ev,
+            format!("{} retreats {}: blocked after {:.3} mm by {} -> {}", CARDS[core].id, en, t, hit.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(", "), pose_text(s, core)),
+            format!("{}の備えが{}後退: {:.3}mmで{}に接触 -> {}", lab_ja(core), ja, t, hit.iter().map(|&i| lab_ja(i)).collect::<Vec<_>>().join("、"), pose_text(s, core)),
+        );
+        collide(s, &hit, None, ev);
+    } else {
+        pe(ev, format!("{} retreats {} 63.0 mm -> {}", CARDS[core].id, en, pose_text(s, core)), format!("{}の備えが{}63.0mm後退 -> {}", lab_ja(core), ja, pose_text(s, core)));
+    }
+    s.tasks.push(Task::Removal);
+}
+
+fn check_targets(choices: &[(u8, Vec<u8>)], pairs: &[(String, String)]) -> Result<Vec<(usize, usize)>, RuleError> {
+    let mut out = Vec::new();
+    for (a, opts) in choices {
+        let a = *a as usize;
+        let found = pairs.iter().find(|(p, _)| data::card_index(p) == Some(a));
+        let Some((_, q)) = found else {
+            return Err(illegal(format!("name a target for {}", CARDS[a].id), format!("{}の攻撃対象を指定する", CARDS[a].id)));
+        };
+        let qi = data::card_index(q).filter(|qi| opts.contains(&(*qi as u8))).ok_or_else(|| {
+            let names: Vec<&str> = opts.iter().map(|&o| CARDS[o as usize].id).collect();
+            illegal(format!("{} may target only {}", CARDS[a].id, names.join(", ")), format!("{}の対象は{}のみ", CARDS[a].id, names.join("、")))
+        })?;
+        out.push((a, qi));
+    }
+    for (p, _) in pairs {
+        if !data::card_index(p).is_some_and(|i| choices.iter().any(|(a, _)| *a as usize == i)) {
+            // Forced pairs may be repeated; anything else is an error only if it names no engaged card.
+            if data::card_index(p).is_none() {
+                return Err(illegal(format!("there is no card `{p}`"), format!("カード`{p}`は存在しない")));
+            }
+        }
+    }
+    Ok(out)
+}
+
+pub(crate) fn resign(s: &mut State, seat: Seat) -> Result<Vec<Event>, RuleError> {
+    if s.is_over() {
+        return Err(RuleError::GameOver);
+    }
+    let mut ev = Vec::new();
+    pe(&mut ev, format!("{} resigns.", seat_en(seat)), format!("{}が投了。", seat_en(seat)));
+    end_game(s, opp(seat), Localized::new("the opponent resigned", "相手の投了"), &mut ev);
+    Ok(ev)
+}
