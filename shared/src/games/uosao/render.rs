@@ -50,10 +50,8 @@ fn footer(view: &View, index: usize) -> String {
             if item.trap {
                 s.push_str("!trap");
             }
-            if let Some(card) = item.card {
-                if !item.trap {
-                    s.push_str(&format!("({})", card.code()));
-                }
+            if let (Some(card), false) = (item.card, item.trap) {
+                s.push_str(&format!("({})", card.code()));
             }
             s
         }
@@ -155,7 +153,11 @@ fn board(view: &View, width: usize) -> Vec<String> {
 }
 
 fn play_text(view: &View, p: &PlayView, lang: Lang) -> String {
-    let own = p.card.map(|c| format!(" [{}{}]", p.face.code(), c.code())).unwrap_or_default();
+    // The owner also sees the card id where the public face hides it (a road, or `2` vs `2T`).
+    let own = match p.card {
+        Some(c) if p.face == Face::D || c == CardId::TwoT => format!(" [{}{}]", p.face.code(), c.code()),
+        _ => String::new(),
+    };
     let shown = match (p.face, lang) {
         (Face::D, Lang::En) => {
             if p.trap {

@@ -375,9 +375,14 @@ pub fn trap_effect(state: &mut State, victim: Seat, owner: Seat, events: &mut Ve
     state.pt[owner as usize] += paid;
     let (ven, vja) = name(state, victim);
     let (oen, oja) = name(state, owner);
+    let (pay_en, pay_ja) = if paid > 0 {
+        (format!("pays {paid} pt to {oen}"), format!("{oja}に{paid}pt支払い"))
+    } else {
+        ("pays nothing (1 pt or less)".to_string(), "支払いなし（1pt以下）".to_string())
+    };
     events.push(Event::public(
-        format!("{ven} is caught by {oen}'s trap: face down for the next round, pays {paid} pt to {oen}"),
-        format!("{vja}が{oja}の罠にかかった：次のラウンドは移動不可、{oja}に{paid}pt支払い"),
+        format!("{ven} is caught by {oen}'s trap: face down, cannot move next round; {pay_en}"),
+        format!("{vja}が{oja}の罠にかかった：裏向き、次のラウンドは移動不可。{pay_ja}"),
     ));
 }
 
@@ -456,9 +461,11 @@ fn season_end(state: &mut State, kind: SeasonEndKind, reacher: Option<Reach>, ev
         state.phase = Phase::Over;
         let totals: Vec<String> =
             (0..state.seats).map(|s| format!("{} {}", state.colour(s).code(), state.pt[s as usize])).collect();
+        let totals_ja: Vec<String> =
+            (0..state.seats).map(|s| format!("{}{}", state.colour(s).ja(), state.pt[s as usize])).collect();
         events.push(Event::public(
             format!("Game over. Rank points: {}", totals.join(", ")),
-            format!("ゲーム終了。階級pt: {}", totals.join("、")),
+            format!("ゲーム終了。階級pt: {}", totals_ja.join("、")),
         ));
         return;
     }

@@ -2,7 +2,7 @@
 //! random playouts with leak checks.
 
 mod direct;
-#[allow(dead_code)] // filled in by the scenario tests
 mod helpers;
 mod playouts;
+mod scenarios;
 mod show;
