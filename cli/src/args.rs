@@ -132,7 +132,9 @@ Examples:
     Join(JoinArgs),
 
     /// Show a game: seats, whose turn, the board as you see it, the result
-    #[command(after_help = "Examples:\n  tegami show 12\n  tegami show 12 --lang ja --width 100\n  tegami show 12 --json")]
+    #[command(
+        after_help = "Examples:\n  tegami show 12\n  tegami show 12 --lang ja --width 100\n  tegami show 12 --json"
+    )]
     Show(GameArg),
 
     /// List your pending decisions and their legal answers
@@ -481,7 +483,10 @@ mod tests {
 
     #[test]
     fn token_and_completions_parse() {
-        assert!(matches!(parse(&["token", "revoke", "4"]).unwrap().command, Command::Token(TokenCommand::Revoke { id: 4 })));
+        assert!(matches!(
+            parse(&["token", "revoke", "4"]).unwrap().command,
+            Command::Token(TokenCommand::Revoke { id: 4 })
+        ));
         assert!(parse(&["completions", "bash"]).is_ok());
         assert!(parse(&["completions", "tcsh"]).is_err());
         let cli = parse(&["games", "--status", "finished"]).unwrap();

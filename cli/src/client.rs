@@ -224,7 +224,9 @@ mod tests {
     #[test]
     fn statuses_map_to_exit_codes() {
         let body = problem(0, "x", None);
-        let code = |s: u16, token: bool| error_from_response(StatusCode::from_u16(s).unwrap(), &body, token, Lang::En).exit_code();
+        let code = |s: u16, token: bool| {
+            error_from_response(StatusCode::from_u16(s).unwrap(), &body, token, Lang::En).exit_code()
+        };
         assert_eq!(code(400, true), 3);
         assert_eq!(code(403, true), 3);
         assert_eq!(code(404, true), 3);
@@ -264,5 +266,84 @@ mod tests {
         let err = client.get("/me").err().unwrap();
         assert_eq!(err.exit_code(), 4, "{err}");
         assert!(err.to_string().starts_with(&format!("cannot reach `http://127.0.0.1:{port}`")), "{err}");
+    }
+
+    /// Serves one canned HTTP response on a free port; returns the base URL and the raw request received.
+    fn one_shot(status: &str, content_type: &str, body: &str) -> (String, std::thread::JoinHandle<String>) {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let response = format!(
+            "HTTP/1.1 {status}\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        let handle = std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().unwrap();
+            let mut request = Vec::new();
+            let mut buf = [0u8; 4096];
+            // Read the head, then as much body as content-length says.
+            loop {
+                let n = stream.read(&mut buf).unwrap();
+                request.extend_from_slice(&buf[..n]);
+                let text = String::from_utf8_lossy(&request).to_string();
+                if let Some(end) = text.find("\r\n\r\n") {
+                    let length = text
+                        .lines()
+                        .find_map(|l| {
+                            l.to_ascii_lowercase()
+                                .strip_prefix("content-length:")
+                                .map(|v| v.trim().parse::<usize>().unwrap())
+                        })
+                        .unwrap_or(0);
+                    if request.len() >= end + 4 + length {
+                        break;
+                    }
+                }
+                if n == 0 {
+                    break;
+                }
+            }
+            stream.write_all(response.as_bytes()).unwrap();
+            String::from_utf8_lossy(&request).to_string()
+        });
+        (url, handle)
+    }
+
+    #[test]
+    fn requests_carry_the_token_and_json_and_answers_decode() {
+        let (url, server) = one_shot("201 Created", "application/json", r#"{"id": 4, "name": "ci"}"#);
+        let client = Client::new(&url, Some("sekrit".into()), Lang::Ja).unwrap();
+        let reply = client.post("/tokens", &serde_json::json!({"name": "ci"})).unwrap();
+        assert_eq!(reply.status, 201);
+        assert_eq!(reply.body["id"], 4);
+        let request = server.join().unwrap();
+        assert!(request.starts_with("POST /api/v1/tokens HTTP/1.1\r\n"), "{request}");
+        let lower = request.to_ascii_lowercase();
+        assert!(lower.contains("authorization: bearer sekrit\r\n"), "{request}");
+        assert!(lower.contains("accept-language: ja\r\n"), "{request}");
+        assert!(request.ends_with(r#"{"name":"ci"}"#), "{request}");
+    }
+
+    #[test]
+    fn a_problem_response_becomes_a_refusal_end_to_end() {
+        let body = problem(409, "Decision d3 is no longer pending.", None);
+        let (url, server) = one_shot("409 Conflict", "application/problem+json", &body);
+        let client = Client::new(&url, Some("t".into()), Lang::En).unwrap();
+        let err = client.post("/games/1/moves", &serde_json::json!({"move": "a.b.c"})).err().unwrap();
+        server.join().unwrap();
+        assert_eq!(err.exit_code(), 3);
+        assert_eq!(err.to_string(), "decision d3 is no longer pending");
+    }
+
+    #[test]
+    fn a_server_failure_is_exit_4_and_an_empty_204_is_fine() {
+        let (url, server) =
+            one_shot("500 Internal Server Error", "application/problem+json", &problem(500, "boom", None));
+        let err = Client::new(&url, None, Lang::En).unwrap().get("/me").err().unwrap();
+        server.join().unwrap();
+        assert_eq!(err.exit_code(), 4);
+        let (url, server) = one_shot("204 No Content", "text/plain", "");
+        Client::new(&url, Some("t".into()), Lang::En).unwrap().delete("/tokens/3").unwrap();
+        assert!(server.join().unwrap().starts_with("DELETE /api/v1/tokens/3 "));
     }
 }

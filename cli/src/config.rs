@@ -105,9 +105,9 @@ impl ConfigDir {
         let path = self.file(KEY_FILE);
         match read_optional(&path)? {
             None => Ok(None),
-            Some(text) => KeyPair::from_secret(text.trim()).map(Some).map_err(|e| {
-                CliError::local(format!("cannot read the signing key `{}`: {e}", path.display()))
-            }),
+            Some(text) => KeyPair::from_secret(text.trim())
+                .map(Some)
+                .map_err(|e| CliError::local(format!("cannot read the signing key `{}`: {e}", path.display()))),
         }
     }
 
@@ -118,7 +118,10 @@ impl ConfigDir {
     /// Writes the signing key, never replacing an existing one (a lost key cannot sign for old games).
     pub fn save_new_key(&self, key: &KeyPair) -> Result<()> {
         if self.file(KEY_FILE).exists() {
-            return Err(CliError::local(format!("`{}` exists already; not replacing it", self.file(KEY_FILE).display())));
+            return Err(CliError::local(format!(
+                "`{}` exists already; not replacing it",
+                self.file(KEY_FILE).display()
+            )));
         }
         self.write_private(KEY_FILE, &format!("{}\n", key.to_secret()))
     }

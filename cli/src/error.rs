@@ -162,10 +162,12 @@ mod tests {
 
     #[test]
     fn only_a_404_is_renamed() {
-        let not_found = CliError::Refused(Refusal { status: Some(404), message: "not found".into(), ..Default::default() });
+        let not_found =
+            CliError::Refused(Refusal { status: Some(404), message: "not found".into(), ..Default::default() });
         let renamed = not_found.on_not_found(|| "no game `42`".into());
         assert_eq!(renamed.to_string(), "no game `42`");
-        let conflict = CliError::Refused(Refusal { status: Some(409), message: "seat taken".into(), ..Default::default() });
+        let conflict =
+            CliError::Refused(Refusal { status: Some(409), message: "seat taken".into(), ..Default::default() });
         assert_eq!(conflict.on_not_found(|| "no game `42`".into()).to_string(), "seat taken");
     }
 }

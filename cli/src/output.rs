@@ -88,13 +88,8 @@ pub fn types_table(types: &[GameType], lang: Lang) -> String {
 
 /// `tegami types <game>`.
 pub fn type_detail(t: &GameType, lang: Lang, width: usize) -> String {
-    let mut out = format!(
-        "{} ({}), {}-{} players\n\n",
-        t.info.name.get(lang),
-        t.info.slug,
-        t.info.min_seats,
-        t.info.max_seats
-    );
+    let mut out =
+        format!("{} ({}), {}-{} players\n\n", t.info.name.get(lang), t.info.slug, t.info.min_seats, t.info.max_seats);
     for line in text::wrap(t.info.about.get(lang), width) {
         out.push_str(&line);
         out.push('\n');
@@ -124,7 +119,11 @@ pub fn game_header(detail: &GameDetail, prompts: &[(PendingInfo, Option<Localize
     let mut table = Table::new(["", "", ""]).align(1, Align::Right);
     for seat in &s.seats {
         let you = if s.my_seat == Some(seat.seat) { "(you)" } else { "" };
-        table.row(["  seat".to_string(), seat.seat.to_string(), format!("{} {you}", seat_label(seat)).trim_end().to_string()]);
+        table.row([
+            "  seat".to_string(),
+            seat.seat.to_string(),
+            format!("{} {you}", seat_label(seat)).trim_end().to_string(),
+        ]);
     }
     out.push_str(&table.render());
     if s.status != GameStatus::Finished && !detail.pending.is_empty() {
@@ -221,7 +220,8 @@ fn entry_line(listing: &JournalListing, e: &Entry) -> (String, String) {
     match &e.body {
         EntryBody::Create { slug, seats: n, .. } => ("server".into(), format!("created {slug} for {n} seats")),
         EntryBody::Move { seat, action, by, .. } => {
-            let what = if e.redacted && action.is_null() { "(hidden)".into() } else { action_text(&listing.slug, action) };
+            let what =
+                if e.redacted && action.is_null() { "(hidden)".into() } else { action_text(&listing.slug, action) };
             let what = match by {
                 Actor::Server => format!("{what} (by the server)"),
                 Actor::Player | Actor::Bot => what,
@@ -269,7 +269,13 @@ mod tests {
 
     pub fn seats() -> Vec<SeatInfo> {
         vec![
-            SeatInfo { seat: 0, kind: SeatKind::Player, name: "alice".into(), account_id: Some(1), invited_email: None },
+            SeatInfo {
+                seat: 0,
+                kind: SeatKind::Player,
+                name: "alice".into(),
+                account_id: Some(1),
+                invited_email: None,
+            },
             SeatInfo { seat: 1, kind: SeatKind::Bot, name: "bot".into(), account_id: None, invited_email: None },
             SeatInfo { seat: 2, kind: SeatKind::Open, name: String::new(), account_id: None, invited_email: None },
             SeatInfo {

@@ -18,7 +18,9 @@ pub fn exec(ctx: &Ctx, args: &GamesArgs) -> Result<()> {
     let games: Vec<GameSummary> = reply.decode()?;
     if games.is_empty() {
         let which = args.status.map(|s| format!("{} ", s.as_str())).unwrap_or_default();
-        out(&format!("no {which}games; start one with `tegami new <game> --seat me --seat bot` (see `tegami types`)\n"));
+        out(&format!(
+            "no {which}games; start one with `tegami new <game> --seat me --seat bot` (see `tegami types`)\n"
+        ));
     } else {
         out(&output::games_table(&games));
     }

@@ -16,10 +16,7 @@ pub fn exec(ctx: &Ctx, args: &NewArgs) -> Result<()> {
         seats: args.seats.clone(),
     };
     let reply = client.post("/games", &request).map_err(|e| {
-        e.with_help(format!(
-            "run `tegami types` to list the games, `tegami types {}` for its options",
-            args.game
-        ))
+        e.with_help(format!("run `tegami types` to list the games, `tegami types {}` for its options", args.game))
     })?;
     if ctx.json {
         out_json(&reply.body);

@@ -38,16 +38,19 @@ pub fn exec(ctx: &Ctx, args: &PlayArgs) -> Result<()> {
         out(&format!("{signed}\n"));
         return Ok(());
     }
-    let reply = client.post(&format!("/games/{id}/moves"), &SubmitMoveRequest { signed_move: signed }).map_err(|e| {
-        let help = match &e {
-            CliError::Refused(r) if r.status == Some(403) => {
-                "if your signing key is not registered, run `tegami login`".to_string()
-            }
-            CliError::Refused(r) if r.status == Some(409) => format!("run `tegami show {id}` to see what is pending now"),
-            _ => format!("run `tegami moves {id}` to list the legal moves"),
-        };
-        e.with_help(help)
-    })?;
+    let reply =
+        client.post(&format!("/games/{id}/moves"), &SubmitMoveRequest { signed_move: signed }).map_err(|e| {
+            let help = match &e {
+                CliError::Refused(r) if r.status == Some(403) => {
+                    "if your signing key is not registered, run `tegami login`".to_string()
+                }
+                CliError::Refused(r) if r.status == Some(409) => {
+                    format!("run `tegami show {id}` to see what is pending now")
+                }
+                _ => format!("run `tegami moves {id}` to list the legal moves"),
+            };
+            e.with_help(help)
+        })?;
     if ctx.json {
         out_json(&reply.body);
         return Ok(());
@@ -71,7 +74,8 @@ pub fn exec(ctx: &Ctx, args: &PlayArgs) -> Result<()> {
 fn playable_seat(detail: &GameDetail) -> Result<u8> {
     let id = detail.summary.id;
     let seat = detail.summary.my_seat.ok_or_else(|| {
-        CliError::refused(format!("you do not play in game `{id}`")).with_help(format!("take a seat with `tegami join {id}`"))
+        CliError::refused(format!("you do not play in game `{id}`"))
+            .with_help(format!("take a seat with `tegami join {id}`"))
     })?;
     match detail.summary.status {
         GameStatus::Active => Ok(seat),

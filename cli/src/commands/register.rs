@@ -15,7 +15,11 @@ pub fn exec(ctx: &Ctx, args: &RegisterArgs) -> Result<()> {
     })?;
     let account: Account = reply.decode()?;
     let note = format!("registered `{}` as {}\n", account.email, account.display_name);
-    if ctx.json { eprint!("{note}") } else { out(&note) }
+    if ctx.json {
+        eprint!("{note}")
+    } else {
+        out(&note)
+    }
     login::log_in(ctx, &args.email, &password)?;
     if ctx.json {
         out_json(&reply.body);

@@ -57,8 +57,8 @@ pub fn exec(ctx: &Ctx, args: &VerifyArgs) -> Result<()> {
 }
 
 fn read_listing(path: &Path) -> Result<JournalListing> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::local(format!("cannot read `{}`: {e}", path.display())))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| CliError::local(format!("cannot read `{}`: {e}", path.display())))?;
     serde_json::from_str(&text).map_err(|e| {
         CliError::Verification(format!(
             "`{}` is not a journal ({e}); save one with `tegami log <game> --json > {}`",
@@ -208,7 +208,11 @@ fn check_signatures(listing: &JournalListing, report: &mut Report) {
                             signed += 1;
                             signers.insert(*seat);
                         } else {
-                            report.failures.push(format!("entry {}: the signed move names {}", e.seq, differs.join(", ")));
+                            report.failures.push(format!(
+                                "entry {}: the signed move names {}",
+                                e.seq,
+                                differs.join(", ")
+                            ));
                         }
                     }
                 }
@@ -216,7 +220,9 @@ fn check_signatures(listing: &JournalListing, report: &mut Report) {
             EntryBody::Resign { seat, signature: Some(token) } => match check_signature(listing, e.seq, *seat, token) {
                 Err(problem) => report.failures.push(problem),
                 Ok(claims) if claims.game != listing.game || claims.seat != *seat => {
-                    report.failures.push(format!("entry {}: the signed resignation is for another game or seat", e.seq));
+                    report
+                        .failures
+                        .push(format!("entry {}: the signed resignation is for another game or seat", e.seq));
                 }
                 Ok(_) => {
                     signed += 1;
@@ -305,7 +311,12 @@ mod tests {
         let mut entries = Vec::new();
         push(
             &mut entries,
-            EntryBody::Create { slug: "fake".into(), options: Value::Null, seats: 2, seed_commitment: commitment.clone() },
+            EntryBody::Create {
+                slug: "fake".into(),
+                options: Value::Null,
+                seats: 2,
+                seed_commitment: commitment.clone(),
+            },
         );
         push(
             &mut entries,
@@ -319,7 +330,13 @@ mod tests {
         );
         push(
             &mut entries,
-            EntryBody::Move { seat: 1, decision: "d2".into(), action: json!({"card": 1}), by: Actor::Bot, signature: None },
+            EntryBody::Move {
+                seat: 1,
+                decision: "d2".into(),
+                action: json!({"card": 1}),
+                by: Actor::Bot,
+                signature: None,
+            },
         );
         push(&mut entries, EntryBody::Reveal { seed: hex::encode(SEED) });
         let listing = JournalListing {
@@ -330,7 +347,13 @@ mod tests {
             entries,
             keys: vec![PublicKeyInfo { kid: key.kid(), account_id: 1, public_key: key.public_key() }],
             seats: vec![
-                SeatInfo { seat: 0, kind: SeatKind::Player, name: "alice".into(), account_id: Some(1), invited_email: None },
+                SeatInfo {
+                    seat: 0,
+                    kind: SeatKind::Player,
+                    name: "alice".into(),
+                    account_id: Some(1),
+                    invited_email: None,
+                },
                 SeatInfo { seat: 1, kind: SeatKind::Bot, name: "bot".into(), account_id: None, invited_email: None },
             ],
         };
@@ -419,7 +442,9 @@ mod tests {
         let f = fixture_with(|key| signed(key, 10, 0, "d0", &json!({"card": 1})));
         assert_eq!(
             failures_before_replay(&f.listing),
-            vec!["entry 1: the signed move names game 10 instead of 9, decision `d0` instead of `d1`, another action than the one applied"]
+            vec![
+                "entry 1: the signed move names game 10 instead of 9, decision `d0` instead of `d1`, another action than the one applied"
+            ]
         );
     }
 
@@ -479,7 +504,13 @@ mod tests {
             assert!(m.entries().len() < 5000, "the random game does not end");
             let action = game.random_action(m.state(), &p.id, &mut players).unwrap();
             let token = signed(&keys[p.seat as usize], 9, p.seat, &p.id, &action);
-            let body = EntryBody::Move { seat: p.seat, decision: p.id.clone(), action, by: Actor::Player, signature: Some(token) };
+            let body = EntryBody::Move {
+                seat: p.seat,
+                decision: p.id.clone(),
+                action,
+                by: Actor::Player,
+                signature: Some(token),
+            };
             m.append(body, AT).unwrap();
         }
         m.append(EntryBody::Reveal { seed: hex::encode(SEED) }, AT).unwrap();

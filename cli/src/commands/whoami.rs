@@ -12,10 +12,8 @@ pub fn exec(ctx: &Ctx) -> Result<()> {
         return Ok(());
     }
     let account: Account = reply.decode()?;
-    let mut text = format!(
-        "{} <{}> (account {}) on `{}`\n",
-        account.display_name, account.email, account.id, ctx.server
-    );
+    let mut text =
+        format!("{} <{}> (account {}) on `{}`\n", account.display_name, account.email, account.id, ctx.server);
     if let Some(key) = ctx.config.key()? {
         text.push_str(&format!("signing key `{}`\n", key.kid()));
     }
