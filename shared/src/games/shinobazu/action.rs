@@ -1,0 +1,43 @@
+//! The answers a player can give (spec §4.5, §6.9). Well-formed only; legality is `rules.rs`'s business.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::Card;
+use crate::engine::Seat;
+
+/// Where a played card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// In front of the player themself.
+    Me,
+    /// Pushed onto another seat (0-based).
+    Seat(Seat),
+}
+
+/// Fight or pass when playing to self (A39).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stance {
+    Fight,
+    Pass,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// D1: `R4@me/F`, `K2@me/P`, `B-3@P4`; `R4@me` (no stance) only for the start player, meaning Fight.
+    Play { card: Card, target: Target, stance: Option<Stance> },
+    /// D2: the receiver's blind answer `F`.
+    Fight,
+    /// D2: `P`.
+    Pass,
+    /// D3: `C P3`.
+    Challenge { passer: Seat },
+    /// D3: `C-`.
+    NoChallenge,
+    /// D4: `A`.
+    Accept,
+    /// D4: `D`.
+    Decline,
+}

@@ -1,0 +1,865 @@
+//! The rules of 不忍: setup, legality, and every automatic consequence (spec §5, §6, §8).
+//!
+//! `apply` validates the answer to the pending decision and then runs the state machine of §6.2 until the
+//! next real decision: forced pushes (§6.4.7), the showdown (§6.5), round end (§6.7) and redeal (§6.8).
+
+use super::action::{Action, Stance, Target};
+use super::data::{Card, Colour, END_THRESHOLD, HAND_SIZE, ROUNDS_PER_SET, SAN_TOTAL, cards_text, total};
+use super::state::{
+    Choice, DeclineReport, Discarded, Options, Phase, Placed, Report, ScoreChange, ShowdownKind, StackReport, State,
+    seat_label,
+};
+use crate::dice::Rng;
+use super::report::report_lines;
+use crate::engine::{Choices, Event, Lang, Localized, Outcome, Pending, ResultKind, RuleError, Seat, SetupError};
+
+fn p(seat: Seat) -> String {
+    seat_label(seat)
+}
+
+fn seats_text(seats: &[Seat]) -> String {
+    if seats.is_empty() { "-".to_string() } else { seats.iter().map(|s| p(*s)).collect::<Vec<_>>().join(", ") }
+}
+
+fn colour_en(c: Colour) -> String {
+    format!("{} ({})", c.code(), c.en())
+}
+
+fn colour_ja(c: Colour) -> String {
+    format!("{}（{}）", c.code(), c.ja())
+}
+
+fn illegal(en: impl Into<String>, ja: impl Into<String>) -> RuleError {
+    RuleError::illegal(en, ja)
+}
+
+// ---------------------------------------------------------------------------------------------- setup
+
+/// §5: deal 3 cards each, the rest unused, a random first start player (A28).
+pub fn setup(options: &Options, n: u8, rng: &mut Rng) -> Result<State, SetupError> {
+    if !(3..=5).contains(&n) {
+        return Err(SetupError(Localized::new(
+            format!("Shinobazu is for 3-5 players, not {n}"),
+            format!("不忍は3〜5人用です（{n}人は不可）"),
+        )));
+    }
+    if let Some(sp) = options.first_start_player
+        && sp >= n
+    {
+        return Err(SetupError(Localized::new(
+            format!("first_start_player must be a seat 0..{}, not {sp}", n - 1),
+            format!("first_start_player は 0〜{} の席番号です（{sp} は不可）", n - 1),
+        )));
+    }
+    let mut deck = Card::deck();
+    rng.shuffle(&mut deck);
+    let mut hands: Vec<Vec<Card>> = (0..n as usize).map(|i| deck[i * HAND_SIZE..(i + 1) * HAND_SIZE].to_vec()).collect();
+    for h in &mut hands {
+        h.sort();
+    }
+    let unused = deck[n as usize * HAND_SIZE..].to_vec();
+    let sp = match options.first_start_player {
+        Some(sp) => sp,
+        None => rng.index(n as usize) as Seat,
+    };
+    let nn = n as usize;
+    let mut s = State {
+        n,
+        scores: vec![0; nn],
+        hands,
+        carried: vec![Vec::new(); nn],
+        current: vec![None; nn],
+        done: vec![false; nn],
+        sp,
+        lead: None,
+        set_no: 1,
+        round_no: 1,
+        discard: Vec::new(),
+        unused,
+        last_gainers: Vec::new(),
+        passers_left: Vec::new(),
+        phase: Phase::Play { seat: sp },
+        step: 0,
+        reports: Vec::new(),
+        decline: None,
+        resigned: None,
+    };
+    let mut events = Vec::new();
+    start_round(&mut s, &mut events);
+    Ok(s)
+}
+
+// ---------------------------------------------------------------------------------------- decisions
+
+pub fn decision_id(s: &State) -> String {
+    format!("d{}", s.step)
+}
+
+pub fn pending(s: &State) -> Vec<Pending> {
+    let id = decision_id(s);
+    match s.phase {
+        Phase::Play { seat } => vec![Pending::alone(id, seat, "play")],
+        Phase::PushResponse { seat, .. } => vec![Pending::alone(id, seat, "push_response")],
+        Phase::ChallengeChoice { loser } => vec![Pending::alone(id, loser, "challenge")],
+        Phase::ChallengeAnswer { passer, .. } => vec![Pending::alone(id, passer, "challenge_answer")],
+        Phase::Over => Vec::new(),
+    }
+}
+
+/// The cards `a` may play now: any card for the round's first play, else the lead colour if held (§6.4.1).
+pub fn legal_cards(s: &State, a: Seat) -> Vec<Card> {
+    let hand = &s.hands[a as usize];
+    match s.lead {
+        None => hand.clone(),
+        Some(lead) => {
+            let follow: Vec<Card> = hand.iter().copied().filter(|c| c.colour == lead).collect();
+            if follow.is_empty() { hand.clone() } else { follow }
+        }
+    }
+}
+
+/// Every legal PLAY of `a`, in a stable order (card, then me, then pushes clockwise after `a`).
+pub fn play_options(s: &State, a: Seat) -> Vec<Action> {
+    let mut out = Vec::new();
+    for card in legal_cards(s, a) {
+        if s.current[a as usize].is_none() {
+            if a == s.sp {
+                out.push(Action::Play { card, target: Target::Me, stance: Some(Stance::Fight) });
+            } else {
+                out.push(Action::Play { card, target: Target::Me, stance: Some(Stance::Fight) });
+                out.push(Action::Play { card, target: Target::Me, stance: Some(Stance::Pass) });
+            }
+        }
+        for i in 1..s.n {
+            let q = (a + i) % s.n;
+            if s.current[q as usize].is_none() {
+                out.push(Action::Play { card, target: Target::Seat(q), stance: None });
+            }
+        }
+    }
+    out
+}
+
+pub fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
+    if decision != decision_id(s) {
+        return None;
+    }
+    let lead_en = s.lead.map(colour_en).unwrap_or_else(|| "none yet".into());
+    let lead_ja = s.lead.map(colour_ja).unwrap_or_else(|| "未定".into());
+    let (prompt, options) = match s.phase {
+        Phase::Play { seat } => (
+            Localized::new(
+                format!(
+                    "{} {}: play a card (lead colour {lead_en}): CARD@me/F, CARD@me/P or CARD@Pn to push",
+                    s.stamp(),
+                    p(seat)
+                ),
+                format!(
+                    "{} {}：札を出してください（主導色 {lead_ja}）。CARD@me/F（勝負）、CARD@me/P（パス）、CARD@Pn（押し付け）",
+                    s.stamp(),
+                    p(seat)
+                ),
+            ),
+            play_options(s, seat),
+        ),
+        Phase::PushResponse { seat, pusher } => (
+            Localized::new(
+                format!(
+                    "{} {}: {} pushed a card onto you (you cannot see it; lead colour {lead_en}): F fight or P pass",
+                    s.stamp(),
+                    p(seat),
+                    p(pusher)
+                ),
+                format!(
+                    "{} {}：{}があなたに札を押し付けました（札は見られません。主導色 {lead_ja}）。F（勝負）か P（パス）",
+                    s.stamp(),
+                    p(seat),
+                    p(pusher)
+                ),
+            ),
+            vec![Action::Fight, Action::Pass],
+        ),
+        Phase::ChallengeChoice { loser } => {
+            let mut opts: Vec<Action> = s.passers_left.iter().map(|q| Action::Challenge { passer: *q }).collect();
+            opts.push(Action::NoChallenge);
+            (
+                Localized::new(
+                    format!(
+                        "{} {}: you are the single loser; challenge a passer ({}) to a Shinobazu Duel with C Pn, or C- not to",
+                        s.stamp(),
+                        p(loser),
+                        seats_text(&s.passers_left)
+                    ),
+                    format!(
+                        "{} {}：あなたは唯一の負け忍です。パスしたプレイヤー（{}）に不忍勝負を挑むなら C Pn、挑まないなら C-",
+                        s.stamp(),
+                        p(loser),
+                        seats_text(&s.passers_left)
+                    ),
+                ),
+                opts,
+            )
+        }
+        Phase::ChallengeAnswer { loser, passer } => {
+            let n = s.stack(passer).len();
+            (
+                Localized::new(
+                    format!(
+                        "{} {}: {} challenges you to a Shinobazu Duel: A accept, or D decline (+{n} points)",
+                        s.stamp(),
+                        p(passer),
+                        p(loser)
+                    ),
+                    format!(
+                        "{} {}：{}があなたに不忍勝負を挑みました。A（受ける）か D（パス、{n}点加算）",
+                        s.stamp(),
+                        p(passer),
+                        p(loser)
+                    ),
+                ),
+                vec![Action::Accept, Action::Decline],
+            )
+        }
+        Phase::Over => return None,
+    };
+    Some(Choices::list(prompt, options))
+}
+
+// -------------------------------------------------------------------------------------------- apply
+
+pub fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+    if s.is_over() {
+        return Err(RuleError::GameOver);
+    }
+    if decision != decision_id(s) {
+        return Err(RuleError::NotPending(decision.to_string()));
+    }
+    let mut events = Vec::new();
+    match (s.phase.clone(), action) {
+        (Phase::Play { seat: a }, Action::Play { card, target, stance }) if a == seat => {
+            check_play(s, a, *card, *target, *stance)?;
+            s.step += 1;
+            play(s, a, *card, *target, *stance, false, &mut events, rng);
+        }
+        (Phase::PushResponse { seat: q, .. }, Action::Fight | Action::Pass) if q == seat => {
+            s.step += 1;
+            respond_push(s, q, if *action == Action::Fight { Choice::Fight } else { Choice::Pass }, &mut events, rng);
+        }
+        (Phase::ChallengeChoice { loser }, Action::Challenge { passer }) if loser == seat => {
+            if !s.passers_left.contains(passer) {
+                return Err(illegal(
+                    format!(
+                        "{} is not a passer you can challenge; choose one of {} or C-",
+                        p(*passer),
+                        seats_text(&s.passers_left)
+                    ),
+                    format!(
+                        "{}には挑めません。{} のいずれか、または C- を選んでください",
+                        p(*passer),
+                        seats_text(&s.passers_left)
+                    ),
+                ));
+            }
+            s.step += 1;
+            events.push(Event::public(
+                format!("{}duel {} challenges {} to a Shinobazu Duel", s.stamp(), p(loser), p(*passer)),
+                format!("{}duel {}が{}に不忍勝負を挑みました", s.stamp(), p(loser), p(*passer)),
+            ));
+            s.phase = Phase::ChallengeAnswer { loser, passer: *passer };
+        }
+        (Phase::ChallengeChoice { loser }, Action::NoChallenge) if loser == seat => {
+            s.step += 1;
+            events.push(Event::public(
+                format!("{}duel {} does not challenge", s.stamp(), p(loser)),
+                format!("{}duel {}は不忍勝負を挑みません", s.stamp(), p(loser)),
+            ));
+            discard_stack(s, loser);
+            round_end(s, &mut events, rng);
+        }
+        (Phase::ChallengeAnswer { loser, passer }, Action::Accept) if passer == seat => {
+            s.step += 1;
+            duel(s, loser, passer, &mut events, rng);
+        }
+        (Phase::ChallengeAnswer { loser, passer }, Action::Decline) if passer == seat => {
+            s.step += 1;
+            decline(s, loser, passer, &mut events, rng);
+        }
+        (Phase::Over, _) => return Err(RuleError::GameOver),
+        (phase, _) => {
+            let (en, ja) = match phase {
+                Phase::Play { .. } => ("play a card: CARD@me/F, CARD@me/P or CARD@Pn", "札を出してください：CARD@me/F、CARD@me/P、CARD@Pn"),
+                Phase::PushResponse { .. } => ("answer the pushed card with F or P", "押し付けられた札に F か P で答えてください"),
+                Phase::ChallengeChoice { .. } => ("challenge with C Pn, or C- not to", "C Pn で挑むか、C- で挑まないかを選んでください"),
+                _ => ("answer the challenge with A or D", "挑戦に A か D で答えてください"),
+            };
+            return Err(illegal(format!("that answer does not fit this decision: {en}"), format!("この決定にはその答えは使えません。{ja}")));
+        }
+    }
+    Ok(events)
+}
+
+/// §6.4.1 / §6.10 `take_turn`: the checks, in words the player understands, naming only what they know.
+pub fn check_play(s: &State, a: Seat, card: Card, target: Target, stance: Option<Stance>) -> Result<(), RuleError> {
+    let hand = &s.hands[a as usize];
+    if !hand.contains(&card) {
+        return Err(illegal(
+            format!("you do not hold {card}; your hand is {}", cards_text(hand)),
+            format!("{card}は手札にありません（手札：{}）", cards_text(hand)),
+        ));
+    }
+    if let Some(lead) = s.lead
+        && card.colour != lead
+        && hand.iter().any(|c| c.colour == lead)
+    {
+        return Err(illegal(
+            format!("you must follow the lead colour {}: play one of your {} cards", colour_en(lead), lead.en()),
+            format!("主導色 {} に追随しなければなりません。手札の{}の札を出してください", colour_ja(lead), lead.ja()),
+        ));
+    }
+    match target {
+        Target::Me => {
+            if s.current[a as usize].is_some() {
+                return Err(illegal(
+                    "you already have a card in front of you this round: push this one onto a player without one (CARD@Pn)",
+                    "このラウンドはすでに勝負札があります。勝負札のないプレイヤーに押し付けてください（CARD@Pn）",
+                ));
+            }
+            if a == s.sp && stance == Some(Stance::Pass) {
+                return Err(illegal(
+                    "the start player may not pass on its own card (play CARD@me or CARD@me/F, or push it)",
+                    "スタートプレイヤーは自分の勝負札でパスできません（CARD@me か CARD@me/F、または押し付け）",
+                ));
+            }
+            if a != s.sp && stance.is_none() {
+                return Err(illegal(
+                    format!("say whether you fight or pass: {card}@me/F or {card}@me/P"),
+                    format!("勝負かパスかを指定してください：{card}@me/F か {card}@me/P"),
+                ));
+            }
+        }
+        Target::Seat(q) => {
+            if q >= s.n {
+                return Err(illegal(
+                    format!("there is no seat P{}; seats are P1-P{}", q as u32 + 1, s.n),
+                    format!("P{}という席はありません（P1〜P{}）", q as u32 + 1, s.n),
+                ));
+            }
+            if q == a {
+                return Err(illegal(
+                    format!("to play to yourself write {card}@me/F or {card}@me/P"),
+                    format!("自分に出すときは {card}@me/F か {card}@me/P と書いてください"),
+                ));
+            }
+            if s.current[q as usize].is_some() {
+                return Err(illegal(
+                    format!("{} already has a card this round; push onto a player without one", p(q)),
+                    format!("{}にはすでに勝負札があります。勝負札のないプレイヤーに押し付けてください", p(q)),
+                ));
+            }
+            if stance.is_some() {
+                return Err(illegal(
+                    format!("a pushed card takes no /F or /P: the receiver chooses; write {card}@{}", p(q)),
+                    format!("押し付ける札に /F や /P は付けません（受けた側が選びます）：{card}@{}", p(q)),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// §6.4.2: the effects of a (checked) play.
+#[allow(clippy::too_many_arguments)]
+fn play(
+    s: &mut State,
+    a: Seat,
+    card: Card,
+    target: Target,
+    stance: Option<Stance>,
+    forced: bool,
+    events: &mut Vec<Event>,
+    rng: &mut Rng,
+) {
+    let t = s.turn_no();
+    let stamp = format!("{}T{t}", s.stamp());
+    let hand = &mut s.hands[a as usize];
+    let i = hand.iter().position(|c| *c == card).expect("checked: the card is in hand");
+    hand.remove(i);
+    s.done[a as usize] = true;
+    let mut lead_en = String::new();
+    let mut lead_ja = String::new();
+    if a == s.sp && s.lead.is_none() {
+        s.lead = Some(card.colour);
+        lead_en = format!("; lead colour {}", colour_en(card.colour));
+        lead_ja = format!("。主導色は {}", colour_ja(card.colour));
+    }
+    let tag_en = if forced { " (forced)" } else { "" };
+    let tag_ja = if forced { "（強制）" } else { "" };
+    match target {
+        Target::Me => {
+            let choice = match stance {
+                Some(Stance::Pass) => Choice::Pass,
+                _ => Choice::Fight,
+            };
+            s.current[a as usize] = Some(Placed { card, placed_by: a, choice, face_up: false });
+            let (fe, fj) = if choice == Choice::Fight { ("fights", "勝負") } else { ("passes", "パス") };
+            events.push(Event::public(
+                format!("{stamp} {} played a card face down to self and {fe}{lead_en}", p(a)),
+                format!("{stamp} {}が自分の勝負札を裏向きで出し、{fj}を宣言{lead_ja}", p(a)),
+            ));
+            events.push(Event::private(
+                a,
+                format!("{stamp} you played {card} to yourself ({fe})"),
+                format!("{stamp} あなたは {card} を自分の勝負札として出しました（{fj}）"),
+            ));
+            let next = s.search_after(a, |x| !s.done[x as usize]);
+            advance(s, next, events, rng);
+        }
+        Target::Seat(q) => {
+            s.current[q as usize] = Some(Placed { card, placed_by: a, choice: Choice::Undecided, face_up: false });
+            events.push(Event::public(
+                format!("{stamp} {} pushed a card face down onto {}{tag_en}{lead_en}", p(a), p(q)),
+                format!("{stamp} {}が{}に裏向きの札を押し付けました{tag_ja}{lead_ja}", p(a), p(q)),
+            ));
+            events.push(Event::private(
+                a,
+                format!("{stamp} you pushed {card} onto {}{tag_en}", p(q)),
+                format!("{stamp} あなたは {card} を{}に押し付けました{tag_ja}", p(q)),
+            ));
+            s.phase = Phase::PushResponse { seat: q, pusher: a };
+        }
+    }
+}
+
+/// §6.4.3-6.4.4.
+fn respond_push(s: &mut State, q: Seat, choice: Choice, events: &mut Vec<Event>, rng: &mut Rng) {
+    s.current[q as usize].as_mut().expect("a pushed card lies there").choice = choice;
+    let (fe, fj) = if choice == Choice::Fight { ("fights", "勝負") } else { ("passes", "パス") };
+    events.push(Event::public(
+        format!("{}resp {} {fe} on the pushed card", s.stamp(), p(q)),
+        format!("{}resp {}は押し付けられた札で{fj}", s.stamp(), p(q)),
+    ));
+    let next = if !s.done[q as usize] { Some(q) } else { s.search_after(q, |x| !s.done[x as usize]) };
+    advance(s, next, events, rng);
+}
+
+fn advance(s: &mut State, next: Option<Seat>, events: &mut Vec<Event>, rng: &mut Rng) {
+    match next {
+        Some(a) => begin_play(s, a, events, rng),
+        None => showdown(s, events, rng),
+    }
+}
+
+/// PLAY(a), carried out at once only when anyone can see it is forced (§6.4.7, A32): one card in hand, a
+/// current card already in front of `a`, and exactly one seat without a current card.
+fn begin_play(s: &mut State, a: Seat, events: &mut Vec<Event>, rng: &mut Rng) {
+    s.phase = Phase::Play { seat: a };
+    let empty: Vec<Seat> = (0..s.n).filter(|q| s.current[*q as usize].is_none()).collect();
+    if s.hands[a as usize].len() == 1 && s.current[a as usize].is_some() && empty.len() == 1 {
+        let card = s.hands[a as usize][0];
+        play(s, a, card, Target::Seat(empty[0]), None, true, events, rng);
+    }
+}
+
+// ----------------------------------------------------------------------------------------- showdown
+
+struct Evaluation {
+    stacks: Vec<StackReport>,
+    reversal_cards: Vec<Card>,
+    reversed: bool,
+    winner: Option<Seat>,
+    losers: Vec<Seat>,
+}
+
+/// §6.5.3 EVAL.
+fn evaluate(s: &State, parts: &[Seat], lead: Colour) -> Evaluation {
+    let stacks: Vec<StackReport> = parts
+        .iter()
+        .map(|q| {
+            let cards = s.stack(*q);
+            StackReport { seat: *q, total: total(&cards), cards }
+        })
+        .collect();
+    let reversal_cards: Vec<Card> =
+        stacks.iter().flat_map(|st| st.cards.iter().copied()).filter(|c| c.is_reversal() && c.colour != lead).collect();
+    let reversed = reversal_cards.len() % 2 == 1;
+    let strength = |st: &StackReport| if reversed { -st.total } else { st.total };
+    let hi = stacks.iter().map(strength).max().expect("participants");
+    let lo = stacks.iter().map(strength).min().expect("participants");
+    let (winner, losers) = if hi == lo {
+        (None, parts.to_vec())
+    } else {
+        let tops: Vec<Seat> = stacks.iter().filter(|st| strength(st) == hi).map(|st| st.seat).collect();
+        let losers = stacks.iter().filter(|st| strength(st) == lo).map(|st| st.seat).collect();
+        (if tops.len() == 1 { Some(tops[0]) } else { None }, losers)
+    };
+    Evaluation { stacks, reversal_cards, reversed, winner, losers }
+}
+
+/// §6.5.4: losers +1, the winner −1 (never below 0).
+fn score(s: &mut State, ev: &Evaluation) -> Vec<ScoreChange> {
+    let mut changes = Vec::new();
+    for l in &ev.losers {
+        let before = s.scores[*l as usize];
+        s.scores[*l as usize] += 1;
+        changes.push(ScoreChange { seat: *l, before, after: before + 1 });
+    }
+    if let Some(w) = ev.winner {
+        let before = s.scores[w as usize];
+        s.scores[w as usize] = (before - 1).max(0);
+        changes.push(ScoreChange { seat: w, before, after: s.scores[w as usize] });
+    }
+    s.last_gainers = ev.losers.clone();
+    changes
+}
+
+fn reveal(s: &mut State, q: Seat) {
+    if let Some(c) = s.current[q as usize].as_mut() {
+        c.face_up = true;
+    }
+}
+
+/// Puts `q`'s whole stack on the discard pile face up.
+fn discard_stack(s: &mut State, q: Seat) {
+    for card in std::mem::take(&mut s.carried[q as usize]) {
+        s.discard.push(Discarded { card, face_up: true, known_to: None });
+    }
+    if let Some(c) = s.current[q as usize].take() {
+        s.discard.push(Discarded { card: c.card, face_up: true, known_to: None });
+    }
+}
+
+/// Seats in clockwise order starting at the start player.
+fn from_sp(s: &State) -> Vec<Seat> {
+    (0..s.n).map(|i| (s.sp + i) % s.n).collect()
+}
+
+/// Test hook: runs the showdown of an injected position.
+#[cfg(test)]
+pub(super) fn run_showdown(s: &mut State, rng: &mut Rng) -> Vec<Event> {
+    let mut events = Vec::new();
+    showdown(s, &mut events, rng);
+    events
+}
+
+/// §6.5: automatic once every seat has a current card.
+fn showdown(s: &mut State, events: &mut Vec<Event>, rng: &mut Rng) {
+    let order = from_sp(s);
+    debug_assert!(order.iter().all(|q| matches!(s.choice(*q), Some(Choice::Fight | Choice::Pass))));
+    let fighters: Vec<Seat> = order.iter().copied().filter(|q| s.choice(*q) == Some(Choice::Fight)).collect();
+    let passers: Vec<Seat> = order.iter().copied().filter(|q| s.choice(*q) == Some(Choice::Pass)).collect();
+    s.reports.clear();
+    s.decline = None;
+    let mut left = None;
+    let (kind, participants, passers_left) = match fighters.len() {
+        0 => {
+            for q in &order {
+                reveal(s, *q);
+            }
+            (ShowdownKind::AllPassed, order.clone(), Vec::new())
+        }
+        1 => {
+            let f = fighters[0];
+            reveal(s, f);
+            let cards = s.stack(f);
+            left = Some(StackReport { seat: f, total: total(&cards), cards });
+            discard_stack(s, f);
+            // A14: the colour of the current card lying in front of the left neighbour.
+            let nb = s.next(f);
+            s.lead = Some(s.current[nb as usize].as_ref().expect("every seat has a current card").card.colour);
+            let rest: Vec<Seat> = order.iter().copied().filter(|q| *q != f).collect();
+            for q in &rest {
+                reveal(s, *q);
+            }
+            (ShowdownKind::SoleFighter { fighter: f }, rest, Vec::new())
+        }
+        _ => {
+            for q in &fighters {
+                reveal(s, *q);
+            }
+            let by: Vec<Seat> = fighters.iter().copied().filter(|q| total(&s.stack(*q)) == SAN_TOTAL).collect();
+            if by.is_empty() {
+                (ShowdownKind::Normal, fighters.clone(), passers.clone())
+            } else {
+                for q in &passers {
+                    reveal(s, *q);
+                }
+                (ShowdownKind::San { by }, order.clone(), Vec::new())
+            }
+        }
+    };
+    let lead = s.lead.expect("the start player has set the lead colour");
+    let ev = evaluate(s, &participants, lead);
+    let changes = score(s, &ev);
+    s.passers_left = passers_left.clone();
+    let duel_possible = ev.losers.len() == 1 && !passers_left.is_empty();
+    for q in &participants {
+        if !(duel_possible && *q == ev.losers[0]) {
+            discard_stack(s, *q);
+        }
+    }
+    let report = Report {
+        set_no: s.set_no,
+        round_no: s.round_no,
+        kind,
+        lead,
+        fighters,
+        passers,
+        left,
+        stacks: ev.stacks,
+        reversal_cards: ev.reversal_cards,
+        reversed: ev.reversed,
+        winner: ev.winner,
+        losers: ev.losers.clone(),
+        changes,
+        passers_left,
+    };
+    events.push(report_event(s, &report));
+    s.reports.push(report);
+    if duel_possible {
+        s.phase = Phase::ChallengeChoice { loser: ev.losers[0] };
+    } else {
+        round_end(s, events, rng);
+    }
+}
+
+fn report_event(s: &State, r: &Report) -> Event {
+    Event::public(report_lines(r, s.n, Lang::En).join("\n"), report_lines(r, s.n, Lang::Ja).join("\n"))
+}
+
+/// §6.6.4: the passer declines.
+fn decline(s: &mut State, loser: Seat, passer: Seat, events: &mut Vec<Event>, rng: &mut Rng) {
+    let k = s.stack(passer).len();
+    let before = s.scores[passer as usize];
+    s.scores[passer as usize] += k as i64;
+    s.last_gainers = vec![passer];
+    discard_stack(s, loser);
+    for card in std::mem::take(&mut s.carried[passer as usize]) {
+        s.discard.push(Discarded { card, face_up: true, known_to: None });
+    }
+    let cur = s.current[passer as usize].take().expect("a passer has a current card");
+    s.discard.push(Discarded { card: cur.card, face_up: false, known_to: Some(cur.placed_by) });
+    s.passers_left.retain(|q| *q != passer);
+    let change = ScoreChange { seat: passer, before, after: before + k as i64 };
+    events.push(Event::public(
+        format!(
+            "{}duel {} declines: +{k} ({} -> {}); the current card is discarded face down, unrevealed",
+            s.stamp(),
+            p(passer),
+            before,
+            change.after
+        ),
+        format!(
+            "{}duel {}は不忍勝負をパス：{k}点加算（{} → {}）。勝負札は公開せず裏向きで捨て札に",
+            s.stamp(),
+            p(passer),
+            before,
+            change.after
+        ),
+    ));
+    s.decline = Some(DeclineReport { loser, passer, cards: k, change });
+    round_end(s, events, rng);
+}
+
+/// §6.6.5: the passer accepts; the duel lead is the colour of the loser's current card (A18).
+fn duel(s: &mut State, loser: Seat, passer: Seat, events: &mut Vec<Event>, rng: &mut Rng) {
+    reveal(s, passer);
+    let lead = s.current[loser as usize].as_ref().expect("the loser's current card stays for the duel").card.colour;
+    let parts = [loser, passer];
+    let ev = evaluate(s, &parts, lead);
+    let changes = score(s, &ev);
+    discard_stack(s, loser);
+    discard_stack(s, passer);
+    s.passers_left.retain(|q| *q != passer);
+    let report = Report {
+        set_no: s.set_no,
+        round_no: s.round_no,
+        kind: ShowdownKind::Duel { challenger: loser, passer },
+        lead,
+        fighters: parts.to_vec(),
+        passers: Vec::new(),
+        left: None,
+        stacks: ev.stacks,
+        reversal_cards: ev.reversal_cards,
+        reversed: ev.reversed,
+        winner: ev.winner,
+        losers: ev.losers,
+        changes,
+        passers_left: Vec::new(),
+    };
+    events.push(report_event(s, &report));
+    s.reports.push(report);
+    round_end(s, events, rng);
+}
+
+// ---------------------------------------------------------------------------------------- round end
+
+/// §6.7.
+fn round_end(s: &mut State, events: &mut Vec<Event>, rng: &mut Rng) {
+    let gainers = s.last_gainers.clone();
+    let next_sp = s.search_from(s.sp, |q| gainers.contains(&q)).expect("every round has a point gain");
+    let mut lines_en = Vec::new();
+    let mut lines_ja = Vec::new();
+    let passers: Vec<Seat> = from_sp(s).into_iter().filter(|q| s.passers_left.contains(q)).collect();
+    for q in passers {
+        let cur = s.current[q as usize].take().expect("an unchallenged passer keeps its card");
+        if s.round_no < ROUNDS_PER_SET {
+            s.carried[q as usize].push(cur.card);
+            lines_en.push(format!("{}'s {} is exposed and carried", p(q), cur.card));
+            lines_ja.push(format!("{}の {} を晒して持ち越し", p(q), cur.card));
+        } else {
+            let mut back = std::mem::take(&mut s.carried[q as usize]);
+            back.push(cur.card);
+            lines_en.push(format!("{} takes {} back into hand", p(q), cards_text(&back)));
+            lines_ja.push(format!("{}は {} を公開して手札に戻す", p(q), cards_text(&back)));
+            s.hands[q as usize].extend(back);
+            s.hands[q as usize].sort();
+        }
+    }
+    s.passers_left.clear();
+    debug_assert!(s.current.iter().all(Option::is_none), "every stack has left the table");
+    lines_en.push(format!("next start player {}", p(next_sp)));
+    lines_ja.push(format!("次のスタートプレイヤーは{}", p(next_sp)));
+    events.push(Event::public(
+        format!("{}end {}", s.stamp(), lines_en.join("; ")),
+        format!("{}end {}", s.stamp(), lines_ja.join("。")),
+    ));
+    if s.scores.iter().any(|x| *x >= END_THRESHOLD) {
+        s.phase = Phase::Over;
+        let o = outcome(s).expect("the game is over");
+        events.push(Event::public(
+            format!("Game over. {}", o.summary.en),
+            format!("ゲーム終了。{}", o.summary.ja),
+        ));
+        return;
+    }
+    if s.round_no == ROUNDS_PER_SET {
+        redeal(s, next_sp, events, rng);
+        s.set_no += 1;
+        s.round_no = 1;
+    } else {
+        s.round_no += 1;
+    }
+    s.sp = next_sp;
+    start_round(s, events);
+}
+
+/// §6.8: shuffle discards and unused cards, deal clockwise from the new SP up to 3 cards each.
+fn redeal(s: &mut State, first: Seat, events: &mut Vec<Event>, rng: &mut Rng) {
+    debug_assert!(s.carried.iter().all(Vec::is_empty));
+    let mut pool: Vec<Card> = s.discard.drain(..).map(|d| d.card).collect();
+    pool.append(&mut s.unused);
+    rng.shuffle(&mut pool);
+    let mut dealt = vec![0usize; s.n as usize];
+    let mut top = 0;
+    let mut q = first;
+    while s.hands.iter().any(|h| h.len() < HAND_SIZE) {
+        if s.hands[q as usize].len() < HAND_SIZE {
+            s.hands[q as usize].push(pool[top]);
+            top += 1;
+            dealt[q as usize] += 1;
+        }
+        q = s.next(q);
+    }
+    s.unused = pool[top..].to_vec();
+    let counts: Vec<String> = (0..s.n).map(|x| format!("{} {}", p(x), dealt[x as usize])).collect();
+    events.push(Event::public(
+        format!("Set {}: redeal from {}; dealt {}; {} unused", s.set_no + 1, p(first), counts.join(", "), s.unused.len()),
+        format!(
+            "第{}セット：{}から配り直し。配布 {}。未使用 {}枚",
+            s.set_no + 1,
+            p(first),
+            counts.join("、"),
+            s.unused.len()
+        ),
+    ));
+    for x in 0..s.n {
+        s.hands[x as usize].sort();
+        let h = cards_text(&s.hands[x as usize]);
+        events.push(Event::private(x, format!("Your new hand: {h}"), format!("新しい手札：{h}")));
+    }
+}
+
+/// §6.3.
+fn start_round(s: &mut State, events: &mut Vec<Event>) {
+    for q in 0..s.n as usize {
+        s.current[q] = None;
+        s.done[q] = false;
+    }
+    s.lead = None;
+    s.last_gainers.clear();
+    s.passers_left.clear();
+    debug_assert!(s.hands.iter().all(|h| h.len() == HAND_SIZE + 1 - s.round_no as usize));
+    events.push(Event::public(
+        format!("{} begins; start player {}", s.stamp(), p(s.sp)),
+        format!("{} 開始。スタートプレイヤーは{}", s.stamp(), p(s.sp)),
+    ));
+    s.phase = Phase::Play { seat: s.sp };
+}
+
+// -------------------------------------------------------------------------------------- end, resign
+
+/// The spec is silent on resigning. The game ends at once: the resigning seat is ranked last and the others
+/// by their current scores. Going on without them would break the deal (3 cards per player per set, every
+/// player plays once per round) and a 3-player game cannot continue with 2.
+pub fn resign(s: &mut State, seat: Seat) -> Result<Vec<Event>, RuleError> {
+    if s.is_over() {
+        return Err(RuleError::GameOver);
+    }
+    if seat >= s.n {
+        return Err(illegal(format!("there is no seat P{}", seat as u32 + 1), format!("P{}という席はありません", seat as u32 + 1)));
+    }
+    s.step += 1;
+    s.resigned = Some(seat);
+    s.phase = Phase::Over;
+    let o = outcome(s).expect("over");
+    Ok(vec![Event::public(
+        format!("{} resigns; the game ends. {}", p(seat), o.summary.en),
+        format!("{}が投了し、ゲーム終了。{}", p(seat), o.summary.ja),
+    )])
+}
+
+/// §8: lowest score wins; ties share (A27); competition ranking.
+pub fn outcome(s: &State) -> Option<Outcome> {
+    if !s.is_over() {
+        return None;
+    }
+    let n = s.n as usize;
+    let ranks: Vec<u8> = (0..n)
+        .map(|i| {
+            if s.resigned == Some(i as Seat) {
+                return n as u8;
+            }
+            let better = (0..n)
+                .filter(|j| s.resigned != Some(*j as Seat) && s.scores[*j] < s.scores[i])
+                .count();
+            better as u8 + 1
+        })
+        .collect();
+    let winners: Vec<Seat> = (0..n as Seat).filter(|i| ranks[*i as usize] == 1).collect();
+    let result = if winners.len() == 1 {
+        ResultKind::Win
+    } else if winners.len() == n {
+        ResultKind::Draw
+    } else {
+        ResultKind::SharedWin
+    };
+    let scores_text: Vec<String> = (0..n).map(|i| format!("{} {}", p(i as Seat), s.scores[i])).collect();
+    let summary = if winners.len() == 1 {
+        Localized::new(
+            format!("{} wins with {} points (scores: {}).", p(winners[0]), s.scores[winners[0] as usize], scores_text.join(", ")),
+            format!("{}の勝利（{}点。得点：{}）。", p(winners[0]), s.scores[winners[0] as usize], scores_text.join("、")),
+        )
+    } else {
+        Localized::new(
+            format!("{} share the victory (scores: {}).", seats_text(&winners), scores_text.join(", ")),
+            format!("{}が勝利を分け合いました（得点：{}）。", seats_text(&winners).replace(", ", "、"), scores_text.join("、")),
+        )
+    };
+    Some(Outcome {
+        result,
+        ranks,
+        scores: s.scores.iter().map(|x| Some(*x)).collect(),
+        eliminated: s.resigned.into_iter().collect(),
+        summary,
+    })
+}

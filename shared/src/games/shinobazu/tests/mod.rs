@@ -1,0 +1,6 @@
+//! Tests of the shinobazu engine: scenarios of spec §10, rules, notation, render, playouts and leaks.
+
+mod helpers;
+mod notation_render;
+mod props;
+mod scenarios;

@@ -1,0 +1,1 @@
+//! Notation round trips and rendering.
