@@ -9,7 +9,9 @@ use shared::engine::Lang;
 
 const ABOUT: &str = "tegami: play board games by email and from the shell";
 
-const EXAMPLES: &str = "\
+macro_rules! examples {
+    () => {
+        "\
 Examples:
   tegami register --email alice@example.com --name Alice
   tegami types
@@ -21,11 +23,44 @@ Examples:
   tegami log 12 --json > journal.json && tegami verify --file journal.json
 
 Exit codes: 0 ok, 1 local failure, 2 usage error, 3 refused by the server,
-4 network or server failure, 5 verification failed, 6 not logged in.
-With --json, commands print the server's JSON response (keys sorted) instead of text.";
+4 network or server failure, 5 verification failed, 6 not logged in."
+    };
+}
+
+const EXAMPLES: &str =
+    concat!(examples!(), "\nWith --json, commands print the server's JSON response instead of text (see --help).");
+
+const EXAMPLES_AND_JSON: &str = concat!(
+    examples!(),
+    "\n",
+    "
+JSON output (--json): the server's response, pretty-printed with sorted keys; the
+types are those of the REST API (shared/src/api_types.rs, the server's openapi.yaml).
+  register, login, whoami    Account
+  token create               CreatedToken (the secret included)
+  token list                 [ApiToken]
+  token revoke               {\"revoked\": <id>}
+  types [game]               [GameType], or one GameType
+  games                      [GameSummary]
+  new, join, show            GameDetail
+  moves                      [LegalMoves]
+  play, resign               MoveAccepted (play --print-signed prints the JWS instead)
+  log                        JournalListing (what `verify --file` reads)
+  watch                      one compact GameDetail per line, each time the game changes
+  verify                     {game, slug, ok, checks: [..], failures: [..], result?}
+  logout                     {\"logged_out\": true|false}
+Messages and errors go to stderr."
+);
 
 #[derive(Debug, Parser)]
-#[command(name = "tegami", version, about = ABOUT, after_help = EXAMPLES, max_term_width = 100)]
+#[command(
+    name = "tegami",
+    version,
+    about = ABOUT,
+    after_help = EXAMPLES,
+    after_long_help = EXAMPLES_AND_JSON,
+    max_term_width = 100
+)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
