@@ -162,7 +162,9 @@ pub fn error_from_response(status: StatusCode, body: &str, sent_token: bool, lan
     if status.is_server_error() {
         return CliError::network(format!("the server failed ({code}): {detail}"));
     }
-    if status == StatusCode::UNAUTHORIZED {
+    // A move whose signature does not verify is a refused move, not a missing login.
+    let bad_signature = problem.as_ref().is_some_and(|p| p.code == "bad_signature");
+    if status == StatusCode::UNAUTHORIZED && !bad_signature {
         let why = if sent_token { "your session or token was refused" } else { "you are not logged in" };
         return CliError::not_logged_in(format!("{why} ({detail}); run `tegami login`"));
     }
@@ -236,6 +238,12 @@ mod tests {
         assert_eq!(code(401, true), 6);
         assert_eq!(code(500, true), 4);
         assert_eq!(code(503, false), 4);
+        let bad_signature = serde_json::to_string(&Problem {
+            code: "bad_signature".into(),
+            ..serde_json::from_str::<Problem>(&body).unwrap()
+        })
+        .unwrap();
+        assert_eq!(error_from_response(StatusCode::UNAUTHORIZED, &bad_signature, true, Lang::En).exit_code(), 3);
     }
 
     #[test]

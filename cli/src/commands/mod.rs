@@ -172,7 +172,7 @@ pub fn board(ctx: &Ctx, client: &Client, detail: &GameDetail) -> Result<String> 
         // Unknown here, or the view does not fit this build's engine: ask the server to draw it.
         _ => client.get_text(
             &format!("/games/{}/board", detail.summary.id),
-            &[("lang", lang_code(ctx.lang).to_string()), ("width", ctx.width.to_string())],
+            &[("lang", lang_code(ctx.lang).to_string()), ("width", ctx.width.clamp(40, 200).to_string())],
         )?,
     };
     if !text.ends_with('\n') {
