@@ -33,7 +33,7 @@ pub struct Options {}
 
 /// Answers every decision of resigned seats with the deadline default (they cannot answer any more;
 /// the duty marker may stay with a resigned seat, §6.7).
-fn settle(st: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
+pub(crate) fn settle(st: &mut State, rng: &mut dyn rules::Dice, ev: &mut Vec<Event>) {
     rules::run(st, rng, ev);
     for _ in 0..10_000 {
         let Some(p) = legal::pendings(st).into_iter().find(|p| st.players[p.seat as usize].resigned) else { return };

@@ -10,6 +10,30 @@ use crate::engine::{Event, RuleError, Seat};
 
 pub type Evs = Vec<Event>;
 
+/// The randomness the rules consume: the game's `Rng` in play, scripted dice in scenario tests.
+pub trait Dice {
+    fn d6(&mut self) -> u8;
+    /// Uniform in `0..n` (stone draws, shuffles).
+    fn below(&mut self, n: u64) -> u64;
+}
+
+impl Dice for Rng {
+    fn d6(&mut self) -> u8 {
+        Rng::d6(self)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        Rng::below(self, n)
+    }
+}
+
+/// Fisher-Yates with `Dice::below`.
+pub fn shuffle<T>(rng: &mut dyn Dice, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        v.swap(i, j);
+    }
+}
+
 pub fn public(ev: &mut Evs, en: impl Into<String>, ja: impl Into<String>) {
     ev.push(Event::public(en, ja));
 }
@@ -33,7 +57,7 @@ pub fn pname_ja(st: &State, p: Person) -> String {
     }
 }
 
-fn draw_stone(st: &mut State, rng: &mut Rng) -> Option<bool> {
+fn draw_stone(st: &mut State, rng: &mut dyn Dice) -> Option<bool> {
     let total = st.bag_w as u64 + st.bag_b as u64;
     if total == 0 {
         return None;
@@ -48,7 +72,7 @@ fn draw_stone(st: &mut State, rng: &mut Rng) -> Option<bool> {
 }
 
 /// Draws `n` stones for `seat` (A36: as many as the bag holds).
-pub fn draw_stones(st: &mut State, seat: Seat, n: u8, rng: &mut Rng, ev: &mut Evs) {
+pub fn draw_stones(st: &mut State, seat: Seat, n: u8, rng: &mut dyn Dice, ev: &mut Evs) {
     let (mut w, mut b) = (0, 0);
     for _ in 0..n {
         match draw_stone(st, rng) {
@@ -68,7 +92,7 @@ pub fn draw_stones(st: &mut State, seat: Seat, n: u8, rng: &mut Rng, ev: &mut Ev
     );
 }
 
-fn random_empty_square(st: &State, rng: &mut Rng) -> (Sq, Vec<(u8, u8)>) {
+fn random_empty_square(st: &State, rng: &mut dyn Dice) -> (Sq, Vec<(u8, u8)>) {
     let mut rolls = Vec::new();
     loop {
         let c = rng.d6();
@@ -82,11 +106,11 @@ fn random_empty_square(st: &State, rng: &mut Rng) -> (Sq, Vec<(u8, u8)>) {
 }
 
 /// Setup steps 2–6 (§5): persons placed; then D-PICK is asked.
-pub fn setup(seats: u8, rng: &mut Rng) -> State {
+pub fn setup(seats: u8, rng: &mut dyn Dice) -> State {
     let mut pile = Person::ALL.to_vec();
-    rng.shuffle(&mut pile);
+    shuffle(rng, &mut pile);
     let mut tiles = Tile::ALL.to_vec();
-    rng.shuffle(&mut tiles);
+    shuffle(rng, &mut tiles);
     let mut st = State {
         seats,
         step: 0,
@@ -127,7 +151,7 @@ pub fn setup(seats: u8, rng: &mut Rng) -> State {
 }
 
 /// After the last pick: duty, tiles, stones, first square (§5 steps 8–11).
-fn start_game(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
+fn start_game(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
     st.duty = 0;
     for seat in 0..st.seats {
         for _ in 0..2 {
@@ -148,7 +172,7 @@ fn start_game(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
     turn_start(st, rng, ev);
 }
 
-fn turn_start(st: &mut State, _rng: &mut Rng, ev: &mut Evs) {
+fn turn_start(st: &mut State, _rng: &mut dyn Dice, ev: &mut Evs) {
     for p in st.persons.iter_mut() {
         p.acted = false;
     }
@@ -176,7 +200,7 @@ fn turn_start(st: &mut State, _rng: &mut Rng, ev: &mut Evs) {
 }
 
 /// Runs automatic steps until a decision is needed or the game ends.
-pub fn run(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
+pub fn run(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
     loop {
         if st.end.is_some() {
             st.stack.clear();
@@ -187,7 +211,7 @@ pub fn run(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
         if st.ask.is_some() {
             return;
         }
-        if !st.started {
+        if !st.started || matches!(st.stack.last(), Some(Frame::Halt)) {
             return;
         }
         let Some(f) = st.stack.pop() else {
@@ -198,7 +222,7 @@ pub fn run(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
     }
 }
 
-fn step(st: &mut State, rng: &mut Rng, ev: &mut Evs, f: Frame) {
+fn step(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, f: Frame) {
     match f {
         Frame::Square { stage } => square(st, rng, ev, stage),
         Frame::Action => action(st, rng, ev),
@@ -207,27 +231,18 @@ fn step(st: &mut State, rng: &mut Rng, ev: &mut Evs, f: Frame) {
         Frame::Combat(c) => combat(st, rng, ev, c),
         Frame::Remove { batch, done_window, saved } => remove(st, ev, batch, done_window, saved),
         Frame::Dokatsu { affected, order, idx } => dokatsu(st, ev, affected, order, idx),
+        Frame::Halt => st.stack.push(Frame::Halt),
     }
 }
 
-fn square(st: &mut State, rng: &mut Rng, ev: &mut Evs, stage: u8) {
+fn square(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, stage: u8) {
     let s = Sq::from_k(st.k);
     match stage {
         0 => {
             st.stack.push(Frame::Square { stage: 1 });
             if let Some(p) = st.person_at(s) {
                 if !st.ps(p).acted {
-                    st.act = Some(ActCtx {
-                        p,
-                        stage: ActStage::Start,
-                        retain_black: false,
-                        immobile: false,
-                        moves: 1,
-                        move_i: 0,
-                        moved: false,
-                        fought_kin: false,
-                        fuk_at_check: false,
-                    });
+                    st.act = Some(ActCtx::new(p));
                     st.stack.push(Frame::Action);
                 }
             } else if st.tile_at(s) == Some(Tile::EEJ) && !st.eej_acted {
@@ -282,7 +297,7 @@ fn final_scoring(st: &mut State, ev: &mut Evs) {
     st.end = Some(End::Scored(scores));
 }
 
-fn eej(st: &mut State, rng: &mut Rng, ev: &mut Evs, mut s: Sq) {
+fn eej(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut s: Sq) {
     st.eej_acted = true;
     let start = s;
     let mut rolls = Vec::new();
@@ -310,7 +325,7 @@ fn eej(st: &mut State, rng: &mut Rng, ev: &mut Evs, mut s: Sq) {
     );
 }
 
-fn replenish(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
+fn replenish(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
     if st.board_persons().len() >= 8 || st.person_pile.is_empty() {
         return;
     }
@@ -420,7 +435,7 @@ fn responsible(st: &State, t: Person) -> Seat {
     st.owner(t).unwrap_or(st.duty)
 }
 
-fn combat(st: &mut State, rng: &mut Rng, ev: &mut Evs, mut c: CombatRun) {
+fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
     match c.stage {
         CombatStage::Sides => {
             if let Some(a) = &st.act {
@@ -658,12 +673,12 @@ pub fn eliminate(st: &mut State, ev: &mut Evs, o: Seat) {
     );
 }
 
-fn return_to_pile(st: &mut State, rng: &mut Rng, ev: &mut Evs, p: Person) {
+fn return_to_pile(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person) {
     public(ev, format!("{} deserts and goes back into the person pile", pname(st, p)), format!("{} 脱走: 人物コマの山に戻る", pname_ja(st, p)));
     off_board(st, p, ev);
     st.ps_mut(p).loc = PLoc::Pile;
     st.person_pile.push(p);
-    rng.shuffle(&mut st.person_pile);
+    shuffle(rng, &mut st.person_pile);
     if let Some(o) = st.owner(p) {
         if st.players[o as usize].status == Status::Active {
             st.players[o as usize].status = Status::Suspended;
@@ -734,7 +749,7 @@ pub fn kakugo_cands(st: &State, p: Person) -> Vec<Sq> {
 }
 
 /// Performs a failure action (§6.6). The Action frame is already back on the stack.
-fn failure(st: &mut State, rng: &mut Rng, ev: &mut Evs, p: Person, f: Failure) {
+fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failure) {
     let s = st.pos(p).unwrap();
     match f {
         Failure::Ansatsu => {
@@ -848,7 +863,7 @@ fn push_down(st: &mut State, ev: &mut Evs, p: Person) {
     }
 }
 
-fn dasso(st: &mut State, rng: &mut Rng, ev: &mut Evs, p: Person) {
+fn dasso(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person) {
     let d = rng.d6();
     public(ev, format!("Desertion: d6={d}"), format!("脱走: 出目{d}"));
     if d == 1 {
@@ -907,7 +922,7 @@ pub fn do_move(st: &mut State, ev: &mut Evs, p: Person, d: Dir, payer: Option<Se
     st.stack.push(Frame::Resolve);
 }
 
-fn action(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
+fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
     let a = st.act.clone().unwrap();
     let p = a.p;
     match a.stage {
@@ -1011,7 +1026,7 @@ fn action(st: &mut State, rng: &mut Rng, ev: &mut Evs) {
 }
 
 /// Applies an answer to the current ask, then runs on.
-pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut Rng, ev: &mut Evs) -> Result<(), RuleError> {
+pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut dyn Dice, ev: &mut Evs) -> Result<(), RuleError> {
     let ask = st.ask.clone().ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
     match ask {
         Ask::Pick { seat: s, .. } => {

@@ -133,6 +133,22 @@ pub struct ActCtx {
     pub fuk_at_check: bool,
 }
 
+impl ActCtx {
+    pub fn new(p: Person) -> ActCtx {
+        ActCtx {
+            p,
+            stage: ActStage::Start,
+            retain_black: false,
+            immobile: false,
+            moves: 1,
+            move_i: 0,
+            moved: false,
+            fought_kin: false,
+            fuk_at_check: false,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ActStage {
     Start,
@@ -186,6 +202,8 @@ pub enum Frame {
     Remove { batch: Vec<Person>, done_window: bool, saved: Option<Person> },
     /// 恫喝: the moving order (None until decided) and progress.
     Dokatsu { affected: Vec<Person>, order: Option<Vec<Person>>, idx: usize },
+    /// Stops the automatic run (scenario tests drive single actions with it at the bottom).
+    Halt,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

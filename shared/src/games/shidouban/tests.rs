@@ -2,3 +2,4 @@
 
 mod helpers;
 mod playouts;
+mod scenarios_a;
