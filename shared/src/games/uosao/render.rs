@@ -73,14 +73,14 @@ fn cell_text(view: &View, index: usize, offset: u8) -> String {
             }
         })
         .collect();
-    let width = cell_width(view.line[index].squares);
     if letters.is_empty() {
         match view.line[index].item_type {
             ItemType::LeftKing => "LK".into(),
             ItemType::RightKing => "RK".into(),
             _ => String::new(),
         }
-    } else if letters.len() > width {
+    } else if letters.len() > 3 {
+        // §11: more than 3 on a square become a count; the player table lists them.
         format!("{}*", letters.len())
     } else {
         letters

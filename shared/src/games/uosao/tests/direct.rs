@@ -1,6 +1,8 @@
 //! Random games driven through the engine directly: notation round trip of every listed option, and
 //! rendering of every position for every viewer in both languages within the page width.
 
+use super::super::data::Face;
+use super::super::state::{ItemKind, Phase, State};
 use super::super::{Options, Uosao};
 use crate::dice::Rng;
 use crate::engine::{Engine, Lang, RenderContext, Space, Viewer};
@@ -41,9 +43,15 @@ fn every_listed_option_round_trips_and_every_position_renders() {
                         }
                     }
                 }
+                check_invariants(&state);
                 let a = Uosao::random_action(&state, &p.id, &mut rng).expect("random");
                 assert!(options.contains(&a));
+                let points: i64 = state.pt.iter().sum();
+                let seasons = state.results.len();
                 Uosao::apply(&mut state, &p.id, p.seat, &a, &mut rng).expect("apply");
+                if state.results.len() == seasons {
+                    assert_eq!(state.pt.iter().sum::<i64>(), points, "I7: traps only move points");
+                }
                 steps += 1;
             }
             let v = Uosao::view(&state, Viewer::Spectator);
@@ -51,4 +59,33 @@ fn every_listed_option_round_trips_and_every_position_renders() {
             assert!(out.contains("ゲーム終了"));
         }
     }
+}
+
+/// §6.10 invariants at every decision point.
+fn check_invariants(s: &State) {
+    for p in 0..s.seats {
+        let roads = s.line.iter().filter(|i| matches!(i.kind, ItemKind::Road { owner, .. } if owner == p)).count();
+        let waiting_road = match s.phase {
+            Phase::Play { .. } => s.plays.iter().any(|x| x.seat == p && x.face == Face::D),
+            Phase::Road { j } => s.road_players[j as usize..].contains(&p),
+            Phase::Over => false,
+        };
+        let total = s.hands[p as usize].len() + s.tables[p as usize].len() + roads + waiting_road as usize;
+        assert_eq!(total, 5, "I1 for seat {p}: {s:?}");
+        let sol = s.soldiers[p as usize];
+        assert!(!s.line[s.index_of(sol.item)].is_king(), "I4: nobody stands on a king at a decision");
+        assert!(sol.stunned_round.is_none_or(|r| r == s.round || r == s.round + 1), "I6/A20");
+    }
+    if let Phase::Play { .. } = s.phase {
+        let seat = s.to_act().expect("someone plays");
+        assert!(!s.hands[seat as usize].is_empty(), "I2");
+    }
+    let t = s.town_index();
+    assert!(t >= 3 && s.line.len() - 1 - t >= 3, "I5: two cards each side of the town");
+    assert_eq!(s.line.first().map(|i| i.kind), Some(ItemKind::LeftKing));
+    assert_eq!(s.line.last().map(|i| i.kind), Some(ItemKind::RightKing));
+    let mut uids: Vec<u32> = s.line.iter().map(|i| i.uid).collect();
+    uids.sort();
+    uids.dedup();
+    assert_eq!(uids.len(), s.line.len(), "uids are unique");
 }

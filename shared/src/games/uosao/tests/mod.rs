@@ -3,6 +3,9 @@
 
 mod direct;
 mod helpers;
+mod notation_tests;
 mod playouts;
+mod render_tests;
+mod rules_tests;
 mod scenarios;
 mod show;
