@@ -93,14 +93,14 @@ fn prompt(s: &State, side: Side) -> Localized {
 
 fn move_examples(s: &State) -> Vec<Action> {
     let mut out = vec![Action::Moves { orders: Vec::new() }];
+    if let Some(batch) = random_batch(s, &mut Rng::from_seed(b"suriagehara example")) {
+        out.push(batch);
+    }
     let movable = rules::movable(s);
     for (u, d) in &movable {
         for h in d.keys().rev().take(3) {
             out.push(Action::Move { order: MoveOrder { unit: *u, to: *h, path: None } });
         }
-    }
-    if let Some(batch) = random_batch(s, &mut Rng::from_seed(b"suriagehara example")) {
-        out.push(batch);
     }
     out.truncate(12);
     out

@@ -79,6 +79,7 @@ fn err(what_en: impl Into<String>, what_ja: impl Into<String>) -> NotationError 
 
 fn unit(s: &str) -> Result<UnitId, NotationError> {
     UnitId::parse(s).ok_or_else(|| {
+        let s = s.to_ascii_uppercase();
         err(format!("`{s}` is not a unit (code + serial, e.g. TK1)"), format!("`{s}`はユニットではありません（例 TK1）"))
     })
 }

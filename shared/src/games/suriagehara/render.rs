@@ -34,7 +34,7 @@ fn col_of(x: u8, y: u8, x0: u8) -> usize {
 }
 
 /// The map rectangle spanned by hexes `from` and `to` (either corner order), as ASCII lines.
-fn region_lines(view: &View, from: Hex, to: Hex) -> Vec<String> {
+pub(crate) fn region_lines(view: &View, from: Hex, to: Hex) -> Vec<String> {
     let (x0, x1) = (from.x.min(to.x), from.x.max(to.x));
     let (y0, y1) = (from.y.min(to.y), from.y.max(to.y));
     let mut lines = Vec::new();
@@ -71,12 +71,13 @@ fn region_lines(view: &View, from: Hex, to: Hex) -> Vec<String> {
 fn legend(lang: Lang) -> Vec<String> {
     match lang {
         Lang::En => vec![
-            "Legend: .... flat  /^/^ slope  ^^^^ hill  ~~~~ water (lake, river); ~~~ line under rows 09/10 = stream"
-                .into(),
-            "        (water hexsides); lower case = Ashina, UPPER case = Date, * = commander; 11= advance line".into(),
+            "Legend: .... flat  /^/^ slope  ^^^^ hill  ~~~~ water (lake, river)".into(),
+            "        ~~~ line between rows 09 and 10 = stream (water hexsides)".into(),
+            "        lower case = Ashina, UPPER case = Date, * = commander, 11= advance line".into(),
         ],
         Lang::Ja => vec![
-            "凡例: .... 平坦地  /^/^ 斜面  ^^^^ 丘陵地  ~~~~ 水面（湖・川）  09/10行間の~~~ = 沢（水面ヘクスサイド）".into(),
+            "凡例: .... 平坦地  /^/^ 斜面  ^^^^ 丘陵地  ~~~~ 水面（湖・川）".into(),
+            "      09行と10行の間の~~~ = 沢（水面ヘクスサイド）".into(),
             "      小文字 = 葦名勢、大文字 = 伊達勢、* = 指揮官、11= 前進ライン".into(),
         ],
     }
@@ -323,14 +324,14 @@ fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     out
 }
 
-fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
+pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     let en = ctx.lang == Lang::En;
     let mut out = Vec::new();
     let name_w = if en { 20 } else { 12 };
     let head = if en {
         format!("{} {} {} {} {} {} {}", pad_right("Code", 4), pad_right("Commander", name_w), "R ", "Chit ", "In", "Units", "Commander at / status")
     } else {
-        format!("{} {} {} {} {} {} {}", pad_right("記号", 4), pad_right("指揮官", name_w), "戦意", "種別 ", "投入", "郎党 ", "指揮官位置・状態")
+        format!("{} {} {} {} {} {} {}", pad_right("記号", 4), pad_right("指揮官", name_w), "戦意", "種別  ", "投入", "郎党 ", "指揮官位置・状態")
     };
     out.push(head);
     for (i, d) in FORMATIONS.iter().enumerate() {
@@ -344,7 +345,7 @@ fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
             (ChitAction::MoveAndCombat, false) => "移&戦",
             (ChitAction::MoveOrCombat, false) => "移or戦",
         };
-        let kind = pad_right(kind, 5);
+        let kind = pad_right(kind, if en { 5 } else { 6 });
         let at = match fv.commander {
             Commander::Alive { carrier } => {
                 let u = super::action::UnitId::new(f, carrier);

@@ -189,7 +189,7 @@ pub fn movable(s: &State) -> Vec<(UnitId, BTreeMap<Hex, u32>)> {
         .collect()
 }
 
-fn begin_move(s: &mut State, ev: &mut Events) {
+pub(crate) fn begin_move(s: &mut State, ev: &mut Events) {
     let f = active(s).formation;
     let first_move = !s.form(f).has_moved;
     let mut seg = MoveSeg { ma: BTreeMap::new(), locked: Vec::new(), moved: Vec::new(), first_move, any_moved: false };
@@ -415,7 +415,7 @@ fn release_check(s: &mut State, u: UnitId, ev: &mut Events) {
 // ---------------------------------------------------------------------------------------------------------
 // Combat Segment
 
-fn begin_combat(s: &mut State, ev: &mut Events) {
+pub(crate) fn begin_combat(s: &mut State, ev: &mut Events) {
     let f = active(s).formation;
     let mut seg = CombatSeg {
         cs: BTreeMap::new(),
@@ -989,7 +989,7 @@ fn end_activation(s: &mut State, ev: &mut Events) {
     s.stage = Stage::Draw;
 }
 
-fn begin_activation(s: &mut State, chit: Fid, f: Fid, kind: Kind, ev: &mut Events) {
+pub(crate) fn begin_activation(s: &mut State, chit: Fid, f: Fid, kind: Kind, ev: &mut Events) {
     s.activation = Some(Activation { chit, formation: f, kind, segment: None });
     let contact = s.units_of(f).iter().any(|u| touches_enemy(s, s.units[u], side_of(*u)));
     if kind == Kind::Both {
@@ -1018,7 +1018,7 @@ pub fn substitution_possible(s: &State, chit: Fid) -> bool {
     s.turn <= SANDSTORM_LAST_TURN && (chit == SE || chit == MG) && s.form(TK).commander != Commander::Killed
 }
 
-fn draw_step(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
+pub(crate) fn draw_step(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     let cup = s.cup();
     if cup.is_empty() {
         turn_update(s, roll, ev);
@@ -1089,7 +1089,7 @@ pub fn advanced_commanders(s: &State, side: Side) -> u8 {
     side_fids(side).filter(|f| s.commander_hex(*f).is_some_and(|h| side.beyond_line(h.y))).count() as u8
 }
 
-fn turn_update(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
+pub(crate) fn turn_update(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     if (4..=6).contains(&s.turn) {
         reveal_wind(s, false, ev);
     }
