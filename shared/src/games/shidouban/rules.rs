@@ -297,7 +297,7 @@ fn final_scoring(st: &mut State, ev: &mut Evs) {
     st.end = Some(End::Scored(scores));
 }
 
-fn eej(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut s: Sq) {
+pub fn eej(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut s: Sq) {
     st.eej_acted = true;
     let start = s;
     let mut rolls = Vec::new();

@@ -3,3 +3,4 @@
 mod helpers;
 mod playouts;
 mod scenarios_a;
+mod scenarios_b;

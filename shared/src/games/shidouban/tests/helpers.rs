@@ -152,3 +152,20 @@ pub const A: Seat = 0;
 pub const B: Seat = 1;
 pub const C: Seat = 2;
 pub const D: Seat = 3;
+
+/// `p` is moved onto `s` (ARRIVE) and the pending combats are resolved; stops when all is done.
+pub fn arrive_at(st: &mut State, p: Person, s: &str) {
+    rules::relocate(st, p, sq(s));
+    st.stack = vec![Frame::Halt, Frame::Resolve];
+}
+
+/// Prepares `p`'s action from the bushido check (P1 already done).
+pub fn from_check(st: &mut State, p: Person) {
+    act(st, p);
+    st.act.as_mut().unwrap().stage = ActStage::Check;
+}
+
+pub fn opts(st: &State, seat: Seat) -> Vec<String> {
+    let p = pending_of(st, seat).expect("pending");
+    crate::games::shidouban::legal::options(st, &p.id).unwrap().iter().map(crate::games::shidouban::notation::print).collect()
+}
