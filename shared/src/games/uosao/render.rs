@@ -213,6 +213,9 @@ fn determination_text(view: &View, det: &Determination, lang: Lang, current: boo
 }
 
 fn hand_text(hand: &[CardId]) -> String {
+    if hand.is_empty() {
+        return "-".to_string();
+    }
     hand.iter().map(|c| c.code()).collect::<Vec<_>>().join(" ")
 }
 
@@ -252,6 +255,7 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
         let hand = match &view.hands[s as usize] {
             Some(h) => hand_text(h),
             None => match lang {
+                Lang::En if view.hand_sizes[s as usize] == 1 => "1 card".to_string(),
                 Lang::En => format!("{} cards", view.hand_sizes[s as usize]),
                 Lang::Ja => format!("{}枚", view.hand_sizes[s as usize]),
             },

@@ -16,7 +16,7 @@ use crate::engine::{Event, Localized, Outcome, ResultKind, RuleError, Seat, Setu
 /// Creation options: `{"colours": ["GRN", "RED", "YEL"]}` picks colours by seat (§5.1 step 2); without
 /// it seat k takes the k-th colour of RED YEL GRN BLU PUR.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 pub struct Options {
     pub colours: Option<Vec<Colour>>,
 }

@@ -27,3 +27,24 @@ fn uosao_show() {
         }
     }
 }
+
+#[test]
+#[ignore]
+fn uosao_show_five() {
+    let mut rng = Rng::from_seed(b"show5");
+    let mut state = Uosao::setup(&Options::default(), 5, &mut rng).expect("setup");
+    let mut best = None;
+    while let Some(p) = Uosao::pending(&state).first().cloned() {
+        if state.line.len() > 14 && best.is_none() && matches!(state.phase, super::super::Phase::Road { .. }) {
+            best = Some((state.clone(), p.seat));
+        }
+        let a = Uosao::random_action(&state, &p.id, &mut rng).expect("random");
+        Uosao::apply(&mut state, &p.id, p.seat, &a, &mut rng).expect("apply");
+    }
+    if let Some((s, seat)) = best {
+        let v = Uosao::view(&s, Viewer::Seat(seat));
+        println!("{}", Uosao::render(&v, &RenderContext::new(Lang::En, 80)));
+        println!("{}", Uosao::render(&v, &RenderContext::new(Lang::Ja, 80)));
+    }
+    println!("{}", Uosao::render(&Uosao::view(&state, Viewer::Seat(0)), &RenderContext::new(Lang::En, 80)));
+}
