@@ -6,7 +6,7 @@ use super::data::Card;
 use crate::engine::Seat;
 
 /// Where a played card goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Target {
     /// In front of the player themself.

@@ -56,6 +56,7 @@ pub fn scores(s: &mut State, xs: &[i64]) {
 }
 
 pub fn showdown(s: &mut State) -> Vec<Event> {
+    fill(s);
     rules::run_showdown(s, &mut Rng::from_seed(b"showdown"))
 }
 
@@ -111,4 +112,38 @@ pub fn is_over(s: &State) -> bool {
 /// All event texts visible to `viewer`, in one language, joined.
 pub fn texts(events: &[Event], viewer: Viewer, lang: Lang) -> String {
     events.iter().filter(|e| e.visible_to(viewer, false)).map(|e| e.text.get(lang).to_string()).collect::<Vec<_>>().join("\n")
+}
+
+/// Gives every hand the size it has after this round's plays (3 − round) and puts every other card of the
+/// deck into the unused pile, so that round end, the next round and a redeal work on injected positions.
+pub fn fill(s: &mut State) {
+    let mut used: Vec<Card> = s.hands.iter().flatten().copied().collect();
+    used.extend(s.carried.iter().flatten().copied());
+    used.extend(s.current.iter().flatten().map(|p| p.card));
+    used.extend(s.discard.iter().map(|d| d.card));
+    let mut rest: Vec<Card> = Card::deck().into_iter().filter(|c| !used.contains(c)).collect();
+    let target = 3 - s.round_no as usize;
+    for h in s.hands.iter_mut() {
+        while h.len() < target {
+            h.push(rest.pop().expect("enough cards"));
+        }
+        h.sort();
+    }
+    s.unused = rest;
+}
+
+/// An injected duel position: `loser1`'s stack lies face up, `passers` are left, the loser is asked.
+pub fn challenge_position(s: &mut State, loser1: u8, passers: &[u8]) {
+    if let Some(c) = s.current[(loser1 - 1) as usize].as_mut() {
+        c.face_up = true;
+    }
+    s.passers_left = passers.iter().map(|p| p - 1).collect();
+    s.last_gainers = vec![loser1 - 1];
+    s.phase = Phase::ChallengeChoice { loser: loser1 - 1 };
+    fill(s);
+}
+
+/// Whether `text` names the card `id` as a whole token (so `S1R1` does not count as `R1`).
+pub fn mentions(text: &str, id: &str) -> bool {
+    text.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '-')).any(|t| t == id)
 }
