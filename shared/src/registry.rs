@@ -133,6 +133,23 @@ impl<E: Engine> Default for Adapter<E> {
     }
 }
 
+/// Options keys the game does not know are refused rather than silently ignored (a typo must not
+/// quietly give the standard game).
+fn reject_unknown_keys(given: &Value, understood: &Value) -> Result<(), SetupError> {
+    let (Value::Object(given), Value::Object(understood)) = (given, understood) else {
+        return Ok(());
+    };
+    let unknown: Vec<&str> = given.keys().filter(|k| !understood.contains_key(*k)).map(String::as_str).collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let known: Vec<&str> = understood.keys().map(String::as_str).collect();
+    Err(SetupError(Localized::new(
+        format!("unknown option(s) {}; this game knows: {}", unknown.join(", "), known.join(", ")),
+        format!("不明なオプション: {}（使えるもの: {}）", unknown.join("、"), known.join("、")),
+    )))
+}
+
 fn choices_out<E: Engine>(choices: Choices<E::Action>) -> ChoicesOut {
     let convert = |actions: Vec<E::Action>| {
         actions
@@ -167,7 +184,10 @@ impl<E: Engine> DynGame for Adapter<E> {
         let options: E::Options = if options.is_null() {
             E::Options::default()
         } else {
-            Self::decode("options", options).map_err(|e| SetupError(Localized::new(e.to_string(), e.to_string())))?
+            let decoded: E::Options = Self::decode("options", options)
+                .map_err(|e| SetupError(Localized::new(e.to_string(), e.to_string())))?;
+            reject_unknown_keys(options, &Self::encode(&decoded))?;
+            decoded
         };
         let info = E::info();
         if seats < info.min_seats || seats > info.max_seats {
