@@ -79,11 +79,14 @@ impl CliError {
         self
     }
 
-    /// Replaces the message of a 404 refusal: the server says "not found", the command knows what was
-    /// looked for and what to do next.
-    pub fn on_not_found(self, message: impl FnOnce() -> String) -> Self {
+    /// Replaces the message of a 404 refusal about the thing a command looked up (`code` is the server's
+    /// problem code for it, e.g. `unknown_game`): the command knows what was looked for and what to do
+    /// next. Other 404s (an unknown seat of a known game) keep the server's words.
+    pub fn on_not_found(self, code: &str, message: impl FnOnce() -> String) -> Self {
         match self {
-            CliError::Refused(mut r) if r.status == Some(404) => {
+            CliError::Refused(mut r)
+                if r.status == Some(404) && r.code.as_deref().is_none_or(|c| c == code || c == "not_found") =>
+            {
                 r.message = message();
                 CliError::Refused(r)
             }
@@ -164,10 +167,15 @@ mod tests {
     fn only_a_404_is_renamed() {
         let not_found =
             CliError::Refused(Refusal { status: Some(404), message: "not found".into(), ..Default::default() });
-        let renamed = not_found.on_not_found(|| "no game `42`".into());
+        let renamed = not_found.clone().on_not_found("unknown_game", || "no game `42`".into());
         assert_eq!(renamed.to_string(), "no game `42`");
         let conflict =
             CliError::Refused(Refusal { status: Some(409), message: "seat taken".into(), ..Default::default() });
-        assert_eq!(conflict.on_not_found(|| "no game `42`".into()).to_string(), "seat taken");
+        assert_eq!(conflict.on_not_found("unknown_game", || "no game `42`".into()).to_string(), "seat taken");
+        let CliError::Refused(mut seat) = not_found else { unreachable!() };
+        seat.code = Some("unknown_seat".into());
+        seat.message = "game `42` has no seat 7".into();
+        let kept = CliError::Refused(seat).on_not_found("unknown_game", || "no game `42`".into());
+        assert_eq!(kept.to_string(), "game `42` has no seat 7");
     }
 }

@@ -126,8 +126,20 @@ pub fn game_header(detail: &GameDetail, prompts: &[(PendingInfo, Option<Localize
         ]);
     }
     out.push_str(&table.render());
-    if s.status != GameStatus::Finished && !detail.pending.is_empty() {
-        out.push_str(&format!("waiting for: {}\n", waiting_for(&detail.pending, &s.seats)));
+    match s.status {
+        GameStatus::Waiting => {
+            let free: Vec<String> = s
+                .seats
+                .iter()
+                .filter(|seat| matches!(seat.kind, SeatKind::Open | SeatKind::Invited))
+                .map(|seat| seat.seat.to_string())
+                .collect();
+            out.push_str(&format!("waiting for players to take seat {}\n", free.join(", ")));
+        }
+        GameStatus::Active if !detail.pending.is_empty() => {
+            out.push_str(&format!("waiting for: {}\n", waiting_for(&detail.pending, &s.seats)));
+        }
+        GameStatus::Active | GameStatus::Finished => {}
     }
     for (p, prompt) in prompts {
         match prompt {
@@ -345,6 +357,22 @@ waiting for: alice (play), someone (play)
 your turn [d1]: 札を出す
 "
         );
+    }
+
+    #[test]
+    fn a_waiting_game_names_its_free_seats() {
+        let detail = GameDetail {
+            summary: summary(8, false, GameStatus::Waiting),
+            options: Value::Null,
+            pending: vec![pending("d0", Some(2))],
+            my_pending: vec![],
+            view: Value::Null,
+            outcome: None,
+            head_hash: "ab".into(),
+            seed_commitment: "cd".into(),
+        };
+        let header = game_header(&detail, &[(pending("d0", Some(0)), None)], Lang::En);
+        assert!(header.ends_with("waiting for players to take seat 2, 3\nyour turn [d0]: play\n"), "{header}");
     }
 
     #[test]

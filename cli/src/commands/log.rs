@@ -20,7 +20,8 @@ pub fn exec(ctx: &Ctx, args: &GameArg) -> Result<()> {
 }
 
 pub fn fetch_journal(client: &Client, id: i64) -> Result<(serde_json::Value, JournalListing)> {
-    let reply = client.get(&format!("/games/{id}/journal")).map_err(|e| e.on_not_found(|| no_game(id)))?;
+    let reply =
+        client.get(&format!("/games/{id}/journal")).map_err(|e| e.on_not_found("unknown_game", || no_game(id)))?;
     let listing = reply.decode()?;
     Ok((reply.body, listing))
 }

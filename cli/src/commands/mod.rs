@@ -135,14 +135,15 @@ pub fn no_game(id: i64) -> String {
 
 /// `GET /games/{id}`: the raw JSON and the decoded detail.
 pub fn fetch_game(client: &Client, id: i64) -> Result<(Value, GameDetail)> {
-    let reply = client.get(&format!("/games/{id}")).map_err(|e| e.on_not_found(|| no_game(id)))?;
+    let reply = client.get(&format!("/games/{id}")).map_err(|e| e.on_not_found("unknown_game", || no_game(id)))?;
     let detail = reply.decode()?;
     Ok((reply.body, detail))
 }
 
 /// `GET /games/{id}/moves`.
 pub fn fetch_moves(client: &Client, id: i64) -> Result<(Value, Vec<LegalMoves>)> {
-    let reply = client.get(&format!("/games/{id}/moves")).map_err(|e| e.on_not_found(|| no_game(id)))?;
+    let reply =
+        client.get(&format!("/games/{id}/moves")).map_err(|e| e.on_not_found("unknown_game", || no_game(id)))?;
     let moves = reply.decode()?;
     Ok((reply.body, moves))
 }
@@ -162,6 +163,11 @@ pub fn my_prompts(client: &Client, detail: &GameDetail) -> Vec<(PendingInfo, Opt
             (p.clone(), prompt)
         })
         .collect()
+}
+
+/// My pending decisions without their prompts (for a header right after creating or joining).
+pub fn unprompted(detail: &GameDetail) -> Vec<(PendingInfo, Option<Localized>)> {
+    detail.my_pending.iter().map(|p| (p.clone(), None)).collect()
 }
 
 /// The board as I see it: rendered here when this build knows the game, else by the server.

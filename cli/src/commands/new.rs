@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 use shared::api_types::{CreateGameRequest, GameDetail};
 
-use super::{Ctx, out, out_json};
+use super::{Ctx, out, out_json, unprompted};
 use crate::args::NewArgs;
 use crate::error::{CliError, Result};
 use crate::output;
@@ -25,7 +25,7 @@ pub fn exec(ctx: &Ctx, args: &NewArgs) -> Result<()> {
     let detail: GameDetail = reply.decode()?;
     let id = detail.summary.id;
     let mut text = format!("created game `{id}`\n");
-    text.push_str(&output::game_header(&detail, &[], ctx.lang));
+    text.push_str(&output::game_header(&detail, &unprompted(&detail), ctx.lang));
     text.push_str(&format!("see it with `tegami show {id}`\n"));
     out(&text);
     Ok(())

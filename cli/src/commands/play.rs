@@ -151,7 +151,7 @@ fn parse_move(
             Err(CliError::Refused(Refusal {
                 status: None,
                 code: Some("bad_notation".into()),
-                message: format!("cannot read `{text}`: {}", e.0.get(ctx.lang)),
+                message: e.0.get(ctx.lang).to_string(),
                 allowed,
                 help: Some(format!("run `tegami moves {}` for the prompt and the notation", detail.summary.id)),
             }))

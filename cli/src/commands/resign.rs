@@ -17,7 +17,7 @@ pub fn exec(ctx: &Ctx, args: &ResignArgs) -> Result<()> {
     }
     let reply = client
         .post_empty(&format!("/games/{id}/resign"))
-        .map_err(|e| e.on_not_found(|| no_game(id)).with_help(format!("run `tegami show {id}`")))?;
+        .map_err(|e| e.on_not_found("unknown_game", || no_game(id)).with_help(format!("run `tegami show {id}`")))?;
     if ctx.json {
         out_json(&reply.body);
         return Ok(());

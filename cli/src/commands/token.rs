@@ -38,9 +38,9 @@ pub fn exec(ctx: &Ctx, command: &TokenCommand) -> Result<()> {
             out(&tokens_table(&tokens));
         }
         TokenCommand::Revoke { id } => {
-            client
-                .delete(&format!("/tokens/{id}"))
-                .map_err(|e| e.on_not_found(|| format!("no token `{id}`; run `tegami token list` to list yours")))?;
+            client.delete(&format!("/tokens/{id}")).map_err(|e| {
+                e.on_not_found("unknown_token", || format!("no token `{id}`; run `tegami token list` to list yours"))
+            })?;
             if ctx.json {
                 out_json(&serde_json::json!({ "revoked": id }));
             } else {

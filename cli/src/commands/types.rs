@@ -23,7 +23,11 @@ pub fn exec(ctx: &Ctx, args: &TypesArgs) -> Result<()> {
         Some(slug) => {
             let index = types.iter().position(|t| &t.info.slug == slug).ok_or_else(|| {
                 let known: Vec<&str> = types.iter().map(|t| t.info.slug.as_str()).collect();
-                CliError::refused(format!("no game type `{slug}`; this server offers: {}", known.join(", ")))
+                if known.is_empty() {
+                    CliError::refused(format!("no game type `{slug}`; this server offers no games"))
+                } else {
+                    CliError::refused(format!("no game type `{slug}`; this server offers: {}", known.join(", ")))
+                }
             })?;
             if ctx.json {
                 out_json(&reply.body[index]);
