@@ -114,7 +114,11 @@ pub(crate) fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
                 examples.push(a);
             }
             if s.players[seat as usize].quick_org {
-                examples.push(Action::DeployQuick);
+                if let Some(a) = rules::quick_deploy_action(s, seat) {
+                    if rules::apply_deploy_check(&mut s.clone(), seat, &a, &mut Vec::new()) {
+                        examples.push(Action::DeployQuick);
+                    }
+                }
             }
             examples.extend(deploy_escapes(s, seat));
             let (_, y0, _, y1) = rules::zone(s, seat);
@@ -301,8 +305,8 @@ fn random_exec(s: &State, seat: u8, rng: &mut Rng, allow_end: bool) -> Option<Ac
                 data::MV => {
                     let damaged = s.members(core).iter().any(|&m| s.cards[m].damage > 0);
                     let back = damaged && rng.below(4) == 0;
-                    let form = if rng.below(8) == 0 {
-                        let troops: Vec<usize> = s.members(core).into_iter().filter(|&m| m != core).collect();
+                    let troops: Vec<usize> = s.members(core).into_iter().filter(|&m| m != core).collect();
+                    let form = if !troops.is_empty() && rng.below(8) == 0 {
                         let slots = random_slots(troops.len(), rng);
                         Some(slots.iter().zip(troops.iter()).map(|(sl, &t)| (*sl, CARDS[t].id.to_string())).collect())
                     } else {

@@ -219,7 +219,7 @@ pub fn print(a: &Action) -> String {
         Action::Tokens { counts } => format!("tokens MV={} SH={} CH={} RD={}", counts[0], counts[1], counts[2], counts[3]),
         Action::Move { sonae, form, rot, back, j } => {
             let mut s = format!("move {sonae}");
-            if let Some(f) = form {
+            if let Some(f) = form.as_ref().filter(|f| !f.is_empty()) {
                 s.push_str(&format!(" form {}", print_form(f)));
             }
             if *rot != 0 {
