@@ -99,3 +99,94 @@ fn playout_stats_and_render() {
     }
     eprintln!("{ends:?}\n{last}");
 }
+
+/// Every listed option's notation parses back to the same action; renders fit 80 columns in both
+/// languages with the board's lines all of one display width.
+#[test]
+fn notation_round_trip_and_render_during_playouts() {
+    use crate::engine::{Lang, RenderContext};
+    for seats in 2..=4u8 {
+        for seed in 0..count(60) / 12 + 1 {
+            let p = Playout::new("shidouban", seats, 5000 + seed * 3 + seats as u64);
+            let mut step = 0usize;
+            play(&p, |m| {
+                step += 1;
+                let g = m.game();
+                for pd in m.pending() {
+                    let view = m.view(Viewer::Seat(pd.seat));
+                    let choices = g.legal(m.state(), &pd.id).unwrap();
+                    for o in &choices.options {
+                        let parsed = g.parse_action(&view, &pd, &o.notation).unwrap_or_else(|e| panic!("{}: {e}", o.notation));
+                        assert_eq!(parsed, o.action, "{}", o.notation);
+                        assert_eq!(g.print_action(&o.action).unwrap(), o.notation);
+                    }
+                }
+                if step % 17 == 0 {
+                    for viewer in [Viewer::Seat(0), Viewer::Spectator, Viewer::Server] {
+                        let v = m.view(viewer);
+                        for lang in [Lang::En, Lang::Ja] {
+                            let mut ctx = RenderContext::new(lang, 80);
+                            ctx.seat_names = vec!["Alice".into(), "井上花子".into()];
+                            let txt = g.render(&v, &ctx).unwrap();
+                            for l in txt.lines() {
+                                assert!(crate::text::width(l) <= 80, "too wide: {l}");
+                            }
+                            let lines: Vec<&str> = txt.lines().collect();
+                            let first = lines.iter().position(|l| l.starts_with("   +")).unwrap();
+                            let last = lines.iter().rposition(|l| l.starts_with("   +")).unwrap();
+                            let board = &lines[first..=last];
+                            assert_eq!(board.len(), 19, "{txt}");
+                            // Every grid line ends its last cell at the same display column.
+                            let grid = |l: &str| crate::text::width(&l[..=l.rfind(['|', '+']).unwrap()]);
+                            let w0 = grid(board[0]);
+                            assert!(board.iter().all(|l| grid(l) == w0), "{txt}");
+                        }
+                    }
+                }
+            })
+            .unwrap();
+        }
+    }
+}
+
+#[test]
+fn parse_accepts_variants() {
+    use crate::games::shidouban::notation::{parse, print, Action, Target};
+    use crate::games::shidouban::{Dir, Sq};
+    assert_eq!(parse("USE aiz 5二").unwrap(), Action::Use(Tile::AIZ, Target::Sq(Sq::new(5, 2))));
+    assert_eq!(parse("use IIN oki").unwrap(), Action::Use(Tile::IIN, Target::Person(Person::OKI)));
+    assert_eq!(parse("Kuchi l").unwrap(), Action::Kuchi(Dir::L));
+    assert_eq!(parse("order 2").unwrap(), Action::Order(2));
+    assert_eq!(print(&parse("dokatsu 45, 44, 62").unwrap()), "dokatsu 45,44,62");
+    assert_eq!(print(&parse("alloc tod=1, sai=2").unwrap()), "alloc TOD=1,SAI=2");
+    assert!(parse("kuchi X").is_err());
+    assert!(parse("use AIZ 77").is_err());
+    let e = parse("jump").unwrap_err();
+    assert!(e.0.en.contains("kuchi L"));
+}
+
+#[test]
+fn reprieve_window_never_names_its_seat() {
+    // A seat's view while another seat decides on ISH carries only the neutral status line.
+    use super::helpers::*;
+    use crate::engine::Engine;
+    use crate::games::shidouban::Shidouban;
+    let mut st = blank(3);
+    put(&mut st, Person::KAW, "44");
+    stones(&mut st, Person::KAW, 0, 1);
+    give(&mut st, C, Tile::ISH);
+    act(&mut st, Person::KAW);
+    go(&mut st, &mut Script::new(&[5]));
+    for a in [A, B] {
+        let v = Shidouban::view(&st, Viewer::Seat(a));
+        assert!(v.asks.is_empty());
+        assert!(v.status.is_some());
+        let json = serde_json::to_string(&v).unwrap();
+        assert!(!json.contains("\"ISH\""));
+        assert!(!json.contains("\"kind\":\"removal\""));
+    }
+    let v = Shidouban::view(&st, Viewer::Seat(C));
+    assert_eq!(v.asks.len(), 1);
+    let v = Shidouban::view(&st, Viewer::Spectator);
+    assert!(v.asks.is_empty());
+}
