@@ -9,7 +9,7 @@ use crate::engine::{Engine, Lang, RenderContext, Space, Viewer};
 use crate::text;
 
 fn games() -> u64 {
-    std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse::<u64>().ok()).map(|n| n / 10).unwrap_or(30).max(3)
+    std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse::<u64>().ok()).map(|n| n / 30).unwrap_or(10).max(3)
 }
 
 #[test]
@@ -30,7 +30,7 @@ fn every_listed_option_round_trips_and_every_position_renders() {
                     let loose = format!("  {} ", printed.to_lowercase().replace('@', "@ "));
                     assert_eq!(Uosao::parse_action(&view, &p, &loose).as_ref(), Ok(a), "{loose}");
                 }
-                if steps % 7 == 0 {
+                if steps % 11 == 0 {
                     for viewer in [Viewer::Seat(p.seat), Viewer::Seat((p.seat + 1) % seats), Viewer::Spectator] {
                         let v = Uosao::view(&state, viewer);
                         for lang in [Lang::En, Lang::Ja] {

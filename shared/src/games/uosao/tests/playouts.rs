@@ -88,7 +88,7 @@ fn random_playouts_with_resignations() {
 
 #[test]
 fn no_secret_leaks_during_playouts() {
-    let n = (playouts() / 20).max(5);
+    let n = (playouts() / 60).max(5);
     for seats in 3..=5u8 {
         for seed in 0..n {
             let p = Playout::new("uosao", seats, 50_000 + seed);
