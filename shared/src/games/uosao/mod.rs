@@ -88,11 +88,13 @@ impl Engine for Uosao {
             }
             _ => {
                 let hand: Vec<&str> = state.hands[seat as usize].iter().map(|c| c.code()).collect();
+                // An example that is legal now: move with the highest card in hand toward the Right King.
+                let example = state.hands[seat as usize].last().map(|c| format!("R{}", c.code())).unwrap_or_default();
                 Localized::new(
                     format!(
                         "{}: season {} round {}: play one card from your hand ({}). R<card> moves toward the Right \
                          King, L<card> toward the Left King, D<card> lays the card as a road (D2T = your trap). \
-                         Example: R2",
+                         Example: {example}",
                         colour.code(),
                         state.season,
                         state.round,
@@ -100,7 +102,7 @@ impl Engine for Uosao {
                     ),
                     format!(
                         "{}：シーズン{} ラウンド{}。手札（{}）から1枚出してください。R<番号> = 右王へ移動、\
-                         L<番号> = 左王へ移動、D<番号> = 道として出す（D2T = 罠）。例: R2",
+                         L<番号> = 左王へ移動、D<番号> = 道として出す（D2T = 罠）。例: {example}",
                         colour.ja(),
                         state.season,
                         state.round,

@@ -412,16 +412,17 @@ fn private_part(view: &View, me: Seat, lang: Lang, out: &mut Vec<String>) {
                 }
             }
             out.push(format!("{} {}", t(lang, "Legal plays:", "出せるカード:"), options.join(" ")));
-            out.push(
-                t(
-                    lang,
-                    "Reply with one play, e.g. R2: R<card> moves toward the Right King, L<card> toward the Left \
-                     King, D<card> lays the card as a road (D2T = your trap).",
-                    "カードを1枚出してください（例: R2）。R<番号> = 右王へ移動、L<番号> = 左王へ移動、\
-                     D<番号> = 道として出す（D2T = 罠）。",
-                )
-                .to_string(),
-            );
+            let example = hand.last().map(|c| format!("R{}", c.code())).unwrap_or_default();
+            out.push(match lang {
+                Lang::En => format!(
+                    "Reply with one play, e.g. {example}: R<card> moves toward the Right King, L<card> toward \
+                     the Left King, D<card> lays the card as a road (D2T = your trap)."
+                ),
+                Lang::Ja => format!(
+                    "カードを1枚出してください（例: {example}）。R<番号> = 右王へ移動、L<番号> = 左王へ移動、\
+                     D<番号> = 道として出す（D2T = 罠）。"
+                ),
+            });
         }
         Phase::Road { .. } if my_turn => {
             let card = view.plays.iter().find(|p| p.seat == me).and_then(|p| p.card);

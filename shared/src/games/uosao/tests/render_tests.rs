@@ -79,7 +79,7 @@ fn the_player_to_act_is_told_what_to_answer() {
     let out = Uosao::render(&view::view(&s, Viewer::Seat(RED)), &ctx(Lang::En, 80));
     assert!(out.contains("Legal plays: R1 L1 D1 R2 L2 D2 R2T L2T D2T R3 L3 D3"), "{out}");
     assert!(out.contains("Your soldier is trapped"), "{out}");
-    assert!(out.contains("Reply with one play, e.g. R2"), "{out}");
+    assert!(out.contains("Reply with one play, e.g. R3"), "{out}");
     let ja = Uosao::render(&view::view(&s, Viewer::Seat(RED)), &ctx(Lang::Ja, 80));
     assert!(ja.contains("出せるカード: R1 L1 D1"), "{ja}");
     let other = Uosao::render(&view::view(&s, Viewer::Seat(YEL)), &ctx(Lang::En, 80));
