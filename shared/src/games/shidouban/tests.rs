@@ -4,3 +4,4 @@ mod helpers;
 mod playouts;
 mod scenarios_a;
 mod scenarios_b;
+mod rules_misc;

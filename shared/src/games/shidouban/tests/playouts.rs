@@ -10,6 +10,11 @@ fn count(default: u64) -> u64 {
 fn leak_check(m: &crate::journal::Match) {
     let json = m.game().state_to_json(m.state());
     let st: State = serde_json::from_value(json).unwrap();
+    // Stones are conserved: 16 white and 16 black between bag, hands and persons.
+    let w: u32 = st.bag_w as u32 + st.players.iter().map(|p| p.w as u32).sum::<u32>() + st.persons.iter().map(|p| p.w as u32).sum::<u32>();
+    let b: u32 = st.bag_b as u32 + st.players.iter().map(|p| p.b as u32).sum::<u32>() + st.persons.iter().map(|p| p.b as u32).sum::<u32>();
+    assert_eq!((w, b), (16, 16));
+    assert!(st.board_persons().len() <= 8);
     if st.end.is_some() {
         return;
     }
@@ -45,30 +50,30 @@ fn run(seats: u8, n: u64, resign: u64, leak: bool) {
 
 #[test]
 fn playouts_2p() {
-    run(2, count(60), 0, false);
+    run(2, count(100), 0, false);
 }
 
 #[test]
 fn playouts_3p() {
-    run(3, count(60), 0, false);
+    run(3, count(100), 0, false);
 }
 
 #[test]
 fn playouts_4p() {
-    run(4, count(60), 0, false);
+    run(4, count(100), 0, false);
 }
 
 #[test]
 fn playouts_with_resignations() {
     for seats in 2..=4 {
-        run(seats, count(60) / 3, 3, false);
+        run(seats, count(100) / 3, 3, false);
     }
 }
 
 #[test]
 fn playouts_leak_check() {
     for seats in 2..=4 {
-        run(seats, count(60) / 6, 0, true);
+        run(seats, count(100) / 6, 0, true);
     }
 }
 

@@ -1,0 +1,154 @@
+//! Rules not pinned by a scenario: deadline defaults, triggers, resignation, outcome, views.
+
+use super::helpers::*;
+use crate::engine::{Engine, ResultKind, Viewer};
+use crate::games::shidouban::data::{Person::*, Tile};
+use crate::games::shidouban::legal::{default_action, pendings};
+use crate::games::shidouban::notation::print;
+use crate::games::shidouban::rules;
+use crate::games::shidouban::state::*;
+use crate::games::shidouban::Shidouban;
+
+#[test]
+fn default_pick_is_highest_martial_plus_eloquence() {
+    let mut st = blank(2);
+    put(&mut st, HIJ, "11"); // 10
+    put(&mut st, ITO, "66"); // 10, earlier in sweep
+    put(&mut st, KAW, "33");
+    st.ask = Some(Ask::Pick { id: "d9".into(), seat: 0 });
+    assert_eq!(print(&default_action(&st, "d9").unwrap()), "pick ITO");
+}
+
+#[test]
+fn default_side_is_the_nearer_target_and_alloc_the_strongest() {
+    // ABU@33, T1 KON@32, T2 ITO@43; MAT@35 is in both ranges, 3 steps from each: tie -> side 1.
+    let mut st = blank(3);
+    tile(&mut st, Tile::ABU, "33");
+    put(&mut st, KON, "32");
+    own(&mut st, A, KON);
+    put(&mut st, ITO, "44");
+    own(&mut st, C, ITO);
+    put(&mut st, MAT, "35");
+    put(&mut st, KAW, "56");
+    put(&mut st, SAI, "24");
+    st.duty = C;
+    arrive_at(&mut st, ITO, "43");
+    go(&mut st, &mut Script::new(&[]));
+    let p = pending_of(&st, C).unwrap();
+    assert_eq!(print(&default_action(&st, &p.id).unwrap()), "side MAT=KON");
+    say(&mut st, C, "side MAT=ITO", &mut Script::new(&[])).unwrap();
+    // Side 1 {KON, SAI} gets 3 dice: the extra one to SAI (Martial 6 > 5).
+    let p = pending_of(&st, A).unwrap();
+    assert_eq!(print(&default_action(&st, &p.id).unwrap()), "alloc SAI=2");
+    // Side 2 {ITO 4, KAW 1, MAT 5} gets 2: MAT and ITO.
+    let p = pending_of(&st, C).unwrap();
+    assert_eq!(print(&default_action(&st, &p.id).unwrap()), "alloc ITO=1,MAT=1");
+}
+
+#[test]
+fn abu_targets_earliest_arrival() {
+    let mut st = blank(2);
+    tile(&mut st, Tile::ABU, "33");
+    put(&mut st, KAW, "32");
+    put(&mut st, TAK, "11");
+    arrive_at(&mut st, TAK, "34");
+    assert_eq!(st.combats.len(), 1);
+    assert_eq!(st.combats[0].targets, vec![KAW, TAK]);
+}
+
+#[test]
+fn sniper_triggers_on_entering_the_column_only() {
+    let mut st = blank(2);
+    tile(&mut st, Tile::SOG, "41");
+    put(&mut st, KAW, "44");
+    rules::relocate(&mut st, KAW, sq("45"));
+    assert!(st.combats.is_empty());
+    rules::relocate(&mut st, KAW, sq("35"));
+    rules::relocate(&mut st, KAW, sq("45"));
+    assert_eq!(st.combats.len(), 1);
+}
+
+#[test]
+fn simple_defaults() {
+    let mut st = blank(3);
+    put(&mut st, OKI, "34");
+    hand(&mut st, A, 1, 1);
+    act(&mut st, OKI);
+    go(&mut st, &mut Script::new(&[]));
+    let p = pending_of(&st, A).unwrap();
+    assert_eq!(print(&Shidouban::timeout_action(&st, &p.id).unwrap()), "pass");
+    st.ask = Some(Ask::Event { id: "d77".into(), seat: 0 });
+    assert_eq!(print(&Shidouban::timeout_action(&st, "d77").unwrap()), "use none");
+    st.ask = Some(Ask::Reprieve { id: "d78".into(), seat: 0, batch: vec![OKI] });
+    assert_eq!(print(&Shidouban::timeout_action(&st, "d78").unwrap()), "reprieve none");
+    assert!(Shidouban::timeout_action(&st, "d1").is_none());
+}
+
+fn two_player_game() -> State {
+    let mut st = blank(3);
+    for (i, (p, s)) in [(KON, "11"), (HIJ, "12"), (OKI, "13")].into_iter().enumerate() {
+        put(&mut st, p, s);
+        own(&mut st, i as u8, p);
+    }
+    put(&mut st, KAW, "44");
+    act(&mut st, KAW);
+    st.stack = vec![Frame::Action];
+    st
+}
+
+#[test]
+fn resignation_eliminates_and_keeps_the_person_as_rank_and_file() {
+    let mut st = two_player_game();
+    give(&mut st, B, Tile::YUK);
+    hand(&mut st, B, 2, 0);
+    // Before anything runs: B resigns.
+    let mut rng = crate::dice::Rng::from_seed(b"r");
+    Shidouban::resign(&mut st, B, &mut rng).unwrap();
+    assert_eq!(st.players[1].status, Status::Eliminated);
+    assert_eq!(st.tile_loc(Tile::YUK), TLoc::Discard);
+    assert!(st.on_board(HIJ));
+    assert_eq!(st.owner(HIJ), None);
+    assert!(st.end.is_none() || matches!(st.end, Some(End::Sole(_)) | Some(End::Scored(_)) | Some(End::AllLose)));
+    assert!(Shidouban::resign(&mut st, B, &mut rng).is_err());
+    if st.end.is_none() {
+        Shidouban::resign(&mut st, C, &mut rng).unwrap();
+        assert_eq!(st.end, Some(End::Sole(A)));
+        let o = Shidouban::outcome(&st).unwrap();
+        assert_eq!(o.ranks, vec![1, 3, 2]);
+        assert_eq!(o.eliminated, vec![B, C]);
+        assert_eq!(o.result, ResultKind::Win);
+    }
+}
+
+#[test]
+fn hands_are_private_until_the_end() {
+    let mut st = blank(2);
+    put(&mut st, KON, "11");
+    own(&mut st, A, KON);
+    put(&mut st, HIJ, "12");
+    own(&mut st, B, HIJ);
+    give(&mut st, A, Tile::KIN);
+    give(&mut st, B, Tile::YUK);
+    let va = Shidouban::view(&st, Viewer::Seat(A));
+    assert_eq!(va.players[0].hand, Some(vec![Tile::KIN]));
+    assert_eq!(va.players[1].hand, None);
+    assert_eq!(va.players[1].tiles, 1);
+    let vs = Shidouban::view(&st, Viewer::Spectator);
+    assert!(vs.players.iter().all(|p| p.hand.is_none()));
+    st.end = Some(End::AllLose);
+    let va = Shidouban::view(&st, Viewer::Seat(A));
+    assert_eq!(va.players[1].hand, Some(vec![Tile::YUK]));
+}
+
+#[test]
+fn interjection_pays_the_arrow_colour_and_checks_holdings() {
+    let mut st = blank(2);
+    put(&mut st, OKI, "34");
+    hand(&mut st, A, 1, 0);
+    act(&mut st, OKI);
+    go(&mut st, &mut Script::new(&[]));
+    assert_eq!(pendings(&st).len(), 1);
+    assert!(say(&mut st, A, "kuchi L", &mut Script::new(&[])).is_err(), "L is black, A holds none");
+    say(&mut st, A, "kuchi D", &mut Script::new(&[])).unwrap();
+    assert_eq!((st.players[0].w, st.ps(OKI).w), (0, 1));
+}
