@@ -93,3 +93,28 @@ fn the_player_to_act_is_told_what_to_answer() {
     assert!(!other.contains("D3") && other.contains("RED  D   (normal road)"), "{other}");
     let _ = Face::D;
 }
+
+/// The position of the spec's §11 example (after S13, season 2 round 2, SP YEL, in step 1), as a golden board.
+#[test]
+fn golden_board_of_the_spec_example() {
+    let mut s = game(3, YEL);
+    s.season = 2;
+    s.round = 2;
+    s.pt = vec![4, 7, 2];
+    set_line(&mut s, "LK C C T C YEL! C RK");
+    put_at(&mut s, RED, "+2.1");
+    stun(&mut s, RED, 2);
+    put_at(&mut s, GRN, "-1.1");
+    let out = Uosao::render(&view::view(&s, Viewer::Spectator), &RenderContext::new(Lang::En, 80));
+    let board: Vec<&str> = out.lines().skip(2).take(6).collect();
+    let expected = [
+        "    LK      -2        -1       T       +1        +2        +3       RK",
+        "  +----+ +---+---+ +---+---+ +----+ +---+---+ +---+---+ +---+---+ +----+",
+        "  | LK | |   |   | |   | G | | Y  | |   |   | | r |   | |   |   | | RK |",
+        "  +----+ +---+---+ +---+---+ +----+ +---+---+ +---+---+ +---+---+ +----+",
+        "  black   common    common    TOWN   common   YEL!trap   common   white",
+        "       @-2       @-1       @-0    @+0       @+1       @+2       @+3",
+    ];
+    assert_eq!(board, expected, "\n{out}");
+    assert!(out.contains("RED P1  4   +2.1 down"), "{out}");
+}
