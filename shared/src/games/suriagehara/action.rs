@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{fdata, fid_of, Fid, FORMATIONS};
+use super::data::{FORMATIONS, Fid, fdata, fid_of};
 use super::hex::Hex;
 
 /// A retainer unit: formation + serial 1..=n, written `TK1`.
@@ -32,10 +32,7 @@ impl UnitId {
 
     /// Every retainer unit of the game, formation by formation.
     pub fn all() -> impl Iterator<Item = UnitId> {
-        FORMATIONS
-            .iter()
-            .enumerate()
-            .flat_map(|(f, d)| (1..=d.retainers).map(move |n| UnitId { f: f as Fid, n }))
+        FORMATIONS.iter().enumerate().flat_map(|(f, d)| (1..=d.retainers).map(move |n| UnitId { f: f as Fid, n }))
     }
 }
 

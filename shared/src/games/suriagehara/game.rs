@@ -9,7 +9,7 @@ use crate::engine::{
 };
 
 use super::action::{Action, Attack, Code, MoveOrder, Placement, UnitId};
-use super::data::{fdata, side_fids, Side};
+use super::data::{Side, fdata, side_fids};
 use super::hex::Hex;
 use super::notation;
 use super::rules;
@@ -288,7 +288,9 @@ impl Engine for Suriagehara {
     fn outcome(state: &State) -> Option<Outcome> {
         let result = state.result.as_ref()?;
         let why = |r: &Reason| match r {
-            Reason::SupremeKilled => ("the enemy supreme commander was killed".to_string(), "敵総大将の討ち死に".to_string()),
+            Reason::SupremeKilled => {
+                ("the enemy supreme commander was killed".to_string(), "敵総大将の討ち死に".to_string())
+            }
             Reason::Resigned => ("resignation".into(), "投了".into()),
             Reason::Morale => (
                 format!("Army Morale (Ashina {}, Date {})", state.morale[0], state.morale[1]),
@@ -338,9 +340,9 @@ impl Engine for Suriagehara {
                     Action::Deploy { standard: false, placements: random_deployment(side, rng) }
                 }
             }
-            Stage::ChitSelect => Action::Cup {
-                chits: state.pool(side).into_iter().filter(|_| rng.coin()).map(Code).collect(),
-            },
+            Stage::ChitSelect => {
+                Action::Cup { chits: state.pool(side).into_iter().filter(|_| rng.coin()).map(Code).collect() }
+            }
             Stage::Substitution { .. } => Action::Sub { tk: rng.coin() },
             Stage::Move => {
                 let movable = rules::movable(state);

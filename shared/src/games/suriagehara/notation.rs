@@ -13,11 +13,7 @@ use super::hex::Hex;
 
 pub fn print_order(o: &MoveOrder) -> String {
     match &o.path {
-        Some(p) => format!(
-            "move {} {}",
-            o.unit,
-            p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join("-")
-        ),
+        Some(p) => format!("move {} {}", o.unit, p.iter().map(|h| h.to_string()).collect::<Vec<_>>().join("-")),
         None => format!("move {} {}", o.unit, o.to),
     }
 }
@@ -71,27 +67,31 @@ const HELP_JA: &str = "命令の書式：`deploy standard` | `deploy TK1@0807* T
 `replace TK TK3`";
 
 fn err(what_en: impl Into<String>, what_ja: impl Into<String>) -> NotationError {
-    NotationError(Localized::new(
-        format!("{}; {HELP_EN}", what_en.into()),
-        format!("{}。{HELP_JA}", what_ja.into()),
-    ))
+    NotationError(Localized::new(format!("{}; {HELP_EN}", what_en.into()), format!("{}。{HELP_JA}", what_ja.into())))
 }
 
 fn unit(s: &str) -> Result<UnitId, NotationError> {
     UnitId::parse(s).ok_or_else(|| {
         let s = s.to_ascii_uppercase();
-        err(format!("`{s}` is not a unit (code + serial, e.g. TK1)"), format!("`{s}`はユニットではありません（例 TK1）"))
+        err(
+            format!("`{s}` is not a unit (code + serial, e.g. TK1)"),
+            format!("`{s}`はユニットではありません（例 TK1）"),
+        )
     })
 }
 
 fn hex(s: &str) -> Result<Hex, NotationError> {
-    Hex::parse(s)
-        .ok_or_else(|| err(format!("`{s}` is not a hex (xxyy, e.g. 0807)"), format!("`{s}`はヘクスではありません（例 0807）")))
+    Hex::parse(s).ok_or_else(|| {
+        err(format!("`{s}` is not a hex (xxyy, e.g. 0807)"), format!("`{s}`はヘクスではありません（例 0807）"))
+    })
 }
 
 fn code(s: &str) -> Result<Code, NotationError> {
     fid_of(s).map(Code).ok_or_else(|| {
-        err(format!("`{s}` is not a formation code (e.g. TK)"), format!("`{s}`はフォーメーションコードではありません（例 TK）"))
+        err(
+            format!("`{s}` is not a formation code (e.g. TK)"),
+            format!("`{s}`はフォーメーションコードではありません（例 TK）"),
+        )
     })
 }
 
@@ -116,7 +116,10 @@ fn parse_move(words: &[&str]) -> Result<Line, NotationError> {
                 Ok(Line::Move(MoveOrder { unit, to: *path.last().expect("non-empty"), path: Some(path) }))
             }
         }
-        _ => Err(err("a move is `move UNIT HEX`, `move UNIT PATH` or `move done`", "移動は `move ユニット ヘクス` か `move done`")),
+        _ => Err(err(
+            "a move is `move UNIT HEX`, `move UNIT PATH` or `move done`",
+            "移動は `move ユニット ヘクス` か `move done`",
+        )),
     }
 }
 

@@ -7,8 +7,8 @@
 use crate::engine::{Lang, RenderContext};
 use crate::text::{pad_right, truncate, width};
 
-use super::data::{fdata, fids, terrain, ChitAction, Fid, Side, Terrain, ADVANCE_LINE_ROW, FORMATIONS};
-use super::hex::{Hex, HEIGHT, WATER_HEXSIDES, WIDTH};
+use super::data::{ADVANCE_LINE_ROW, ChitAction, FORMATIONS, Fid, Side, Terrain, fdata, fids, terrain};
+use super::hex::{HEIGHT, Hex, WATER_HEXSIDES, WIDTH};
 use super::state::{Chit, Commander, GameResult, Kind, Segment, Stage, Status, Wind};
 use super::view::View;
 
@@ -30,7 +30,7 @@ fn cell(view: &View, h: Hex) -> String {
 }
 
 fn col_of(x: u8, y: u8, x0: u8) -> usize {
-    5 + (x - x0) as usize * 5 + if y % 2 == 0 { 2 } else { 0 }
+    5 + (x - x0) as usize * 5 + if y.is_multiple_of(2) { 2 } else { 0 }
 }
 
 /// The map rectangle spanned by hexes `from` and `to` (either corner order), as ASCII lines.
@@ -90,6 +90,21 @@ pub fn render_region(view: &View, ctx: &RenderContext, from: Hex, to: Hex) -> St
     fit(lines, ctx.width)
 }
 
+/// Wraps `line` to `w` columns, continuation lines indented by `indent`.
+fn hang(line: &str, w: usize, indent: usize) -> Vec<String> {
+    let first = crate::text::wrap(line, w);
+    if first.len() <= 1 || w <= indent + 10 {
+        return first;
+    }
+    let head = first[0].clone();
+    let rest = line[head.len()..].trim_start();
+    let mut out = vec![head];
+    for l in crate::text::wrap(rest, w - indent) {
+        out.push(format!("{}{l}", " ".repeat(indent)));
+    }
+    out
+}
+
 fn fit(lines: Vec<String>, w: usize) -> String {
     let mut out = String::new();
     for l in lines {
@@ -118,11 +133,7 @@ fn side_name(side: Side, lang: Lang) -> &'static str {
 }
 
 fn codes(fs: &[Fid]) -> String {
-    if fs.is_empty() {
-        "-".into()
-    } else {
-        fs.iter().map(|f| fdata(*f).code).collect::<Vec<_>>().join(" ")
-    }
+    if fs.is_empty() { "-".into() } else { fs.iter().map(|f| fdata(*f).code).collect::<Vec<_>>().join(" ") }
 }
 
 fn by_side(view: &View, pick: impl Fn(Fid) -> bool) -> String {
@@ -140,10 +151,16 @@ fn morale_bar(m: i32) -> String {
 fn stage_text(view: &View, lang: Lang) -> String {
     let en = lang == Lang::En;
     let act = view.activation.as_ref();
-    let fname = |f: Fid| if en { fdata(f).code.to_string() } else { format!("{}（{}）", fdata(f).code, fdata(f).name_ja) };
+    let fname =
+        |f: Fid| if en { fdata(f).code.to_string() } else { format!("{}（{}）", fdata(f).code, fdata(f).name_ja) };
     match view.stage {
         Stage::Deploy => if en { "Setup: deployment (sealed)" } else { "準備：配置（秘密・同時）" }.into(),
-        Stage::ChitSelect => if en { "Action Start Phase: chit selection (sealed)" } else { "行動開始フェイズ：チット選択（秘密・同時）" }.into(),
+        Stage::ChitSelect => if en {
+            "Action Start Phase: chit selection (sealed)"
+        } else {
+            "行動開始フェイズ：チット選択（秘密・同時）"
+        }
+        .into(),
         Stage::Substitution { chit } => {
             if en {
                 format!("Action Phase: {} drawn, Takazane substitution?", fdata(chit).code)
@@ -166,7 +183,11 @@ fn stage_text(view: &View, lang: Lang) -> String {
                 (_, false) => "戦闘セグメント",
             };
             let sub = if a.chit != a.formation {
-                if en { format!(" (on the {} chit)", fdata(a.chit).code) } else { format!("（{}のチットで代行）", fdata(a.chit).code) }
+                if en {
+                    format!(" (on the {} chit)", fdata(a.chit).code)
+                } else {
+                    format!("（{}のチットで代行）", fdata(a.chit).code)
+                }
             } else {
                 String::new()
             };
@@ -217,12 +238,7 @@ fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     let lab = |e: &str, j: &str| pad_right(if en { e } else { j }, 13);
     let mut out = Vec::new();
     let hour = 7 + view.turn as u32;
-    out.push(format!(
-        "{}{}/8 ({hour:02}:00)   {}",
-        lab("Turn", "ターン"),
-        view.turn,
-        stage_text(view, ctx.lang)
-    ));
+    out.push(format!("{}{}/8 ({hour:02}:00)   {}", lab("Turn", "ターン"), view.turn, stage_text(view, ctx.lang)));
     out.push(format!(
         "{}{} {} {}   {} {} {}",
         lab("Army Morale", "士気"),
@@ -236,7 +252,11 @@ fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     let wind = match &view.wind {
         None => {
             if view.turn <= 3 {
-                if en { "sandstorm (Ashina, turns 1-3); wind markers come at turn 4".to_string() } else { "砂嵐（葦名勢、第1〜3ターン）。風マーカーは第4ターンに配置".to_string() }
+                if en {
+                    "sandstorm (Ashina, turns 1-3); wind markers come at turn 4".to_string()
+                } else {
+                    "砂嵐（葦名勢、第1〜3ターン）。風マーカーは第4ターンに配置".to_string()
+                }
             } else {
                 "-".to_string()
             }
@@ -261,7 +281,11 @@ fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
         out.push(format!(
             "{}{}",
             lab("", ""),
-            if en { "reverse wind active: Date Resolve +1 this turn" } else { "逆風：このターン伊達勢の戦意+1" }
+            if en {
+                "reverse wind active: Date Resolve +1 this turn"
+            } else {
+                "逆風：このターン伊達勢の戦意+1"
+            }
         ));
     }
     let cup = fids().filter(|f| view.formations[*f as usize].chit == Chit::Cup).count();
@@ -294,6 +318,27 @@ fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
         let c: Vec<String> = view.retreat_choices.iter().map(|(u, h)| format!("{u} {h}")).collect();
         out.push(format!("{}{}", lab("Retreats", "後退先"), c.join("  ")));
     }
+    for m in &view.moves {
+        let d: Vec<String> = m.destinations.iter().map(|h| h.to_string()).collect();
+        out.push(format!("{}{} (MA {}): {}", lab("Can move", "移動可能"), m.unit, m.ma, d.join(" ")));
+    }
+    for o in &view.obliged {
+        let t: Vec<String> = o.targets.iter().map(|h| h.to_string()).collect();
+        let ic = match (o.in_command, en) {
+            (true, true) => "in command",
+            (false, true) => "out of command",
+            (true, false) => "指揮下",
+            (false, false) => "指揮範囲外",
+        };
+        out.push(format!(
+            "{}{} ({} {}, {ic}) -> {}",
+            lab("Must fight", "戦闘義務"),
+            o.unit,
+            if en { "CS" } else { "戦闘力" },
+            o.cs,
+            t.join(" ")
+        ));
+    }
     if !view.replace_choices.is_empty() {
         let c: Vec<String> = view.replace_choices.iter().map(|u| u.to_string()).collect();
         out.push(format!("{}{}", lab("Re-place on", "再配置先"), c.join("  ")));
@@ -301,7 +346,11 @@ fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     if let Some(r) = &view.result {
         let text = match r {
             GameResult::Winner { side, .. } => {
-                if en { format!("{} wins", side.name_en()) } else { format!("{}の勝利", side.name_ja()) }
+                if en {
+                    format!("{} wins", side.name_en())
+                } else {
+                    format!("{}の勝利", side.name_ja())
+                }
             }
             GameResult::Draw { .. } => if en { "draw" } else { "引き分け" }.to_string(),
         };
@@ -309,14 +358,12 @@ fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     } else {
         out.push(format!("{}{}", lab("Waiting for", "回答待ち"), waiting_text(view, ctx)));
     }
-    if view.stage == Stage::Deploy {
-        if let Some(super::state::Sealed::Deploy { .. }) = &view.own_sealed {
-            out.push(if en {
-                "Your deployment is submitted (shown on the map only to you).".into()
-            } else {
-                "あなたの配置は提出済みです（マップ上の表示はあなたにだけ見えます）。".into()
-            });
-        }
+    if let (Stage::Deploy, Some(super::state::Sealed::Deploy { .. })) = (view.stage, &view.own_sealed) {
+        out.push(if en {
+            "Your deployment is submitted (shown on the map only to you).".into()
+        } else {
+            "あなたの配置は提出済みです（マップ上の表示はあなたにだけ見えます）。".into()
+        });
     }
     if let Some(super::state::Sealed::Cup { chits }) = &view.own_sealed {
         out.push(format!("{}{}", lab("Your cup", "あなたの選択"), codes(chits)));
@@ -329,9 +376,27 @@ pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     let mut out = Vec::new();
     let name_w = if en { 20 } else { 12 };
     let head = if en {
-        format!("{} {} {} {} {} {} {}", pad_right("Code", 4), pad_right("Commander", name_w), "R ", "Chit ", "In", "Units", "Commander at / status")
+        format!(
+            "{} {} {} {} {} {} {}",
+            pad_right("Code", 4),
+            pad_right("Commander", name_w),
+            "R ",
+            "Chit ",
+            "In",
+            "Units",
+            "Commander at / status"
+        )
     } else {
-        format!("{} {} {} {} {} {} {}", pad_right("記号", 4), pad_right("指揮官", name_w), "戦意", "種別  ", "投入", "郎党 ", "指揮官位置・状態")
+        format!(
+            "{} {} {} {} {} {} {}",
+            pad_right("記号", 4),
+            pad_right("指揮官", name_w),
+            "戦意",
+            "種別  ",
+            "投入",
+            "郎党 ",
+            "指揮官位置・状態"
+        )
     };
     out.push(head);
     for (i, d) in FORMATIONS.iter().enumerate() {
@@ -369,7 +434,13 @@ pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
             (Status::Destroyed, false) => "壊滅",
         };
         let sup = if d.supreme { if en { " SUPREME" } else { " 総大将" } } else { "" };
-        let moved = if fv.has_moved || fv.status != Status::Released { "" } else if en { " not moved" } else { " 未移動" };
+        let moved = if fv.has_moved || fv.status != Status::Released {
+            ""
+        } else if en {
+            " not moved"
+        } else {
+            " 未移動"
+        };
         out.push(format!(
             "{} {} {} {} {} {} {}",
             pad_right(d.code, 4),
@@ -378,7 +449,7 @@ pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
             kind,
             pad_right(&d.entry_turn.to_string(), 2),
             pad_right(&format!("{alive}/{}", d.retainers), 5),
-            format!("{at}, {status}{moved}{sup}")
+            at + ", " + status + moved + sup
         ));
     }
     out
@@ -389,7 +460,7 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
     let mut lines = Vec::new();
     let title = if ctx.lang == Lang::En { "Suriagehara no Kassen" } else { "摺上原の合戦" };
     lines.push(title.to_string());
-    lines.extend(status_lines(view, ctx).into_iter().flat_map(|l| crate::text::wrap(&l, w)));
+    lines.extend(status_lines(view, ctx).into_iter().flat_map(|l| hang(&l, w, 13)));
     lines.push(String::new());
     lines.extend(map_lines(view, w));
     lines.extend(legend(ctx.lang).into_iter().flat_map(|l| crate::text::wrap(&l, w)));

@@ -8,10 +8,10 @@ use crate::engine::{Event, Localized, RuleError};
 
 use super::action::{Action, Attack, MoveOrder, Placement, UnitId};
 use super::data::{
-    entry_cost, fdata, fids, side_fids, terrain, ChitAction, Fid, Side, Terrain, COMMAND_RANGE, MG, SANDSTORM_LAST_TURN,
-    SE, TK, TURNS,
+    COMMAND_RANGE, ChitAction, Fid, MG, SANDSTORM_LAST_TURN, SE, Side, TK, TURNS, Terrain, entry_cost, fdata, fids,
+    side_fids, terrain,
 };
-use super::hex::{in_contact, is_water_hexside, Hex};
+use super::hex::{Hex, in_contact, is_water_hexside};
 use super::state::{
     Activation, Chit, CombatSeg, Commander, GameResult, Kind, MoveSeg, Reason, ResPhase, Resolution, Retreats, Sealed,
     Segment, Stage, State, Status, Wind,
@@ -379,12 +379,12 @@ fn do_move(s: &mut State, o: &MoveOrder, to: Hex, cost: u32, ev: &mut Events) {
     let contact = touches_enemy(s, to, side_of(o.unit));
     say(
         ev,
+        format!("move {}{carrier} {from}>{to} [{cost}/{ma}]{}", o.unit, if contact { " (contact, stop)" } else { "" }),
         format!(
-            "move {}{carrier} {from}>{to} [{cost}/{ma}]{}",
-            o.unit,
-            if contact { " (contact, stop)" } else { "" }
+            "移動 {} {from}→{to} [{cost}/{ma}]{}",
+            ja_unit(o.unit),
+            if contact { "（敵に隣接・停止）" } else { "" }
         ),
-        format!("移動 {} {from}→{to} [{cost}/{ma}]{}", ja_unit(o.unit), if contact { "（敵に隣接・停止）" } else { "" }),
     );
     release_check(s, o.unit, ev);
 }
@@ -549,7 +549,7 @@ pub fn check_plan(s: &State, plan: &[Attack]) -> Result<(), Localized> {
                 return Err(loc(
                     format!("attack {n} (`{printed}`): {} holds no enemy unit (P1)", a.target),
                     format!("攻撃{n}（`{printed}`）：{}に敵ユニットがいません（P1）", a.target),
-                ))
+                ));
             }
         }
         for u in a.units() {
@@ -580,13 +580,12 @@ pub fn check_plan(s: &State, plan: &[Attack]) -> Result<(), Localized> {
             ));
         }
         targeted.push(a.target);
-        if !a.support.is_empty() {
-            if let Some(u) = a.units().find(|u| !seg.in_command.contains(u)) {
-                return Err(loc(
-                    format!("attack {n} (`{printed}`): {u} is out of command and may only attack alone (P4, A16)"),
-                    format!("攻撃{n}（`{printed}`）：{u}は指揮範囲外のため共同攻撃に参加できません（P4, A16）"),
-                ));
-            }
+        let out_of_command = a.units().find(|u| !seg.in_command.contains(u));
+        if let (false, Some(u)) = (a.support.is_empty(), out_of_command) {
+            return Err(loc(
+                format!("attack {n} (`{printed}`): {u} is out of command and may only attack alone (P4, A16)"),
+                format!("攻撃{n}（`{printed}`）：{u}は指揮範囲外のため共同攻撃に参加できません（P4, A16）"),
+            ));
         }
     }
     for u in &seg.obliged {
@@ -687,10 +686,7 @@ fn kill_commander(s: &mut State, f: Fid, ev: &mut Events) {
 
 /// §6.9 step 4: no retainer and no living commander -> Destroyed; the chit leaves the game.
 fn check_destroyed(s: &mut State, f: Fid, ev: &mut Events) {
-    if s.form(f).status == Status::Destroyed
-        || !s.units_of(f).is_empty()
-        || s.form(f).commander != Commander::Killed
-    {
+    if s.form(f).status == Status::Destroyed || !s.units_of(f).is_empty() || s.form(f).commander != Commander::Killed {
         return;
     }
     let fm = s.form_mut(f);
@@ -792,9 +788,7 @@ fn process_retreats(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
         }
         // A unit with exactly one hex that no other retreating unit could use retreats without asking
         // (S15); so does the last choice of all.
-        let single = opts.iter().find(|(u, o)| {
-            o.len() == 1 && opts.iter().all(|(v, p)| v == u || !p.contains(&o[0]))
-        });
+        let single = opts.iter().find(|(u, o)| o.len() == 1 && opts.iter().all(|(v, p)| v == u || !p.contains(&o[0])));
         let pick = match single {
             Some((u, o)) => Some((*u, o[0])),
             None if total == 1 => opts.iter().find(|(_, o)| o.len() == 1).map(|(u, o)| (*u, o[0])),
@@ -930,8 +924,9 @@ fn start_attack(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
 fn finish_attack(s: &mut State, ev: &mut Events) {
     let res = combat_seg(s).res.clone().expect("resolution");
     let lead = res.attack.lead;
-    if res.advance && s.unit_at(res.attack.target).is_none() {
-        if let Some(&from) = s.units.get(&lead) {
+    let from = s.units.get(&lead).copied();
+    if let (true, None, Some(from)) = (res.advance, s.unit_at(res.attack.target), from) {
+        {
             s.units.insert(lead, res.attack.target);
             say(
                 ev,
@@ -1155,8 +1150,16 @@ pub fn action_start(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     }
     say(
         ev,
-        format!("T{} begins; entering chits: {}", s.turn, if entered.is_empty() { "-".into() } else { entered.join(" ") }),
-        format!("第{}ターン開始：投入チット {}", s.turn, if entered.is_empty() { "なし".into() } else { entered.join(" ") }),
+        format!(
+            "T{} begins; entering chits: {}",
+            s.turn,
+            if entered.is_empty() { "-".into() } else { entered.join(" ") }
+        ),
+        format!(
+            "第{}ターン開始：投入チット {}",
+            s.turn,
+            if entered.is_empty() { "なし".into() } else { entered.join(" ") }
+        ),
     );
     s.sealed = [None, None];
     s.asked = [!s.pool(Side::Ashina).is_empty(), !s.pool(Side::Date).is_empty()];
@@ -1209,10 +1212,7 @@ pub fn check_deployment(side: Side, p: &[Placement]) -> Result<(), RuleError> {
             ));
         }
         if units.contains(&pl.unit) {
-            return Err(illegal(
-                format!("{} is placed twice", pl.unit),
-                format!("{}が二度配置されています", pl.unit),
-            ));
+            return Err(illegal(format!("{} is placed twice", pl.unit), format!("{}が二度配置されています", pl.unit)));
         }
         if terrain(pl.hex) == Terrain::Water {
             return Err(illegal(format!("{} is water", pl.hex), format!("{}は水面です", pl.hex)));
@@ -1242,10 +1242,7 @@ pub fn check_deployment(side: Side, p: &[Placement]) -> Result<(), RuleError> {
         let carriers = p.iter().filter(|pl| pl.unit.f == f && pl.carrier).count();
         if carriers != 1 {
             return Err(illegal(
-                format!(
-                    "formation {} needs exactly one unit marked `*` for its commander, not {carriers}",
-                    code(f)
-                ),
+                format!("formation {} needs exactly one unit marked `*` for its commander, not {carriers}", code(f)),
                 format!("{}の指揮官を乗せるユニット（*）はちょうど一つ必要です（{carriers}個）", code(f)),
             ));
         }
@@ -1425,7 +1422,9 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             do_retreat(s, *unit, *to, &mut ev);
             s.stage = Stage::Resolve;
         }
-        (Stage::Retreat, _) => return Err(wrong_kind("a retreat (`retreat UNIT HEX`)", "後退（retreat ユニット ヘクス）")),
+        (Stage::Retreat, _) => {
+            return Err(wrong_kind("a retreat (`retreat UNIT HEX`)", "後退（retreat ユニット ヘクス）"));
+        }
         (Stage::Replace, Action::Replace { code: c, unit }) => {
             let (f, cands) = replace_candidates(s).expect("replace pending");
             if c.0 != f || !cands.contains(unit) {
@@ -1438,7 +1437,9 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             place_commander(s, f, *unit, &mut ev);
             s.stage = Stage::Resolve;
         }
-        (Stage::Replace, _) => return Err(wrong_kind("a re-placement (`replace CODE UNIT`)", "再配置（replace 指揮官 ユニット）")),
+        (Stage::Replace, _) => {
+            return Err(wrong_kind("a re-placement (`replace CODE UNIT`)", "再配置（replace 指揮官 ユニット）"));
+        }
         (Stage::Draw | Stage::Resolve | Stage::Over, _) => return Err(RuleError::GameOver),
     }
     run(s, roll, &mut ev);

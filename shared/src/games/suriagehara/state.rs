@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::action::{Attack, Placement, UnitId};
-use super::data::{fdata, fids, Fid, Side, INITIAL_MORALE};
+use super::data::{Fid, INITIAL_MORALE, Side, fdata, fids};
 use super::hex::Hex;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,9 +33,13 @@ pub enum Chit {
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum Commander {
     /// Riding on retainer serial `carrier`.
-    Alive { carrier: u8 },
+    Alive {
+        carrier: u8,
+    },
     /// Survived his death check; waits for re-placement (§6.9 step 3), measured from `from`.
-    SetAside { from: Hex },
+    SetAside {
+        from: Hex,
+    },
     Killed,
 }
 
@@ -151,7 +155,9 @@ pub enum Stage {
     /// Internal: draw the next chit (or update the turn).
     Draw,
     /// DP3 for the drawn chit.
-    Substitution { chit: Fid },
+    Substitution {
+        chit: Fid,
+    },
     /// DP4.
     Move,
     /// DP5.

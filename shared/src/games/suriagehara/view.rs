@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Viewer;
 
 use super::action::{Code, UnitId};
-use super::data::{fids, Fid, Side};
+use super::data::{Fid, Side, fids};
 use super::hex::Hex;
 use super::rules;
 use super::state::{Activation, Chit, Commander, GameResult, Sealed, Stage, State, Status, Wind};
@@ -27,6 +27,23 @@ pub struct FormationView {
 pub struct Waiting {
     pub side: Side,
     pub kind: String,
+}
+
+/// A unit that may still move in the current Movement Segment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveInfo {
+    pub unit: UnitId,
+    pub ma: u32,
+    pub destinations: Vec<Hex>,
+}
+
+/// A unit that must fight in the current Combat Segment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObligedInfo {
+    pub unit: UnitId,
+    pub cs: u32,
+    pub in_command: bool,
+    pub targets: Vec<Hex>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,6 +69,10 @@ pub struct View {
     /// Legal retreat steps / re-placements of the current DP6 / DP7 (public).
     pub retreat_choices: Vec<(UnitId, Hex)>,
     pub replace_choices: Vec<UnitId>,
+    /// DP4: units that can still move, with MA and legal destinations (public).
+    pub moves: Vec<MoveInfo>,
+    /// DP5: the obliged units with their combat strength and the enemy hexes they touch (public).
+    pub obliged: Vec<ObligedInfo>,
     pub result: Option<GameResult>,
 }
 
@@ -128,8 +149,39 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     } else {
         Vec::new()
     };
+    let moves = if s.stage == Stage::Move {
+        let seg = match &s.activation.as_ref().and_then(|a| a.segment.clone()) {
+            Some(super::state::Segment::Move(m)) => Some(m.clone()),
+            _ => None,
+        };
+        rules::movable(s)
+            .into_iter()
+            .map(|(unit, d)| MoveInfo {
+                unit,
+                ma: seg.as_ref().and_then(|m| m.ma.get(&unit).copied()).unwrap_or(1),
+                destinations: d.keys().copied().collect(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let obliged = match (s.stage, s.activation.as_ref().and_then(|a| a.segment.as_ref())) {
+        (Stage::Plan, Some(super::state::Segment::Combat(c))) => c
+            .obliged
+            .iter()
+            .map(|u| ObligedInfo {
+                unit: *u,
+                cs: c.cs.get(u).copied().unwrap_or(1),
+                in_command: c.in_command.contains(u),
+                targets: rules::enemy_hexes_touching(s, s.units[u], rules::side_of(*u)),
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     View {
         viewer,
+        moves,
+        obliged,
         turn: s.turn,
         stage: s.stage,
         morale: s.morale,

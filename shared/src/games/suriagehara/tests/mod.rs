@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use crate::engine::Event;
 
 use super::action::{Action, UnitId};
-use super::data::{fid_of, Fid, Side};
+use super::data::{Fid, Side, fid_of};
 use super::hex::Hex;
 use super::notation;
 use super::rules::{self, Roller};
@@ -98,7 +98,8 @@ pub fn pos(turn: u8, spec: &str) -> State {
 /// Starts the activation of `code` (own chit) and runs what follows automatically.
 pub fn activate(s: &mut State, code: &str, roll: &mut Script) -> Vec<Event> {
     let fid = f(code);
-    let kind = if super::data::fdata(fid).action == super::data::ChitAction::MoveAndCombat { Kind::Both } else { Kind::One };
+    let kind =
+        if super::data::fdata(fid).action == super::data::ChitAction::MoveAndCombat { Kind::Both } else { Kind::One };
     let mut ev = Vec::new();
     rules::begin_activation(s, fid, fid, kind, &mut ev);
     rules::run(s, roll, &mut ev);
@@ -165,8 +166,10 @@ fn turn_one_never_asks_chit_selection_and_entries_follow_the_schedule() {
     for t in 1..=4u8 {
         s.turn = t;
         rules::action_start(&mut s, &mut dice(&[]), &mut ev);
-        let entered: Vec<&str> =
-            super::data::fids().filter(|x| super::data::fdata(*x).entry_turn == t).map(|x| super::data::fdata(x).code).collect();
+        let entered: Vec<&str> = super::data::fids()
+            .filter(|x| super::data::fdata(*x).entry_turn == t)
+            .map(|x| super::data::fdata(x).code)
+            .collect();
         for c in entered {
             assert_eq!(s.form(f(c)).status, Status::Released, "{c} in turn {t}");
         }
@@ -294,4 +297,25 @@ fn single_steps_keep_the_segment_open_until_done() {
     act(&mut s, Side::Ashina, "move done", &mut dice(&[])).unwrap();
     assert_ne!(s.stage, Stage::Move);
     assert!(s.form(f("TK")).has_moved);
+}
+
+#[test]
+fn the_first_draw_of_turn_one_is_uniform_over_the_cup() {
+    let mut counts = std::collections::BTreeMap::new();
+    for seed in 0..400u32 {
+        let mut s = State::new();
+        let mut rng = crate::dice::Rng::from_seed(format!("draw{seed}").as_bytes());
+        let std = Action::Deploy { standard: true, placements: Vec::new() };
+        rules::apply(&mut s, Side::Ashina, &std, &mut rng).unwrap();
+        rules::apply(&mut s, Side::Date, &std, &mut rng).unwrap();
+        let chit = match s.stage {
+            Stage::Substitution { chit } => chit,
+            _ => s.activation.as_ref().unwrap().chit,
+        };
+        *counts.entry(super::data::fdata(chit).code).or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), 4, "{counts:?}");
+    for (c, n) in &counts {
+        assert!((60..=140).contains(n), "{c}: {n} of 400");
+    }
 }

@@ -4,9 +4,9 @@ use super::*;
 use crate::engine::{Engine, Lang, RenderContext, Viewer};
 use crate::text::width;
 
+use super::super::Suriagehara;
 use super::super::render::{render_region, roster_lines};
 use super::super::rules::standard_placements;
-use super::super::Suriagehara;
 
 fn sample() -> State {
     let mut s = pos(4, "");
@@ -18,7 +18,8 @@ fn sample() -> State {
         }
     }
     s.form_mut(f("TK")).commander = Commander::Killed;
-    s.wind = Some([super::super::state::Wind::Reverse, super::super::state::Wind::Calm, super::super::state::Wind::Calm]);
+    s.wind =
+        Some([super::super::state::Wind::Reverse, super::super::state::Wind::Calm, super::super::state::Wind::Calm]);
     s.wind_revealed = [true, false, false];
     s.reverse_wind = true;
     s.morale = [7, 9];

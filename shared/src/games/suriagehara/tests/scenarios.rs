@@ -3,11 +3,11 @@
 use super::*;
 use crate::engine::{Engine, Viewer};
 
-use super::super::data::{Side, MG, SE, TK};
+use super::super::Suriagehara;
+use super::super::data::{MG, SE, Side, TK};
 use super::super::hex::Hex;
 use super::super::rules::{check_deployment, check_plan, plan_candidates, standard_placements};
 use super::super::state::{GameResult, Reason, Wind};
-use super::super::Suriagehara;
 
 fn plan(text: &str) -> Vec<super::super::action::Attack> {
     match notation::parse(text, &[]).unwrap() {
@@ -83,8 +83,11 @@ fn s1_standard_setup_and_the_turn_one_cup() {
     s0.stage = Stage::Draw;
     let view = super::super::view::view(&s0, Viewer::Spectator);
     let map = super::super::render::region_lines(&view, h("0101"), h("1821"));
-    let rows: Vec<String> =
-        map.iter().filter(|l| l.as_bytes().first().is_some_and(u8::is_ascii_digit)).map(|l| l.trim_end_matches(" =").to_string()).collect();
+    let rows: Vec<String> = map
+        .iter()
+        .filter(|l| l.as_bytes().first().is_some_and(u8::is_ascii_digit))
+        .map(|l| l.trim_end_matches(" =").to_string())
+        .collect();
     let expected: Vec<&str> = SPEC_MAP.lines().collect();
     assert_eq!(rows.len(), 21);
     for (a, b) in rows.iter().zip(expected) {
@@ -96,9 +99,15 @@ fn s1_standard_setup_and_the_turn_one_cup() {
 #[test]
 fn s2_adjacency_and_distance() {
     let n: Vec<String> = h("0911").neighbours().iter().map(|x| x.to_string()).collect();
-    assert_eq!(sorted(&n.iter().map(String::as_str).collect::<Vec<_>>()), sorted(&["0811", "1011", "0810", "0910", "0812", "0912"]));
+    assert_eq!(
+        sorted(&n.iter().map(String::as_str).collect::<Vec<_>>()),
+        sorted(&["0811", "1011", "0810", "0910", "0812", "0912"])
+    );
     let n: Vec<String> = h("0910").neighbours().iter().map(|x| x.to_string()).collect();
-    assert_eq!(sorted(&n.iter().map(String::as_str).collect::<Vec<_>>()), sorted(&["0810", "1010", "0909", "1009", "0911", "1011"]));
+    assert_eq!(
+        sorted(&n.iter().map(String::as_str).collect::<Vec<_>>()),
+        sorted(&["0810", "1010", "0909", "1009", "0911", "1011"])
+    );
     assert_eq!(h("0101").neighbours().len(), 2);
     assert_eq!(h("1821").neighbours().len(), 3);
     assert_eq!(h("0807").distance(h("0815")), 8);
@@ -151,7 +160,9 @@ fn s4_rulebook_example_sandstorm_ma() {
         assert!(rules::in_command_now(&s, u(x)));
     }
     let mut probe = s.clone();
-    assert!(act(&mut probe, Side::Ashina, "move TK1 0906", &mut dice(&[])).unwrap_err().to_string().contains("rearward"));
+    assert!(
+        act(&mut probe, Side::Ashina, "move TK1 0906", &mut dice(&[])).unwrap_err().to_string().contains("rearward")
+    );
     act(&mut s, Side::Ashina, "move TK1 1112", &mut dice(&[])).unwrap();
     assert_eq!(at(&s, "TK1").unwrap(), "1112");
     act(&mut s, Side::Ashina, "move done", &mut dice(&[])).unwrap();
@@ -257,10 +268,17 @@ fn s8_first_move_restriction_and_friendly_blocking() {
     assert_eq!(ma(&s, "IN1"), 3);
     assert_eq!(
         dests(&s, "IN1"),
-        sorted(&["0515", "0612", "0613", "0614", "0615", "0712", "0713", "0714", "0715", "0813", "0814", "0913", "0914", "1013", "1014", "1015"])
+        sorted(&[
+            "0515", "0612", "0613", "0614", "0615", "0712", "0713", "0714", "0715", "0813", "0814", "0913", "0914",
+            "1013", "1014", "1015"
+        ])
     );
-    assert!(act(&mut s.clone(), Side::Date, "move IN1 0816", &mut dice(&[])).unwrap_err().to_string().contains("rearward"));
-    assert!(act(&mut s.clone(), Side::Date, "move IN1 0915", &mut dice(&[])).unwrap_err().to_string().contains("friendly"));
+    assert!(
+        act(&mut s.clone(), Side::Date, "move IN1 0816", &mut dice(&[])).unwrap_err().to_string().contains("rearward")
+    );
+    assert!(
+        act(&mut s.clone(), Side::Date, "move IN1 0915", &mut dice(&[])).unwrap_err().to_string().contains("friendly")
+    );
     act(&mut s, Side::Date, "move IN1 0814; move done", &mut dice(&[])).unwrap();
     assert!(s.form(f("IN")).has_moved);
     // turn 2: rows 16+ allowed
@@ -400,10 +418,13 @@ fn s16_combined_attack_loses_by_four_death_check_and_tie() {
     let base = pos(2, "TK1* 0612, TK2 0713, TK3 0610, SG1* 0613");
     let mut s = base.clone();
     combat(&mut s, "TK", &mut dice(&[]));
-    assert_eq!(s.activation.as_ref().map(|a| match &a.segment {
-        Some(Segment::Combat(c)) => c.obliged.clone(),
-        _ => vec![],
-    }), Some(vec![u("TK1"), u("TK2")]));
+    assert_eq!(
+        s.activation.as_ref().map(|a| match &a.segment {
+            Some(Segment::Combat(c)) => c.obliged.clone(),
+            _ => vec![],
+        }),
+        Some(vec![u("TK1"), u("TK2")])
+    );
     // (a) death roll 6
     let mut a = s.clone();
     let ev = act(&mut a, Side::Ashina, "attack 0613 TK1+TK2", &mut dice(&[1, 6, 6])).unwrap();
@@ -623,10 +644,7 @@ fn s27_attacker_command_snapshot() {
 // Special rules, activation, victory
 
 fn s28_position() -> State {
-    let mut s = pos(
-        2,
-        "TK1* 0907, TK2 0807, TK3 0707, SE1* 0507, SE2 0407, MG1* 1107, MG2 1207, IN1* 0815, IN2 0915",
-    );
+    let mut s = pos(2, "TK1* 0907, TK2 0807, TK3 0707, SE1* 0507, SE2 0407, MG1* 1107, MG2 1207, IN1* 0815, IN2 0915");
     for p in standard_placements(Side::Ashina).into_iter().chain(standard_placements(Side::Date)) {
         if ["KM", "KY", "SG", "KT", "HR"].contains(&super::super::data::fdata(p.unit.f).code) {
             s.units.insert(p.unit, p.hex);
@@ -799,7 +817,9 @@ fn s33_release_when_the_cup_is_empty() {
         Some(Segment::Move(m)) => assert!(m.first_move),
         _ => panic!(),
     }
-    assert!(act(&mut s.clone(), Side::Date, "move HR2 1216", &mut dice(&[])).unwrap_err().to_string().contains("rearward"));
+    assert!(
+        act(&mut s.clone(), Side::Date, "move HR2 1216", &mut dice(&[])).unwrap_err().to_string().contains("rearward")
+    );
 }
 
 #[test]
@@ -833,7 +853,8 @@ fn s34_chit_selection() {
     rules::apply(&mut s, Side::Date, &all, &mut roll).unwrap();
     let mut cup = roll.offered[0].clone();
     cup.sort();
-    let mut expect: Vec<Fid> = ["YO", "TK", "KM", "MA", "OU", "KH", "IN", "SG", "KT", "HR"].iter().map(|c| f(c)).collect();
+    let mut expect: Vec<Fid> =
+        ["YO", "TK", "KM", "MA", "OU", "KH", "IN", "SG", "KT", "HR"].iter().map(|c| f(c)).collect();
     expect.sort();
     assert_eq!(cup, expect);
     for c in ["SE", "MG", "KY"] {
@@ -896,14 +917,20 @@ fn s37_end_of_game_advance_line_count() {
     };
     let mut s = pos(8, spec);
     end(&mut s);
-    assert_eq!(s.result, Some(GameResult::Winner { side: Side::Ashina, reason: Reason::AdvanceLine { ashina: 2, date: 1 } }));
+    assert_eq!(
+        s.result,
+        Some(GameResult::Winner { side: Side::Ashina, reason: Reason::AdvanceLine { ashina: 2, date: 1 } })
+    );
     let mut s = pos(8, spec);
     s.form_mut(f("KM")).commander = Commander::Killed;
     end(&mut s);
     assert_eq!(s.result, Some(GameResult::Draw { reason: Reason::AdvanceLine { ashina: 1, date: 1 } }));
     let mut s = pos(8, &spec.replace("YO1* 0911", "YO1* 0912"));
     end(&mut s);
-    assert_eq!(s.result, Some(GameResult::Winner { side: Side::Ashina, reason: Reason::AdvanceLine { ashina: 3, date: 1 } }));
+    assert_eq!(
+        s.result,
+        Some(GameResult::Winner { side: Side::Ashina, reason: Reason::AdvanceLine { ashina: 3, date: 1 } })
+    );
 }
 
 #[test]
@@ -919,10 +946,12 @@ fn s38_deployment_validation() {
     assert!(bad(&|p| p[1].hex = p[0].hex).contains("two units"));
     assert!(bad(&|p| p[0].carrier = false).contains("exactly one"));
     assert!(bad(&|p| p[1].carrier = true).contains("exactly one"));
-    assert!(bad(&|p| {
-        p.pop();
-    })
-    .contains("not placed"));
+    assert!(
+        bad(&|p| {
+            p.pop();
+        })
+        .contains("not placed")
+    );
     assert!(check_deployment(Side::Ashina, &std).is_ok());
     // secrecy
     let mut rng = crate::dice::Rng::from_seed(b"s38");
