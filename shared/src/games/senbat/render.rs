@@ -189,7 +189,12 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
         Phase::Play => t(lang, &format!("turn {}", v.turn_no), &format!("手番{}", v.turn_no)),
         Phase::Over => t(lang, "game over", "終局"),
     };
-    out.push_str(&text::truncate(&format!("SENBAT  {phase}"), width));
+    let to_act = if v.phase == Phase::Play {
+        t(lang, &format!("  -- {} ({}) to act", name(v.active), role(v.active)), &format!(" {}({})の手番", name(v.active), role(v.active)))
+    } else {
+        String::new()
+    };
+    out.push_str(&text::truncate(&format!("SENBAT  {phase}{to_act}"), width));
     out.push('\n');
     for s in [0u8, 1] {
         let p = &v.players[s as usize];
@@ -263,6 +268,26 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
         let line = t(lang, &format!("Waiting for {}: {}", name(*s), kind_text(kind, lang)), &format!("{}の決定待ち: {}", name(*s), kind_text(kind, lang)));
         out.push_str(&text::truncate(&line, width));
         out.push('\n');
+    }
+    if let Some(AskKind::Act { first, .. }) = &v.my_ask {
+        let hint = match lang {
+            Lang::En => vec![
+                "Your options:".to_string(),
+                "  move SONAE [form SLOT=CARD,...] [rot -90..+90] fwd|back J".to_string(),
+                "  shoot SONAE [rot ..] [fire SHOOTER>TARGET,...]   charge SONAE J".to_string(),
+                format!("  recover [CARD] | defend{}", if *first { "" } else { " | end" }),
+            ],
+            Lang::Ja => vec![
+                "選択肢:".to_string(),
+                "  move 備え [form 位置=隊,...] [rot -90..+90] fwd|back J".to_string(),
+                "  shoot 備え [rot ..] [fire 射手>目標,...]   charge 備え J".to_string(),
+                format!("  recover [隊] | defend{}", if *first { "" } else { " | end" }),
+            ],
+        };
+        for l in hint {
+            out.push_str(&text::truncate(&l, width));
+            out.push('\n');
+        }
     }
     if let Some(AskKind::Targets { choices, .. }) = &v.my_ask {
         for (a, opts) in choices {

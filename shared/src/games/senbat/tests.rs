@@ -1387,3 +1387,76 @@ fn rejected_commands_explain_in_words() {
     let e = try_cmd(&mut s, "defend").unwrap_err();
     assert!(e.to_string().contains("does not answer"), "{e}");
 }
+
+#[test]
+fn organisation_is_validated() {
+    let s0 = {
+        let mut rng = Rng::from_seed(b"org");
+        Senbat::setup(&Options { oda_seat: Some(0), first_seat: Some(0), ..Options::default() }, 2, &mut rng).unwrap()
+    };
+    let p = Senbat::pending(&s0);
+    let seat0 = p.iter().find(|p| p.seat == 0).unwrap().clone();
+    let try_org = |text: &str| {
+        let mut s = s0.clone();
+        let mut rng = Rng::from_seed(b"o");
+        Senbat::apply(&mut s, &seat0.id, 0, &notation::parse(text).unwrap(), &mut rng)
+    };
+    assert!(try_org("sonae OH: OM3 OP4; OG1: OP1 OP2 OA1; OG2: OC1 OC2; OG3: OM1 OM2 OP3").is_ok());
+    assert!(try_org("sonae OH: OM3 OP4; OG1: OP1 OP2 OA1; OG2: OC1 OC2; OG3: OM1 OM2").unwrap_err().to_string().contains("OP3"));
+    assert!(try_org("sonae OH: OM3 OP4 OP1; OG1: OP1 OP2 OA1; OG2: OC1 OC2; OG3: OM1 OM2 OP3").unwrap_err().to_string().contains("twice"));
+    assert!(try_org("sonae OH: OG1 OM3 OP4; OG2: OP1 OP2 OA1 OC1 OC2; OG3: OM1 OM2 OP3").unwrap_err().to_string().contains("core"));
+    assert!(try_org("sonae OH: OM3 OP4 OP1 OP2 OA1 OC1 OC2; OG3: OM1 OM2 OP3").unwrap_err().to_string().contains("6"));
+    assert!(try_org("sonae OH: TM1").unwrap_err().to_string().contains("not your card"));
+    // A core may lead no troops at all.
+    assert!(try_org("sonae OH: OM3 OP4 OP1 OP2 OA1 OC1; OG1: OC2 OM1 OM2 OP3; OG2:").is_ok());
+}
+
+#[test]
+fn voluntary_move_off_the_field_takes_a_general_and_its_sonae() {
+    let mut s = blank();
+    place(&mut s, "OG2", 100.0, 600.0, 0, &[(Slot::B, "OC1")]);
+    place(&mut s, "OH", 600.0, 60.0, 0, &[]);
+    place(&mut s, "TH", 650.0, 620.0, 180, &[]);
+    let log = play(&mut s, "move OG2 fwd 2");
+    assert!(log.contains("left the field"), "{log}");
+    assert_eq!(s.cards[id("OG2")].status, Status::Removed);
+    assert_eq!(s.cards[id("OC1")].status, Status::Removed, "OC1 stayed on the field but leaves with its general");
+    assert_eq!((s.players[1].general_kills, s.players[1].troop_kills), (1, 1), "all credited to the enemy (A33)");
+    assert_eq!(kind(&s), "senkyo");
+    assert_eq!(Senbat::pending(&s)[0].seat, 1);
+}
+
+#[test]
+fn formation_change_can_push_a_troop_off_the_field() {
+    let mut s = blank();
+    place(&mut s, "OG1", 40.0, 300.0, 0, &[(Slot::F, "OP1")]);
+    place(&mut s, "OH", 600.0, 60.0, 0, &[]);
+    place(&mut s, "TH", 650.0, 620.0, 180, &[]);
+    let log = play(&mut s, "move OG1 form L=OP1 fwd 1");
+    assert!(log.contains("OP1 (pikes) is removed (left the field)"), "{log}");
+    assert_eq!(s.players[1].troop_kills, 1);
+    near(pos(&s, "OG1"), (40.0, 363.0), 1e-9);
+}
+
+#[test]
+fn kenkon_on_save_dice_for_the_defender() {
+    let mut s = s11_setup(1);
+    dice(&mut s, &[5, 4, 2, 3, 1]);
+    attack(&mut s, "OP1", "TG2", 3, 4);
+    try_cmd(&mut s, "stock use").unwrap();
+    assert_eq!(kind(&s), "kenkon");
+    assert_eq!(Senbat::pending(&s)[0].seat, 1);
+    try_cmd(&mut s, "kenkon use MV").unwrap();
+    assert_eq!(dmg(&s, "TG2"), 1, "the 3 became a 4: one success saved");
+    assert_eq!(s.players[1].board[0], 0);
+}
+
+#[test]
+fn timeout_declines_offers() {
+    let mut s = s11_setup(1);
+    dice(&mut s, &[5, 4, 2, 4, 1]);
+    attack(&mut s, "OP1", "TG2", 3, 4);
+    let p = Senbat::pending(&s);
+    assert_eq!(Senbat::timeout_action(&s, &p[0].id), Some(Action::Stock { use_it: false }));
+    assert_eq!(Senbat::timeout_action(&quick(), &Senbat::pending(&quick())[0].id), None);
+}
