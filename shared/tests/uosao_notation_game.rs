@@ -8,7 +8,7 @@ use shared::journal::{Actor, EntryBody, Match};
 use shared::Rng;
 
 #[test]
-fn a_three_player_game_typed_in_notation() {
+fn uosao_three_player_game_typed_in_notation() {
     let at = "2026-01-01T00:00:00Z";
     let mut m = Match::create("uosao", serde_json::Value::Null, 3, [7u8; 32], at).expect("create");
     let mut pick = Rng::from_seed(b"typist");
