@@ -1,0 +1,180 @@
+//! Harness for end-to-end tests: starts the real `tegami-server` binary on a free port with its own
+//! SQLite file, and runs the real `tegami` binary with a config dir per player.
+//!
+//! The binaries are the ones `cargo test --workspace` builds into the target directory (the api and cli
+//! packages have integration tests, so cargo builds their binaries before running any test).
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// The directory holding the workspace's binaries (target/debug).
+pub fn bin_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    // target/debug/deps/<test> -> target/debug
+    exe.parent().and_then(Path::parent).expect("target dir").to_path_buf()
+}
+
+pub fn binary(name: &str) -> PathBuf {
+    let path = bin_dir().join(name);
+    assert!(
+        path.exists(),
+        "`{}` is missing: run the tests with `cargo test --workspace`, which builds it",
+        path.display()
+    );
+    path
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port()
+}
+
+/// A running tegami-server; killed on drop.
+pub struct Server {
+    pub url: String,
+    pub dir: tempfile::TempDir,
+    child: Child,
+}
+
+impl Server {
+    pub fn start() -> Server {
+        let dir = tempfile::tempdir().expect("temp dir");
+        Self::start_in(dir, free_port())
+    }
+
+    fn start_in(dir: tempfile::TempDir, port: u16) -> Server {
+        let log = std::fs::File::create(dir.path().join("server.log")).expect("log file");
+        let child = Command::new(binary("tegami-server"))
+            .env("TEGAMI_BIND", format!("127.0.0.1:{port}"))
+            .env("TEGAMI_DATABASE_URL", format!("sqlite://{}", dir.path().join("tegami.db").display()))
+            .env("TEGAMI_LOG", "info")
+            .env_remove("TEGAMI_CONFIG")
+            .env_remove("TEGAMI_JWT_SECRET")
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("tegami-server starts");
+        let url = format!("http://127.0.0.1:{port}");
+        let server = Server { url, dir, child };
+        server.wait_healthy();
+        server
+    }
+
+    fn wait_healthy(&self) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let addr = self.url.trim_start_matches("http://").to_string();
+        while Instant::now() < deadline {
+            if let Ok(mut stream) = std::net::TcpStream::connect(&addr) {
+                use std::io::{Read, Write};
+                let _ = stream.write_all(b"GET /healthz HTTP/1.0\r\n\r\n");
+                let mut reply = String::new();
+                let _ = stream.read_to_string(&mut reply);
+                if reply.starts_with("HTTP/1.0 200") || reply.starts_with("HTTP/1.1 200") {
+                    return;
+                }
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("tegami-server did not become healthy; log:\n{}", self.log());
+    }
+
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("server.log")).unwrap_or_default()
+    }
+
+    /// Kills the server and starts a new process on the same port and database.
+    pub fn restart(mut self) -> Server {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let port: u16 = self.url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("port in url");
+        let dir = std::mem::replace(&mut self.dir, tempfile::tempdir().expect("placeholder"));
+        Self::start_in(dir, port)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One person at a terminal: the real `tegami` binary with their own config dir.
+pub struct Player {
+    pub name: String,
+    pub email: String,
+    pub config: tempfile::TempDir,
+    pub server: String,
+}
+
+/// What a CLI run produced.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    fn from(output: Output) -> Run {
+        Run {
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+
+    pub fn ok(self, what: &str) -> Run {
+        assert_eq!(self.code, 0, "`{what}` failed:\nstdout:\n{}\nstderr:\n{}", self.stdout, self.stderr);
+        self
+    }
+
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", self.stdout))
+    }
+}
+
+impl Player {
+    pub fn new(name: &str, server: &Server) -> Player {
+        Player {
+            name: name.to_string(),
+            email: format!("{}@example.com", name.to_lowercase()),
+            config: tempfile::tempdir().expect("config dir"),
+            server: server.url.clone(),
+        }
+    }
+
+    pub fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
+        use std::io::Write;
+        let mut child = Command::new(binary("tegami"))
+            .args(args)
+            .env("TEGAMI_SERVER", &self.server)
+            .env("TEGAMI_CONFIG_DIR", self.config.path())
+            .env("NO_COLOR", "1")
+            .env("COLUMNS", "100")
+            .env_remove("TEGAMI_TOKEN")
+            .env_remove("TEGAMI_LANG")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("tegami runs");
+        child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+        Run::from(child.wait_with_output().expect("tegami finishes"))
+    }
+
+    pub fn run(&self, args: &[&str]) -> Run {
+        self.run_with_stdin(args, "")
+    }
+
+    /// `tegami register` then the player is logged in with a signing key.
+    pub fn register(&self) {
+        self.run_with_stdin(
+            &["register", "--email", &self.email, "--name", &self.name, "--password-stdin"],
+            "correct-horse-battery\n",
+        )
+        .ok("register");
+    }
+}
