@@ -125,21 +125,18 @@ impl Engine for Shidouban {
         rules::eliminate(state, &mut ev, seat);
         state.players[seat as usize].resigned = true;
         // An open interjection round: the resigned seat's answer becomes a pass.
-        if let Some(Ask::Kuchi { order, ids, answers, .. }) = &state.ask {
-            if let Some(i) = order.iter().position(|s| *s == seat) {
-                if answers[i].is_none() {
+        if let Some(Ask::Kuchi { order, ids, answers, .. }) = &state.ask
+            && let Some(i) = order.iter().position(|s| *s == seat)
+                && answers[i].is_none() {
                     let id = ids[i].clone();
                     rules::answer(state, &id, seat, &Action::Pass, rng, &mut ev)?;
                 }
-            }
-        }
         // A reprieve window of the resigned seat closes (eliminated players cannot use ISH).
-        if let Some(Ask::Reprieve { id, seat: s, .. }) = &state.ask {
-            if *s == seat {
+        if let Some(Ask::Reprieve { id, seat: s, .. }) = &state.ask
+            && *s == seat {
                 let id = id.clone();
                 rules::answer(state, &id, seat, &Action::Reprieve(None), rng, &mut ev)?;
             }
-        }
         let left: Vec<Seat> = (0..state.seats).filter(|s| state.players[*s as usize].status != Status::Eliminated).collect();
         if state.started || left.len() <= 1 {
             match left.len() {

@@ -152,12 +152,11 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         }
     } else if v.end.is_some() || v.viewer == Viewer::Server {
         for (i, pl) in v.players.iter().enumerate() {
-            if let Some(h) = &pl.hand {
-                if !h.is_empty() {
+            if let Some(h) = &pl.hand
+                && !h.is_empty() {
                     let codes: Vec<&str> = h.iter().map(|t| t.code()).collect();
                     lines.push(format!("{}: {}", letter(i as u8), codes.join(" ")));
                 }
-            }
         }
     }
     if !v.discard_persons.is_empty() || !v.discard_tiles.is_empty() {

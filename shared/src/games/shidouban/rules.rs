@@ -333,11 +333,10 @@ fn replenish(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
     let (s, rolls) = random_empty_square(st, rng);
     let r: Vec<String> = rolls.iter().map(|(c, r)| format!("{c}{r}")).collect();
     st.ps_mut(p).loc = PLoc::Board(s);
-    if let Some(o) = st.owner(p) {
-        if st.players[o as usize].status == Status::Suspended {
+    if let Some(o) = st.owner(p)
+        && st.players[o as usize].status == Status::Suspended {
             st.players[o as usize].status = Status::Active;
         }
-    }
     public(
         ev,
         format!("Replenishment: {} placed on {} (dice {})", pname(st, p), s.both(), r.join(" ")),
@@ -438,11 +437,10 @@ fn responsible(st: &State, t: Person) -> Seat {
 fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
     match c.stage {
         CombatStage::Sides => {
-            if let Some(a) = &st.act {
-                if c.tile == Tile::KIN && c.targets.contains(&a.p) {
+            if let Some(a) = &st.act
+                && c.tile == Tile::KIN && c.targets.contains(&a.p) {
                     st.act.as_mut().unwrap().fought_kin = true;
                 }
-            }
             if c.tile == Tile::ABU {
                 let (t1, t2) = (c.targets[0], c.targets[1]);
                 let a1: Vec<Person> = st.range_persons(t1).into_iter().filter(|q| *q != t2).collect();
@@ -602,14 +600,13 @@ fn remove(st: &mut State, ev: &mut Evs, batch: Vec<Person>, done_window: bool, s
     if batch.is_empty() {
         return;
     }
-    if !done_window {
-        if let Some(h) = st.ish_holder() {
+    if !done_window
+        && let Some(h) = st.ish_holder() {
             let id = st.next_id();
             st.ask = Some(Ask::Reprieve { id, seat: h, batch: batch.clone() });
             st.stack.push(Frame::Remove { batch, done_window: true, saved: None });
             return;
         }
-    }
     let mut order = batch;
     order.sort_by_key(|p| st.pos(*p).map(|s| s.k()));
     for q in order {
@@ -679,11 +676,10 @@ fn return_to_pile(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person) {
     st.ps_mut(p).loc = PLoc::Pile;
     st.person_pile.push(p);
     shuffle(rng, &mut st.person_pile);
-    if let Some(o) = st.owner(p) {
-        if st.players[o as usize].status == Status::Active {
+    if let Some(o) = st.owner(p)
+        && st.players[o as usize].status == Status::Active {
             st.players[o as usize].status = Status::Suspended;
         }
-    }
 }
 
 fn dokatsu(st: &mut State, ev: &mut Evs, affected: Vec<Person>, order: Option<Vec<Person>>, mut idx: usize) {
@@ -691,15 +687,14 @@ fn dokatsu(st: &mut State, ev: &mut Evs, affected: Vec<Person>, order: Option<Ve
     while idx < order.len() {
         let q = order[idx];
         idx += 1;
-        if let Some(s) = st.pos(q) {
-            if let Some(d) = s.step(Dir::D).filter(|d| st.empty(*d)) {
+        if let Some(s) = st.pos(q)
+            && let Some(d) = s.step(Dir::D).filter(|d| st.empty(*d)) {
                 relocate(st, q, d);
                 public(ev, format!("{} is pushed down {} -> {}", pname(st, q), s.ascii(), d.ascii()), format!("{} 1マス下へ: {} → {}", pname_ja(st, q), s.ja(), d.ja()));
                 st.stack.push(Frame::Dokatsu { affected, order: Some(order), idx });
                 st.stack.push(Frame::Resolve);
                 return;
             }
-        }
     }
 }
 
@@ -1010,14 +1005,13 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
         ActStage::Stay => {
             st.act.as_mut().unwrap().stage = ActStage::Done;
             st.stack.push(Frame::Action);
-            if let (Some(s), TLoc::Board(e)) = (st.pos(p), st.tile_loc(Tile::KIN)) {
-                if !a.moved && !a.fought_kin && s.adjacent(e) {
+            if let (Some(s), TLoc::Board(e)) = (st.pos(p), st.tile_loc(Tile::KIN))
+                && !a.moved && !a.fought_kin && s.adjacent(e) {
                     if !st.combats.iter().any(|c| c.tile == Tile::KIN && c.targets == vec![p]) {
                         add_combat(st, Tile::KIN, vec![p]);
                     }
                     st.stack.push(Frame::Resolve);
                 }
-            }
         }
         ActStage::Done => {
             st.act = None;

@@ -126,7 +126,7 @@ fn notation_round_trip_and_render_during_playouts() {
                         assert_eq!(g.print_action(&o.action).unwrap(), o.notation);
                     }
                 }
-                if step % 17 == 0 {
+                if step.is_multiple_of(17) {
                     for viewer in [Viewer::Seat(0), Viewer::Spectator, Viewer::Server] {
                         let v = m.view(viewer);
                         for lang in [Lang::En, Lang::Ja] {
