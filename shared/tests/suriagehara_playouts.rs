@@ -62,7 +62,7 @@ fn check_no_leak(m: &shared::journal::Match) {
 
 #[test]
 fn random_playouts_finish_replay_and_never_leak() {
-    let n = playouts(100);
+    let n = playouts(60);
     let mut results = std::collections::BTreeMap::new();
     let mut entries = 0;
     for seed in 0..n {
@@ -76,7 +76,7 @@ fn random_playouts_finish_replay_and_never_leak() {
 
 #[test]
 fn random_playouts_with_resignations() {
-    let n = playouts(100) / 3 + 1;
+    let n = playouts(60) / 3 + 1;
     for seed in 0..n {
         let mut p = Playout::new("suriagehara", 2, 10_000 + seed);
         p.resign_per_mille = 5;

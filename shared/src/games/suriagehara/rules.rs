@@ -452,6 +452,11 @@ pub(crate) fn begin_combat(s: &mut State, ev: &mut Events) {
         format!("{} 戦闘セグメント：戦闘義務のあるユニット {}", fdata(f).name_ja, names.join(" ")),
     );
     let plans = plan_candidates(s);
+    if plans.is_empty() {
+        // Cannot happen (§6.7: a valid plan always exists); kept so that a data error never hangs a game.
+        end_activation(s, ev);
+        return;
+    }
     if plans.len() == 1 && plans[0].len() == 1 {
         let plan = plans[0].clone();
         say(
