@@ -54,9 +54,9 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         None => (if ja { "未定" } else { "none yet" }).to_string(),
     };
     lines.push(if ja {
-        format!(" スタートプレイヤー: {}   主導色: {lead}", who(ctx, v.sp))
+        format!(" 主導色: {lead}   スタートプレイヤー: {}", who(ctx, v.sp))
     } else {
-        format!(" Start player: {}   Lead colour: {lead}", who(ctx, v.sp))
+        format!(" Lead colour: {lead}   Start player: {}", who(ctx, v.sp))
     });
     lines.push(if ja {
         " ラウンド終了時に誰かが5点以上ならゲーム終了。得点の最も少ない人の勝ち。".to_string()
@@ -228,10 +228,11 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
     lines.push(light);
     if ja {
         lines.push(" 凡例: * スタートプレイヤー  ?? 裏向き（不明）  (xx) 裏向き（あなたが出した札）".into());
-        lines.push("       F 勝負  P パス  ? 未回答  . 札なし  <Pn Pnが押し付けた札".into());
+        lines.push("       F 勝負  P パス  ? 未回答  . 札なし  自 自分で出した札  <Pn Pnが押し付けた札".into());
     } else {
         lines.push(" Legend: * start player   ?? hidden   (xx) hidden, known to you".into());
-        lines.push("         F fight   P pass   ? not answered yet   . no card yet   <Pn pushed by Pn".into());
+        lines.push("         F fight   P pass   ? not answered yet   . no card yet".into());
+        lines.push("         own played by the player   <Pn pushed by Pn".into());
     }
     lines.push(heavy);
     lines.push(" 不忍 (Shinobazu)".into());

@@ -266,22 +266,22 @@ fn run(seats: u8, games: u64, leak_every: u64, resign: u64) {
 
 #[test]
 fn playouts_3_players() {
-    run(3, playouts(300), 8, 0);
+    run(3, playouts(600), 16, 0);
 }
 
 #[test]
 fn playouts_4_players() {
-    run(4, playouts(300), 8, 0);
+    run(4, playouts(600), 16, 0);
 }
 
 #[test]
 fn playouts_5_players() {
-    run(5, playouts(300), 8, 0);
+    run(5, playouts(600), 16, 0);
 }
 
 #[test]
 fn playouts_with_resignations() {
     for seats in 3..=5 {
-        run(seats, playouts(300) / 4, 4, 20);
+        run(seats, playouts(600) / 4, 8, 20);
     }
 }
