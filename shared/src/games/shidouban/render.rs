@@ -114,7 +114,13 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         let pv = pl.person.and_then(|p| v.persons.iter().find(|x| x.person == p));
         let person = pl
             .person
-            .map(|p| if ja { p.data().name.to_string() } else { format!("{} {}", p.code(), truncate(p.data().romaji, 9)) })
+            .map(|p| {
+                if ja {
+                    p.data().name.to_string()
+                } else {
+                    format!("{} {}", p.code(), p.data().romaji.split(' ').next().unwrap_or(""))
+                }
+            })
             .unwrap_or_else(|| "-".into());
         let (m, e, r, b, f) = match pv {
             Some(x) => (
@@ -162,8 +168,9 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
     if !v.discard_persons.is_empty() || !v.discard_tiles.is_empty() {
         let ps: Vec<&str> = v.discard_persons.iter().map(|p| if ja { p.data().short } else { p.code() }).collect();
         let ts: Vec<&str> = v.discard_tiles.iter().map(|t| if ja { t.data().short } else { t.code() }).collect();
-        let txt = if ja { format!("捨て札: {} {}", ps.join(" "), ts.join(" ")) } else { format!("discard: {} {}", ps.join(" "), ts.join(" ")) };
-        lines.extend(wrap(txt.trim_end(), ctx.width));
+        let all: Vec<&str> = ps.into_iter().chain(ts).collect();
+        let txt = if ja { format!("捨て札: {}", all.join(" ")) } else { format!("discard: {}", all.join(" ")) };
+        lines.extend(wrap(&txt, ctx.width));
     }
     if let Some((p, dirs, nat)) = &v.moving {
         let arrows: Vec<String> = Dir::ALL
@@ -173,11 +180,23 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                 format!("{}:{}{}", d.code(), a.prio, if a.white { "W" } else { "B" })
             })
             .collect();
-        let legal: Vec<String> = dirs.iter().map(|d| d.code().to_string()).collect();
+        let from = v.persons.iter().find(|x| x.person == *p).map(|x| x.sq);
+        let legal: Vec<String> = dirs
+            .iter()
+            .map(|d| {
+                let to = from.and_then(|f| f.step(*d)).map(|t| t.ascii()).unwrap_or_default();
+                let white = p.arrow(*d).white;
+                if ja {
+                    format!("{}→{}({})", d.ja(), to, if white { "白" } else { "黒" })
+                } else {
+                    format!("{}->{} ({})", d.code(), to, if white { "white" } else { "black" })
+                }
+            })
+            .collect();
         let txt = if ja {
-            format!("移動: {} 矢印 {} | 可能 {} | 自然移動 {}", p.data().name, arrows.join(" "), legal.join(","), nat.ja())
+            format!("移動: {} 矢印 {} | 可能 {} | 自然移動 {}", p.data().name, arrows.join(" "), legal.join(" "), nat.ja())
         } else {
-            format!("Moving: {} arrows {} | legal {} | natural {}", p.code(), arrows.join(" "), legal.join(","), nat.code())
+            format!("Moving: {} arrows {} | legal {} | natural {}", p.code(), arrows.join(" "), legal.join(", "), nat.code())
         };
         lines.extend(wrap(&txt, ctx.width));
     }
@@ -205,14 +224,21 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             lines.extend(wrap(if ja { &j } else { &en }, ctx.width));
         }
     } else {
+        // Own decisions in full (with every legal command); the others as one "waiting for" line.
+        let mut waiting: Vec<String> = Vec::new();
         for a in &v.asks {
-            let who = ctx.seat_name(a.seat);
-            let head = format!("[{}] {} ({}): {}", a.kind, letter(a.seat), who, a.text.get(ctx.lang));
-            lines.extend(wrap(&head, ctx.width));
-            if !a.options.is_empty() {
-                let opts = format!("  {} {}", if ja { "選択肢:" } else { "options:" }, a.options.join(" | "));
-                lines.extend(wrap(&opts, ctx.width).into_iter().map(|l| if l.starts_with("  ") { l } else { format!("  {l}") }));
+            if a.options.is_empty() {
+                waiting.push(format!("{} ({}, {})", letter(a.seat), ctx.seat_name(a.seat), a.kind));
+                continue;
             }
+            let head = format!("[{}] {} ({}): {}", a.kind, letter(a.seat), ctx.seat_name(a.seat), a.text.get(ctx.lang));
+            lines.extend(wrap(&head, ctx.width));
+            let opts = format!("  {} {}", if ja { "選択肢:" } else { "options:" }, a.options.join(" | "));
+            lines.extend(wrap(&opts, ctx.width).into_iter().map(|l| if l.starts_with("  ") { l } else { format!("  {l}") }));
+        }
+        if !waiting.is_empty() {
+            let txt = if ja { format!("回答待ち: {}", waiting.join("、")) } else { format!("Waiting for: {}", waiting.join(", ")) };
+            lines.extend(wrap(&txt, ctx.width));
         }
         if let Some(s) = &v.status {
             lines.push(s.get(ctx.lang).to_string());
