@@ -8,30 +8,68 @@ use super::data::Slot;
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// D2: (core, troops) for every core with troops; cores not named get none.
-    Organise { sonae: Vec<(String, Vec<String>)> },
+    Organise {
+        sonae: Vec<(String, Vec<String>)>,
+    },
     OrganiseQuick,
     /// D3: core centre, heading 0..359, slot of every organised troop.
-    Deploy { core: String, x: f64, y: f64, h: i32, form: Vec<(Slot, String)> },
+    Deploy {
+        core: String,
+        x: f64,
+        y: f64,
+        h: i32,
+        form: Vec<(Slot, String)>,
+    },
     DeployQuick,
     DeployReset,
-    DeployForfeit { core: String },
+    DeployForfeit {
+        core: String,
+    },
     /// D4: tokens on MV, SH, CH, RD.
-    Tokens { counts: [u8; 4] },
+    Tokens {
+        counts: [u8; 4],
+    },
     /// D5/D6 executions. `rot` 0 means no rotation.
-    Move { sonae: String, form: Option<Vec<(Slot, String)>>, rot: i32, back: bool, j: u8 },
-    Shoot { sonae: String, rot: i32, fire: Vec<(String, String)> },
-    Charge { sonae: String, j: u8 },
-    Recover { card: Option<String> },
+    Move {
+        sonae: String,
+        form: Option<Vec<(Slot, String)>>,
+        rot: i32,
+        back: bool,
+        j: u8,
+    },
+    Shoot {
+        sonae: String,
+        rot: i32,
+        fire: Vec<(String, String)>,
+    },
+    Charge {
+        sonae: String,
+        j: u8,
+    },
+    Recover {
+        card: Option<String>,
+    },
     Defend,
     End,
     /// D7–D10: one pair per engaged card with a choice.
-    Targets { pairs: Vec<(String, String)> },
+    Targets {
+        pairs: Vec<(String, String)>,
+    },
     /// D11
-    Stock { use_it: bool },
+    Stock {
+        use_it: bool,
+    },
     /// D12: the space to discard a token from, or decline.
-    Kenkon { space: Option<usize> },
+    Kenkon {
+        space: Option<usize>,
+    },
     /// D13
-    Senkyo { take: usize, put: usize },
+    Senkyo {
+        take: usize,
+        put: usize,
+    },
     /// D14
-    Heal { card: String },
+    Heal {
+        card: String,
+    },
 }

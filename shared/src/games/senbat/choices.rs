@@ -6,7 +6,7 @@ use crate::dice::Rng;
 use crate::engine::{Choices, Localized, Space};
 
 use super::action::Action;
-use super::data::{self, Slot, CARDS, FIELD_W, TROOP_SLOTS};
+use super::data::{self, CARDS, FIELD_W, Slot, TROOP_SLOTS};
 use super::rules::{self, check_exec, pending, shoot_targets};
 use super::state::*;
 
@@ -77,7 +77,11 @@ pub(crate) fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
     let (kind, seat) = ask_of(s, decision)?;
     let list = |en: &str, ja: &str, options: Vec<Action>| Some(Choices::list(Localized::new(en, ja), options));
     match kind {
-        AskKind::Tokens => list("Place your 4 action tokens (sealed): tokens MV=a SH=b CH=c RD=d", "アクショントークン4つを配置(非公開): tokens MV=a SH=b CH=c RD=d", all_tokens()),
+        AskKind::Tokens => list(
+            "Place your 4 action tokens (sealed): tokens MV=a SH=b CH=c RD=d",
+            "アクショントークン4つを配置(非公開): tokens MV=a SH=b CH=c RD=d",
+            all_tokens(),
+        ),
         AskKind::Targets { choices, code, .. } => {
             let opts = target_combos(choices);
             let prompt = Localized::new(
@@ -87,17 +91,42 @@ pub(crate) fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
             if opts.len() <= 2000 {
                 Some(Choices::list(prompt, opts))
             } else {
-                Some(Choices { prompt, space: Space::Described { help: Localized::new("one pair per listed card", "各隊に1組"), examples: opts.into_iter().take(3).collect() } })
+                Some(Choices {
+                    prompt,
+                    space: Space::Described {
+                        help: Localized::new("one pair per listed card", "各隊に1組"),
+                        examples: opts.into_iter().take(3).collect(),
+                    },
+                })
             }
         }
-        AskKind::Stock { .. } => list("Use your save stock (a 4+ save for every success)?", "セーブのストックを使うか(全成功に4+セーブ)?", vec![Action::Stock { use_it: true }, Action::Stock { use_it: false }]),
-        AskKind::Kenkon { .. } => list("Kenkon itteki: discard a token for +1 on every die of this roll?", "乾坤一擲: トークンを1つ捨てこの判定の全ダイス+1?", kenkon_options(s, seat)),
-        AskKind::Senkyo { .. } => list("Battle situation: take a token from the opponent's space and put it on yours", "戦況: 相手のマスからトークンを奪い自分のマスに置く", senkyo_options(s, seat)),
-        AskKind::Heal { options, .. } => list("Recover succeeded: choose the card that loses 1 damage", "回復成功: 被害を1除くカードを選ぶ", heal_options(options)),
+        AskKind::Stock { .. } => list(
+            "Use your save stock (a 4+ save for every success)?",
+            "セーブのストックを使うか(全成功に4+セーブ)?",
+            vec![Action::Stock { use_it: true }, Action::Stock { use_it: false }],
+        ),
+        AskKind::Kenkon { .. } => list(
+            "Kenkon itteki: discard a token for +1 on every die of this roll?",
+            "乾坤一擲: トークンを1つ捨てこの判定の全ダイス+1?",
+            kenkon_options(s, seat),
+        ),
+        AskKind::Senkyo { .. } => list(
+            "Battle situation: take a token from the opponent's space and put it on yours",
+            "戦況: 相手のマスからトークンを奪い自分のマスに置く",
+            senkyo_options(s, seat),
+        ),
+        AskKind::Heal { options, .. } => list(
+            "Recover succeeded: choose the card that loses 1 damage",
+            "回復成功: 被害を1除くカードを選ぶ",
+            heal_options(options),
+        ),
         AskKind::Organise => {
             let examples = vec![Action::OrganiseQuick, example_org(s, seat)];
             Some(Choices {
-                prompt: Localized::new("Organise your sonae (sealed): every troop to one core, at most 6 each", "備えを編成(非公開): 全小隊をいずれかの中核へ、各6まで"),
+                prompt: Localized::new(
+                    "Organise your sonae (sealed): every troop to one core, at most 6 each",
+                    "備えを編成(非公開): 全小隊をいずれかの中核へ、各6まで",
+                ),
                 space: Space::Described {
                     help: Localized::new(
                         "`sonae CORE: CARD CARD; CORE: ...` naming each of your troops exactly once (cores not named lead none), or `sonae quickstart`.",
@@ -113,12 +142,11 @@ pub(crate) fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
             if let Some(a) = random_deploy(s, seat, &mut rng, 200) {
                 examples.push(a);
             }
-            if s.players[seat as usize].quick_org {
-                if let Some(a) = rules::quick_deploy_action(s, seat) {
-                    if rules::apply_deploy_check(&mut s.clone(), seat, &a, &mut Vec::new()) {
-                        examples.push(Action::DeployQuick);
-                    }
-                }
+            if s.players[seat as usize].quick_org
+                && let Some(a) = rules::quick_deploy_action(s, seat)
+                && rules::apply_deploy_check(&mut s.clone(), seat, &a, &mut Vec::new())
+            {
+                examples.push(Action::DeployQuick);
             }
             examples.extend(deploy_escapes(s, seat));
             let (_, y0, _, y1) = rules::zone(s, seat);
@@ -126,8 +154,12 @@ pub(crate) fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
                 prompt: Localized::new("Deploy one sonae in your zone", "備えを1つ自陣地に配置"),
                 space: Space::Described {
                     help: Localized::new(
-                        format!("`deploy CORE at X,Y hH form SLOT=CARD,...`: core centre X 0..750, Y {y0}..{y1} mm (every card inside the zone, no overlap), heading H 0..359 (0 = north), a slot (F FL FR L R B BL BR; F excludes FL/FR, B excludes BL/BR) for every organised troop. Also `deploy-reset` (once), then `deploy-forfeit CORE`."),
-                        format!("`deploy 中核 at X,Y hH form 位置=隊,...`: 中核の中心 X 0..750, Y {y0}..{y1} mm(全カードが陣地内、重なり不可)、向きH 0..359(0=北)、編成した全小隊の位置(F FL FR L R B BL BR)。`deploy-reset`(1回)、その後`deploy-forfeit 中核`も可。"),
+                        format!(
+                            "`deploy CORE at X,Y hH form SLOT=CARD,...`: core centre X 0..750, Y {y0}..{y1} mm (every card inside the zone, no overlap), heading H 0..359 (0 = north), a slot (F FL FR L R B BL BR; F excludes FL/FR, B excludes BL/BR) for every organised troop. Also `deploy-reset` (once), then `deploy-forfeit CORE`."
+                        ),
+                        format!(
+                            "`deploy 中核 at X,Y hH form 位置=隊,...`: 中核の中心 X 0..750, Y {y0}..{y1} mm(全カードが陣地内、重なり不可)、向きH 0..359(0=北)、編成した全小隊の位置(F FL FR L R B BL BR)。`deploy-reset`(1回)、その後`deploy-forfeit 中核`も可。"
+                        ),
                     ),
                     examples,
                 },
@@ -142,28 +174,44 @@ pub(crate) fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
                 }
             }
             for _ in 0..3 {
-                if let Some(a) = random_exec(s, seat, &mut rng, false) {
-                    if !examples.contains(&a) {
-                        examples.push(a);
-                    }
+                if let Some(a) = random_exec(s, seat, &mut rng, false)
+                    && !examples.contains(&a)
+                {
+                    examples.push(a);
                 }
             }
             if !first {
                 examples.push(Action::End);
             }
             let space_note = match s.turn.space {
-                Some(sp) => format!("this turn uses {} ({} token(s) left)", data::SPACES[sp], s.players[seat as usize].board[sp] - s.turn.used),
+                Some(sp) => format!(
+                    "this turn uses {} ({} token(s) left)",
+                    data::SPACES[sp],
+                    s.players[seat as usize].board[sp] - s.turn.used
+                ),
                 None => "any space holding a token".to_string(),
             };
             Some(Choices {
                 prompt: Localized::new(
-                    if *first { "Your turn: send one execution" } else { "Send another execution on the same space, or `end`" },
-                    if *first { "手番: 実行を1つ送る" } else { "同じマスで次の実行、または `end`" },
+                    if *first {
+                        "Your turn: send one execution"
+                    } else {
+                        "Send another execution on the same space, or `end`"
+                    },
+                    if *first {
+                        "手番: 実行を1つ送る"
+                    } else {
+                        "同じマスで次の実行、または `end`"
+                    },
                 ),
                 space: Space::Described {
                     help: Localized::new(
-                        format!("{space_note}. `move SONAE [form SLOT=CARD,...] [rot -90..+90] fwd|back J` (J = 1..MV of the sonae; back needs damage), `shoot SONAE [rot ..] [fire SHOOTER>TARGET,...]`, `charge SONAE J`, `recover [CARD]`, `defend` (stock < 3). A sonae's 2nd execution in a turn costs 2 tokens; no 3rd."),
-                        format!("{space_note}。`move 備え [form 位置=隊,...] [rot -90..+90] fwd|back J`(J=1..移動力、後退は被害がある時)、`shoot 備え [rot ..] [fire 射手>目標,...]`、`charge 備え J`、`recover [隊]`、`defend`(ストック3未満)。同じ備えの2回目は2トークン、3回目は不可。"),
+                        format!(
+                            "{space_note}. `move SONAE [form SLOT=CARD,...] [rot -90..+90] fwd|back J` (J = 1..MV of the sonae; back needs damage), `shoot SONAE [rot ..] [fire SHOOTER>TARGET,...]`, `charge SONAE J`, `recover [CARD]`, `defend` (stock < 3). A sonae's 2nd execution in a turn costs 2 tokens; no 3rd."
+                        ),
+                        format!(
+                            "{space_note}。`move 備え [form 位置=隊,...] [rot -90..+90] fwd|back J`(J=1..移動力、後退は被害がある時)、`shoot 備え [rot ..] [fire 射手>目標,...]`、`charge 備え J`、`recover [隊]`、`defend`(ストック3未満)。同じ備えの2回目は2トークン、3回目は不可。"
+                        ),
                     ),
                     examples,
                 },
@@ -244,14 +292,19 @@ fn tenths(rng: &mut Rng, lo: f64, hi: f64) -> f64 {
 
 /// Tries random poses for an undeployed sonae (the HQ first); None if nothing fits in `tries`.
 fn random_deploy(s: &State, seat: u8, rng: &mut Rng, tries: usize) -> Option<Action> {
-    let cores: Vec<usize> = data::cores_of(s.players[seat as usize].army).into_iter().filter(|&c| s.cards[c].status == Status::InHand).collect();
+    let cores: Vec<usize> = data::cores_of(s.players[seat as usize].army)
+        .into_iter()
+        .filter(|&c| s.cards[c].status == Status::InHand)
+        .collect();
     let core = *cores.first()?;
-    let troops: Vec<usize> = s.organised_members(core).into_iter().filter(|&m| m != core && s.cards[m].status == Status::InHand).collect();
+    let troops: Vec<usize> =
+        s.organised_members(core).into_iter().filter(|&m| m != core && s.cards[m].status == Status::InHand).collect();
     let (_, y0, _, y1) = rules::zone(s, seat);
     let south = Some(seat) == s.sente;
     for _ in 0..tries {
         let slots = random_slots(troops.len(), rng);
-        let form: Vec<(Slot, String)> = slots.iter().zip(troops.iter()).map(|(sl, &t)| (*sl, CARDS[t].id.to_string())).collect();
+        let form: Vec<(Slot, String)> =
+            slots.iter().zip(troops.iter()).map(|(sl, &t)| (*sl, CARDS[t].id.to_string())).collect();
         let bmin = slots.iter().map(|s| s.offset().1).fold(0.0f64, f64::min) - 31.5;
         let bmax = slots.iter().map(|s| s.offset().1).fold(0.0f64, f64::max) + 31.5;
         let amin = slots.iter().map(|s| s.offset().0).fold(0.0f64, f64::min) - 44.0;
@@ -286,15 +339,27 @@ fn random_exec(s: &State, seat: u8, rng: &mut Rng, allow_end: bool) -> Option<Ac
     }
     for _ in 0..12 {
         let sp = *rng.choose(&spaces)?;
-        let cores: Vec<usize> = data::cores_of(p.army).into_iter().filter(|&c| s.on_field(c) && s.acts_of(c) < 2).collect();
+        let cores: Vec<usize> =
+            data::cores_of(p.army).into_iter().filter(|&c| s.on_field(c) && s.acts_of(c) < 2).collect();
         let a = if sp == data::RD {
             if p.stock < 3 && rng.coin() {
                 Action::Defend
             } else {
                 let damaged: Vec<usize> = (0..data::NCARDS)
-                    .filter(|&i| s.on_field(i) && s.owner(i) == seat && s.cards[i].damage > 0 && CARDS[i].utype != data::UType::Honjin)
+                    .filter(|&i| {
+                        s.on_field(i)
+                            && s.owner(i) == seat
+                            && s.cards[i].damage > 0
+                            && CARDS[i].utype != data::UType::Honjin
+                    })
                     .collect();
-                Action::Recover { card: if !damaged.is_empty() && rng.coin() { Some(CARDS[*rng.choose(&damaged).unwrap()].id.to_string()) } else { None } }
+                Action::Recover {
+                    card: if !damaged.is_empty() && rng.coin() {
+                        Some(CARDS[*rng.choose(&damaged).unwrap()].id.to_string())
+                    } else {
+                        None
+                    },
+                }
             }
         } else {
             let Some(&core) = rng.choose(&cores) else { continue };
@@ -353,7 +418,9 @@ pub(crate) fn random_action(s: &State, decision: &str, rng: &mut Rng) -> Option<
         AskKind::Targets { choices, .. } => {
             let pairs = choices
                 .iter()
-                .map(|(a, opts)| (CARDS[*a as usize].id.to_string(), CARDS[*rng.choose(opts).unwrap() as usize].id.to_string()))
+                .map(|(a, opts)| {
+                    (CARDS[*a as usize].id.to_string(), CARDS[*rng.choose(opts).unwrap() as usize].id.to_string())
+                })
                 .collect();
             Some(Action::Targets { pairs })
         }
@@ -367,7 +434,8 @@ pub(crate) fn random_action(s: &State, decision: &str, rng: &mut Rng) -> Option<
             }
             let army = s.players[seat as usize].army;
             let cores = data::cores_of(army);
-            let mut sonae: Vec<(String, Vec<String>)> = cores.iter().map(|&c| (CARDS[c].id.to_string(), Vec::new())).collect();
+            let mut sonae: Vec<(String, Vec<String>)> =
+                cores.iter().map(|&c| (CARDS[c].id.to_string(), Vec::new())).collect();
             for t in data::troops_of(army) {
                 loop {
                     let k = rng.index(4);
@@ -380,13 +448,12 @@ pub(crate) fn random_action(s: &State, decision: &str, rng: &mut Rng) -> Option<
             Some(Action::Organise { sonae })
         }
         AskKind::Deploy { .. } => {
-            if s.players[seat as usize].quick_org && rng.coin() {
-                if let Some(a) = rules::quick_deploy_action(s, seat) {
-                    let mut sim = s.clone();
-                    if rules::apply_deploy_check(&mut sim, seat, &a, &mut Vec::new()) {
-                        return Some(Action::DeployQuick);
-                    }
-                }
+            if s.players[seat as usize].quick_org
+                && rng.coin()
+                && let Some(a) = rules::quick_deploy_action(s, seat)
+                && rules::apply_deploy_check(&mut s.clone(), seat, &a, &mut Vec::new())
+            {
+                return Some(Action::DeployQuick);
             }
             if let Some(a) = random_deploy(s, seat, rng, 300) {
                 return Some(a);

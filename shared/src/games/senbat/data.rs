@@ -61,12 +61,84 @@ pub fn type_def(t: UType) -> &'static TypeDef {
     }
 }
 
-static HONJIN: TypeDef = TypeDef { class: Class::Honjin, durability: 4, move_s: 1, attack: 4, shoot: None, save: Some(6), charge_plus1: false, ignore_cover: false, abbr: "hq", name_en: "HQ", name_ja: "本陣" };
-static BUSHO: TypeDef = TypeDef { class: Class::Busho, durability: 3, move_s: 2, attack: 4, shoot: None, save: Some(6), charge_plus1: false, ignore_cover: false, abbr: "gen", name_en: "general", name_ja: "武将" };
-static PIKE: TypeDef = TypeDef { class: Class::Troop, durability: 3, move_s: 1, attack: 4, shoot: None, save: None, charge_plus1: true, ignore_cover: false, abbr: "pik", name_en: "pikes", name_ja: "長槍隊" };
-static ARCHER: TypeDef = TypeDef { class: Class::Troop, durability: 2, move_s: 1, attack: 6, shoot: Some((5, 2.0 * L)), save: None, charge_plus1: false, ignore_cover: true, abbr: "arc", name_en: "archers", name_ja: "弓隊" };
-static MUSKET: TypeDef = TypeDef { class: Class::Troop, durability: 2, move_s: 1, attack: 6, shoot: Some((4, 2.0 * L)), save: None, charge_plus1: false, ignore_cover: false, abbr: "mus", name_en: "muskets", name_ja: "鉄砲隊" };
-static CAVALRY: TypeDef = TypeDef { class: Class::Troop, durability: 3, move_s: 2, attack: 4, shoot: None, save: None, charge_plus1: true, ignore_cover: false, abbr: "cav", name_en: "cavalry", name_ja: "騎馬隊" };
+static HONJIN: TypeDef = TypeDef {
+    class: Class::Honjin,
+    durability: 4,
+    move_s: 1,
+    attack: 4,
+    shoot: None,
+    save: Some(6),
+    charge_plus1: false,
+    ignore_cover: false,
+    abbr: "hq",
+    name_en: "HQ",
+    name_ja: "本陣",
+};
+static BUSHO: TypeDef = TypeDef {
+    class: Class::Busho,
+    durability: 3,
+    move_s: 2,
+    attack: 4,
+    shoot: None,
+    save: Some(6),
+    charge_plus1: false,
+    ignore_cover: false,
+    abbr: "gen",
+    name_en: "general",
+    name_ja: "武将",
+};
+static PIKE: TypeDef = TypeDef {
+    class: Class::Troop,
+    durability: 3,
+    move_s: 1,
+    attack: 4,
+    shoot: None,
+    save: None,
+    charge_plus1: true,
+    ignore_cover: false,
+    abbr: "pik",
+    name_en: "pikes",
+    name_ja: "長槍隊",
+};
+static ARCHER: TypeDef = TypeDef {
+    class: Class::Troop,
+    durability: 2,
+    move_s: 1,
+    attack: 6,
+    shoot: Some((5, 2.0 * L)),
+    save: None,
+    charge_plus1: false,
+    ignore_cover: true,
+    abbr: "arc",
+    name_en: "archers",
+    name_ja: "弓隊",
+};
+static MUSKET: TypeDef = TypeDef {
+    class: Class::Troop,
+    durability: 2,
+    move_s: 1,
+    attack: 6,
+    shoot: Some((4, 2.0 * L)),
+    save: None,
+    charge_plus1: false,
+    ignore_cover: false,
+    abbr: "mus",
+    name_en: "muskets",
+    name_ja: "鉄砲隊",
+};
+static CAVALRY: TypeDef = TypeDef {
+    class: Class::Troop,
+    durability: 3,
+    move_s: 2,
+    attack: 4,
+    shoot: None,
+    save: None,
+    charge_plus1: true,
+    ignore_cover: false,
+    abbr: "cav",
+    name_en: "cavalry",
+    name_ja: "騎馬隊",
+};
 
 pub struct CardDef {
     pub id: &'static str,
@@ -79,7 +151,15 @@ pub struct CardDef {
     pub extra_charge: bool,
 }
 
-const fn c(id: &'static str, army: u8, utype: UType, name_ja: &'static str, romaji: &'static str, extra_melee: bool, extra_charge: bool) -> CardDef {
+const fn c(
+    id: &'static str,
+    army: u8,
+    utype: UType,
+    name_ja: &'static str,
+    romaji: &'static str,
+    extra_melee: bool,
+    extra_charge: bool,
+) -> CardDef {
     CardDef { id, army, utype, name_ja, romaji, extra_melee, extra_charge }
 }
 
@@ -257,13 +337,33 @@ pub struct QuickSonae {
 pub static QUICKSTART: [[QuickSonae; 4]; 2] = [
     [
         QuickSonae { core: "OG2", x: 100.0, y: 110.0, slots: &[(Slot::FL, "OC1"), (Slot::FR, "OC2")] },
-        QuickSonae { core: "OG1", x: 290.0, y: 110.0, slots: &[(Slot::FL, "OP1"), (Slot::FR, "OP2"), (Slot::B, "OA1")] },
+        QuickSonae {
+            core: "OG1",
+            x: 290.0,
+            y: 110.0,
+            slots: &[(Slot::FL, "OP1"), (Slot::FR, "OP2"), (Slot::B, "OA1")],
+        },
         QuickSonae { core: "OH", x: 450.0, y: 110.0, slots: &[(Slot::F, "OM3"), (Slot::B, "OP4")] },
-        QuickSonae { core: "OG3", x: 620.0, y: 110.0, slots: &[(Slot::FL, "OM1"), (Slot::FR, "OM2"), (Slot::B, "OP3")] },
+        QuickSonae {
+            core: "OG3",
+            x: 620.0,
+            y: 110.0,
+            slots: &[(Slot::FL, "OM1"), (Slot::FR, "OM2"), (Slot::B, "OP3")],
+        },
     ],
     [
-        QuickSonae { core: "TG1", x: 100.0, y: 110.0, slots: &[(Slot::FL, "TC1"), (Slot::FR, "TC2"), (Slot::B, "TC3")] },
-        QuickSonae { core: "TG2", x: 290.0, y: 110.0, slots: &[(Slot::FL, "TP1"), (Slot::FR, "TP2"), (Slot::B, "TA1")] },
+        QuickSonae {
+            core: "TG1",
+            x: 100.0,
+            y: 110.0,
+            slots: &[(Slot::FL, "TC1"), (Slot::FR, "TC2"), (Slot::B, "TC3")],
+        },
+        QuickSonae {
+            core: "TG2",
+            x: 290.0,
+            y: 110.0,
+            slots: &[(Slot::FL, "TP1"), (Slot::FR, "TP2"), (Slot::B, "TA1")],
+        },
         QuickSonae { core: "TH", x: 450.0, y: 110.0, slots: &[(Slot::F, "TM1"), (Slot::B, "TA3")] },
         QuickSonae { core: "TG3", x: 600.0, y: 110.0, slots: &[(Slot::F, "TP3"), (Slot::B, "TA2")] },
     ],

@@ -389,7 +389,10 @@ pub fn visible_rays(shooter: &Rect, cards: &[Rect], target: usize, range: f64, i
             continue;
         }
         let blocked = !ignore_cover
-            && cards.iter().enumerate().any(|(j, c)| j != target && ray_entry(o, shooter.f, c).is_some_and(|e| e < et - EPS));
+            && cards
+                .iter()
+                .enumerate()
+                .any(|(j, c)| j != target && ray_entry(o, shooter.f, c).is_some_and(|e| e < et - EPS));
         if !blocked {
             count += 1;
         }
@@ -544,7 +547,8 @@ mod tests {
             let others = [r(150.0 + lcg(&mut s) * 200.0, 150.0 + lcg(&mut s) * 200.0, (lcg(&mut s) * 360.0) as i32)];
             let core = (250.0, 250.0);
             let members = [(0.0, 0.0), (88.0, 0.0), (0.0, 63.0)];
-            let start_ok = members.iter().all(|(a, b)| !overlaps(&Rect::new(local_to_world(core, 0, *a, *b), 0), &others[0]));
+            let start_ok =
+                members.iter().all(|(a, b)| !overlaps(&Rect::new(local_to_world(core, 0, *a, *b), 0), &others[0]));
             if !start_ok {
                 continue;
             }

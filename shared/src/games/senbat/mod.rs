@@ -20,8 +20,8 @@ pub use view::View;
 
 use crate::dice::Rng;
 use crate::engine::{
-    Choices, Engine, Event, GameInfo, Localized, NotationError, Outcome, Pending, RenderContext, ResultKind, RuleError, Seat,
-    SetupError, Viewer,
+    Choices, Engine, Event, GameInfo, Localized, NotationError, Outcome, Pending, RenderContext, ResultKind, RuleError,
+    Seat, SetupError, Viewer,
 };
 
 /// The senbat engine (zero-sized; all data lives in [`State`]).
@@ -63,7 +63,13 @@ impl Engine for Senbat {
         choices::legal(state, decision)
     }
 
-    fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+    fn apply(
+        state: &mut State,
+        decision: &str,
+        seat: Seat,
+        action: &Action,
+        rng: &mut Rng,
+    ) -> Result<Vec<Event>, RuleError> {
         rules::apply(state, decision, seat, action, rng)
     }
 
@@ -82,7 +88,13 @@ impl Engine for Senbat {
         }
         let summary = state.end_reason.clone().unwrap_or_default();
         if state.draw {
-            return Some(Outcome { result: ResultKind::Draw, ranks: vec![1, 1], scores: vec![None, None], eliminated: Vec::new(), summary });
+            return Some(Outcome {
+                result: ResultKind::Draw,
+                ranks: vec![1, 1],
+                scores: vec![None, None],
+                eliminated: Vec::new(),
+                summary,
+            });
         }
         let w = state.winner.unwrap_or(0);
         let ranks = (0..2).map(|s| if s == w { 1 } else { 2 }).collect();

@@ -2,7 +2,7 @@
 //! commas) and canonical printing. Kept apart from the rules, as shakmaty keeps SAN apart from `Position`.
 
 use super::action::Action;
-use super::data::{self, Slot, SPACES};
+use super::data::{self, SPACES, Slot};
 
 pub const HELP_EN: &str = "notation: `sonae quickstart` | `sonae OG1: OP1 OP2; OG2: OC1` | `deploy OG1 at 290,110 h0 form FL=OP1,FR=OP2` | `deploy quickstart` | `deploy-reset` | `deploy-forfeit OG3` | `tokens MV=1 SH=1 CH=1 RD=1` | `move OG1 [form FL=OP1,...] [rot -30] fwd 1` | `move OG1 back 1` | `shoot OG3 [rot +5] [fire OM1>TG3,OM2>TP3]` | `charge OG2 2` | `recover [OP1]` | `defend` | `end` | `targets OP1>TP1,...` | `stock use|no` | `kenkon no|use RD` | `senkyo take CH put MV` | `heal OP1`";
 pub const HELP_JA: &str = "記法: `sonae quickstart` | `sonae OG1: OP1 OP2; OG2: OC1` | `deploy OG1 at 290,110 h0 form FL=OP1,FR=OP2` | `deploy quickstart` | `deploy-reset` | `deploy-forfeit OG3` | `tokens MV=1 SH=1 CH=1 RD=1` | `move OG1 [form FL=OP1,...] [rot -30] fwd 1` | `move OG1 back 1` | `shoot OG3 [rot +5] [fire OM1>TG3,OM2>TP3]` | `charge OG2 2` | `recover [OP1]` | `defend` | `end` | `targets OP1>TP1,...` | `stock use|no` | `kenkon no|use RD` | `senkyo take CH put MV` | `heal OP1`";
@@ -34,7 +34,9 @@ fn form(s: &str) -> Result<Vec<(Slot, String)>, String> {
         .filter(|x| !x.trim().is_empty())
         .map(|p| {
             let (a, b) = p.split_once('=').ok_or_else(|| format!("`{p}` should look like SLOT=CARD"))?;
-            let sl = Slot::parse(a.trim()).filter(|s| *s != Slot::C).ok_or_else(|| format!("unknown slot `{a}` (F FL FR L R B BL BR)"))?;
+            let sl = Slot::parse(a.trim())
+                .filter(|s| *s != Slot::C)
+                .ok_or_else(|| format!("unknown slot `{a}` (F FL FR L R B BL BR)"))?;
             Ok((sl, card(b.trim())?))
         })
         .collect()
@@ -59,7 +61,9 @@ pub fn parse(text: &str) -> Result<Action, String> {
                 glued.pop();
             }
         }
-        if ch.is_whitespace() && (glued.ends_with(',') || glued.ends_with('>') || glued.ends_with('=') || glued.is_empty()) {
+        if ch.is_whitespace()
+            && (glued.ends_with(',') || glued.ends_with('>') || glued.ends_with('=') || glued.is_empty())
+        {
             continue;
         }
         glued.push(ch);
@@ -77,8 +81,13 @@ pub fn parse(text: &str) -> Result<Action, String> {
                 let joined = rest.join(" ");
                 let mut sonae = Vec::new();
                 for part in joined.split(';').filter(|p| !p.trim().is_empty()) {
-                    let (core, troops) = part.split_once(':').ok_or_else(|| format!("`{part}` should look like CORE: CARD CARD"))?;
-                    let troops = troops.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).map(card).collect::<Result<Vec<_>, _>>()?;
+                    let (core, troops) =
+                        part.split_once(':').ok_or_else(|| format!("`{part}` should look like CORE: CARD CARD"))?;
+                    let troops = troops
+                        .split(|c: char| c.is_whitespace() || c == ',')
+                        .filter(|t| !t.is_empty())
+                        .map(card)
+                        .collect::<Result<Vec<_>, _>>()?;
                     sonae.push((card(core.trim())?, troops));
                 }
                 Action::Organise { sonae }
@@ -92,7 +101,8 @@ pub fn parse(text: &str) -> Result<Action, String> {
                 if w(2) != "at" {
                     return Err("expected `at X,Y`".into());
                 }
-                let (xs, ys) = w(3).split_once(',').map(|(a, b)| (a.to_string(), b.to_string())).ok_or("expected `at X,Y`")?;
+                let (xs, ys) =
+                    w(3).split_once(',').map(|(a, b)| (a.to_string(), b.to_string())).ok_or("expected `at X,Y`")?;
                 let (x, y): (f64, f64) = (num(&xs, "x")?, num(&ys, "y")?);
                 let mut i = 4;
                 let htxt = w(i);
@@ -103,7 +113,13 @@ pub fn parse(text: &str) -> Result<Action, String> {
                     num(htxt.trim_start_matches('h'), "heading")?
                 };
                 i += 1;
-                let f = if w(i) == "form" { form(&w(i + 1))? } else if words.len() > i { return Err(format!("unexpected `{}`", w(i))) } else { Vec::new() };
+                let f = if w(i) == "form" {
+                    form(&w(i + 1))?
+                } else if words.len() > i {
+                    return Err(format!("unexpected `{}`", w(i)));
+                } else {
+                    Vec::new()
+                };
                 Action::Deploy { core, x, y, h, form: f }
             }
         }
@@ -159,7 +175,9 @@ pub fn parse(text: &str) -> Result<Action, String> {
             }
             Action::Shoot { sonae, rot: r, fire }
         }
-        "charge" => Action::Charge { sonae: card(words.get(1).ok_or("charge needs a sonae")?)?, j: num(&w(2), "distance")? },
+        "charge" => {
+            Action::Charge { sonae: card(words.get(1).ok_or("charge needs a sonae")?)?, j: num(&w(2), "distance")? }
+        }
         "recover" => Action::Recover { card: words.get(1).map(|c| card(c)).transpose()? },
         "defend" => Action::Defend,
         "end" => Action::End,
@@ -202,7 +220,10 @@ fn print_rot(r: i32) -> String {
 pub fn print(a: &Action) -> String {
     match a {
         Action::Organise { sonae } => {
-            let parts: Vec<String> = sonae.iter().map(|(c, t)| if t.is_empty() { format!("{c}:") } else { format!("{c}: {}", t.join(" ")) }).collect();
+            let parts: Vec<String> = sonae
+                .iter()
+                .map(|(c, t)| if t.is_empty() { format!("{c}:") } else { format!("{c}: {}", t.join(" ")) })
+                .collect();
             format!("sonae {}", parts.join("; "))
         }
         Action::OrganiseQuick => "sonae quickstart".into(),
@@ -216,7 +237,9 @@ pub fn print(a: &Action) -> String {
         Action::DeployQuick => "deploy quickstart".into(),
         Action::DeployReset => "deploy-reset".into(),
         Action::DeployForfeit { core } => format!("deploy-forfeit {core}"),
-        Action::Tokens { counts } => format!("tokens MV={} SH={} CH={} RD={}", counts[0], counts[1], counts[2], counts[3]),
+        Action::Tokens { counts } => {
+            format!("tokens MV={} SH={} CH={} RD={}", counts[0], counts[1], counts[2], counts[3])
+        }
         Action::Move { sonae, form, rot, back, j } => {
             let mut s = format!("move {sonae}");
             if let Some(f) = form.as_ref().filter(|f| !f.is_empty()) {
@@ -296,8 +319,14 @@ mod tests {
     #[test]
     fn lenient_variants() {
         assert_eq!(parse("MOVE og1 ROT 0 FWD 1").unwrap(), parse("move OG1 fwd 1").unwrap());
-        assert_eq!(parse("deploy og1 at 300, 113.5 h 0 form FL = OP1, FR=OP2").unwrap(), parse("deploy OG1 at 300,113.5 h0 form FL=OP1,FR=OP2").unwrap());
-        assert_eq!(parse("shoot OG3 fire OM1 > TG3, OM2>TG3 # both").unwrap(), parse("shoot OG3 fire OM1>TG3,OM2>TG3").unwrap());
+        assert_eq!(
+            parse("deploy og1 at 300, 113.5 h 0 form FL = OP1, FR=OP2").unwrap(),
+            parse("deploy OG1 at 300,113.5 h0 form FL=OP1,FR=OP2").unwrap()
+        );
+        assert_eq!(
+            parse("shoot OG3 fire OM1 > TG3, OM2>TG3 # both").unwrap(),
+            parse("shoot OG3 fire OM1>TG3,OM2>TG3").unwrap()
+        );
         assert!(parse("move OG1 fwd").is_err());
         assert!(parse("move OG1 rot 91 fwd 1").is_err());
         assert!(parse("fly OG1").is_err());

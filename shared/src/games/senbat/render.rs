@@ -88,10 +88,10 @@ pub fn raster(v: &View, width: usize) -> Vec<Vec<char>> {
     };
     for (k, r, _) in &cards {
         let tip = (r.c.0 + 22.0 * r.f.0, r.c.1 + 22.0 * r.f.1);
-        if let Some((i, j)) = cell_of(tip) {
-            if who[j][i] == *k {
-                grid[j][i] = arrow(r.h);
-            }
+        if let Some((i, j)) = cell_of(tip)
+            && who[j][i] == *k
+        {
+            grid[j][i] = arrow(r.h);
         }
     }
     for (k, r, _) in &cards {
@@ -190,7 +190,11 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
         Phase::Over => t(lang, "game over", "終局"),
     };
     let to_act = if v.phase == Phase::Play {
-        t(lang, &format!("  -- {} ({}) to act", name(v.active), role(v.active)), &format!(" {}({})の手番", name(v.active), role(v.active)))
+        t(
+            lang,
+            &format!("  -- {} ({}) to act", name(v.active), role(v.active)),
+            &format!(" {}({})の手番", name(v.active), role(v.active)),
+        )
     } else {
         String::new()
     };
@@ -205,11 +209,25 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
         let line = match lang {
             Lang::En => format!(
                 "{} ({}, {})  tokens {}  morale {}/6  stock {}/3  kills G{} T{}",
-                name(s), army, role(s), p.tokens, p.morale, p.stock, p.general_kills, p.troop_kills
+                name(s),
+                army,
+                role(s),
+                p.tokens,
+                p.morale,
+                p.stock,
+                p.general_kills,
+                p.troop_kills
             ),
             Lang::Ja => format!(
                 "{}({}、{}) トークン{} 士気{}/6 ストック{}/3 戦果 武将{} 小隊{}",
-                name(s), army, role(s), p.tokens, p.morale, p.stock, p.general_kills, p.troop_kills
+                name(s),
+                army,
+                role(s),
+                p.tokens,
+                p.morale,
+                p.stock,
+                p.general_kills,
+                p.troop_kills
             ),
         };
         for l in text::wrap(&line, width) {
@@ -218,7 +236,11 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
         }
     }
     out.push_str(&text::truncate(
-        &t(lang, &format!("kenkon itteki: {}", if v.kenkon_used { "used" } else { "unused" }), &format!("乾坤一擲: {}", if v.kenkon_used { "使用済み" } else { "未使用" })),
+        &t(
+            lang,
+            &format!("kenkon itteki: {}", if v.kenkon_used { "used" } else { "unused" }),
+            &format!("乾坤一擲: {}", if v.kenkon_used { "使用済み" } else { "未使用" }),
+        ),
         width,
     ));
     out.push('\n');
@@ -227,7 +249,12 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
             out.push_str(&text::truncate(
                 &t(
                     lang,
-                    &format!("This turn ({}): space {}, {} token(s) committed", name(v.active), SPACES[sp], v.turn.used),
+                    &format!(
+                        "This turn ({}): space {}, {} token(s) committed",
+                        name(v.active),
+                        SPACES[sp],
+                        v.turn.used
+                    ),
                     &format!("この手番({}): {}、{}トークン使用", name(v.active), data::SPACES_JA[sp], v.turn.used),
                 ),
                 width,
@@ -243,9 +270,15 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
             out.push('\n');
         }
     }
-    if let Some(mine) = v.my_tokens {
-        if v.phase == Phase::Tokens {
-            out.push_str(&t(lang, &format!("Your sealed tokens: {}\n", super::rules::board_text(&mine)), &format!("あなたの配置(非公開): {}\n", super::rules::board_text(&mine))));
+    if let Some(mine) = v.my_tokens
+        && v.phase == Phase::Tokens
+    {
+        {
+            out.push_str(&t(
+                lang,
+                &format!("Your sealed tokens: {}\n", super::rules::board_text(&mine)),
+                &format!("あなたの配置(非公開): {}\n", super::rules::board_text(&mine)),
+            ));
         }
     }
     // Map.
@@ -265,7 +298,11 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
         out.push('\n');
     }
     for (s, kind) in &v.waiting {
-        let line = t(lang, &format!("Waiting for {}: {}", name(*s), kind_text(kind, lang)), &format!("{}の決定待ち: {}", name(*s), kind_text(kind, lang)));
+        let line = t(
+            lang,
+            &format!("Waiting for {}: {}", name(*s), kind_text(kind, lang)),
+            &format!("{}の決定待ち: {}", name(*s), kind_text(kind, lang)),
+        );
         out.push_str(&text::truncate(&line, width));
         out.push('\n');
     }
@@ -292,7 +329,11 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
     if let Some(AskKind::Targets { choices, .. }) = &v.my_ask {
         for (a, opts) in choices {
             let names: Vec<&str> = opts.iter().map(|&o| CARDS[o as usize].id).collect();
-            let line = t(lang, &format!("  {} may target: {}", CARDS[*a as usize].id, names.join(", ")), &format!("  {}の対象候補: {}", CARDS[*a as usize].id, names.join("、")));
+            let line = t(
+                lang,
+                &format!("  {} may target: {}", CARDS[*a as usize].id, names.join(", ")),
+                &format!("  {}の対象候補: {}", CARDS[*a as usize].id, names.join("、")),
+            );
             out.push_str(&text::truncate(&line, width));
             out.push('\n');
         }
@@ -321,11 +362,33 @@ fn roster(v: &View, lang: Lang, width: usize) -> String {
         let td = data::type_def(CARDS[i].utype);
         let (x, y, h) = c.pose.unwrap();
         let nm = match lang {
-            Lang::En => if data::is_core(i) { CARDS[i].romaji.to_string() } else { td.name_en.to_string() },
-            Lang::Ja => if data::is_core(i) { CARDS[i].name_ja.to_string() } else { td.name_ja.to_string() },
+            Lang::En => {
+                if data::is_core(i) {
+                    CARDS[i].romaji.to_string()
+                } else {
+                    td.name_en.to_string()
+                }
+            }
+            Lang::Ja => {
+                if data::is_core(i) {
+                    CARDS[i].name_ja.to_string()
+                } else {
+                    td.name_ja.to_string()
+                }
+            }
         };
         let lead = if data::is_core(i) { format!("{} {}", letter(v, core), CARDS[core].id) } else { String::new() };
-        table.row([lead, c.slot.name().to_string(), c.id.clone(), td.abbr.to_string(), format!("{}/{}", c.damage, c.durability), format!("{x:.1}"), format!("{y:.1}"), format!("{h}"), nm]);
+        table.row([
+            lead,
+            c.slot.name().to_string(),
+            c.id.clone(),
+            td.abbr.to_string(),
+            format!("{}/{}", c.damage, c.durability),
+            format!("{x:.1}"),
+            format!("{y:.1}"),
+            format!("{h}"),
+            nm,
+        ]);
         rows += 1;
     }
     let mut out = String::new();
@@ -338,7 +401,9 @@ fn roster(v: &View, lang: Lang, width: usize) -> String {
     }
     let gone: Vec<&str> = (0..NCARDS).filter(|&i| v.cards[i].status == Status::Removed).map(|i| CARDS[i].id).collect();
     if !gone.is_empty() {
-        for l in text::wrap(&t(lang, &format!("Removed: {}", gone.join(" ")), &format!("除去: {}", gone.join(" "))), width) {
+        for l in
+            text::wrap(&t(lang, &format!("Removed: {}", gone.join(" ")), &format!("除去: {}", gone.join(" "))), width)
+        {
             out.push_str(&l);
             out.push('\n');
         }

@@ -4,7 +4,9 @@ use crate::dice::Rng;
 use crate::engine::{Event, Localized, Mode, Pending, RuleError, Seat};
 
 use super::action::Action;
-use super::data::{self, Class, Slot, CARDS, FIELD_H, FIELD_W, NCARDS, QUICKSTART, S, SPACES, SPACES_JA, TOL, ZONE_DEPTH};
+use super::data::{
+    self, CARDS, Class, FIELD_H, FIELD_W, NCARDS, QUICKSTART, S, SPACES, SPACES_JA, Slot, TOL, ZONE_DEPTH,
+};
 use super::geometry::{self, Face, Rect};
 use super::state::*;
 
@@ -220,8 +222,12 @@ pub(crate) fn pending(s: &State) -> Vec<Pending> {
     };
     let id = format!("d{}", a.step);
     match &a.kind {
-        AskKind::Organise => sealed("organise", [s.players[0].organised.is_some(), s.players[1].organised.is_some()], "organise"),
-        AskKind::Tokens => sealed("tokens", [s.players[0].token_commit.is_some(), s.players[1].token_commit.is_some()], "tokens"),
+        AskKind::Organise => {
+            sealed("organise", [s.players[0].organised.is_some(), s.players[1].organised.is_some()], "organise")
+        }
+        AskKind::Tokens => {
+            sealed("tokens", [s.players[0].token_commit.is_some(), s.players[1].token_commit.is_some()], "tokens")
+        }
         AskKind::Deploy { seat } => vec![Pending::alone(id, *seat, "deploy")],
         AskKind::Act { seat, first } => vec![Pending::alone(id, *seat, if *first { "act" } else { "continue" })],
         AskKind::Targets { seat, code, .. } => vec![Pending::alone(id, *seat, format!("targets_d{code}"))],
@@ -235,7 +241,13 @@ pub(crate) fn pending(s: &State) -> Vec<Pending> {
 // ------------------------------------------------------------------------------------------------
 // Apply
 
-pub(crate) fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn apply(
+    s: &mut State,
+    decision: &str,
+    seat: Seat,
+    action: &Action,
+    rng: &mut Rng,
+) -> Result<Vec<Event>, RuleError> {
     if s.is_over() {
         return Err(RuleError::GameOver);
     }
@@ -257,11 +269,25 @@ pub(crate) fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, 
             };
             let text_en: Vec<String> = org
                 .iter()
-                .map(|(c, t)| format!("{}: {}", CARDS[*c as usize].id, t.iter().map(|&i| CARDS[i as usize].id).collect::<Vec<_>>().join(" ")))
+                .map(|(c, t)| {
+                    format!(
+                        "{}: {}",
+                        CARDS[*c as usize].id,
+                        t.iter().map(|&i| CARDS[i as usize].id).collect::<Vec<_>>().join(" ")
+                    )
+                })
                 .collect();
             s.players[seat as usize].organised = Some(org);
-            ev.push(Event::private(seat, format!("Your organisation: {}", text_en.join("; ")), format!("あなたの備え編成: {}", text_en.join("; "))));
-            pe(&mut ev, format!("{} has organised their sonae.", seat_en(seat)), format!("{}が備えを編成した。", seat_en(seat)));
+            ev.push(Event::private(
+                seat,
+                format!("Your organisation: {}", text_en.join("; ")),
+                format!("あなたの備え編成: {}", text_en.join("; ")),
+            ));
+            pe(
+                &mut ev,
+                format!("{} has organised their sonae.", seat_en(seat)),
+                format!("{}が備えを編成した。", seat_en(seat)),
+            );
             if s.players.iter().all(|p| p.organised.is_some()) {
                 finish_organise(s, rng, &mut ev);
                 let next = s.deploy_next;
@@ -282,16 +308,32 @@ pub(crate) fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, 
                 return Err(illegal("the four token counts must add up to 4", "トークンの合計は4でなければならない"));
             }
             s.players[seat as usize].token_commit = Some(*counts);
-            ev.push(Event::private(seat, format!("Your tokens: {}", board_text(counts)), format!("あなたのトークン配置: {}", board_text(counts))));
-            pe(&mut ev, format!("{} has placed their action tokens (sealed).", seat_en(seat)), format!("{}がアクショントークンを配置した(非公開)。", seat_en(seat)));
+            ev.push(Event::private(
+                seat,
+                format!("Your tokens: {}", board_text(counts)),
+                format!("あなたのトークン配置: {}", board_text(counts)),
+            ));
+            pe(
+                &mut ev,
+                format!("{} has placed their action tokens (sealed).", seat_en(seat)),
+                format!("{}がアクショントークンを配置した(非公開)。", seat_en(seat)),
+            );
             if s.players.iter().all(|p| p.token_commit.is_some()) {
                 for p in 0..2 {
                     s.players[p].board = s.players[p].token_commit.unwrap();
                 }
                 pe(
                     &mut ev,
-                    format!("Tokens revealed: P1 {}, P2 {}.", board_text(&s.players[0].board), board_text(&s.players[1].board)),
-                    format!("トークン公開: P1 {}、P2 {}。", board_text(&s.players[0].board), board_text(&s.players[1].board)),
+                    format!(
+                        "Tokens revealed: P1 {}, P2 {}.",
+                        board_text(&s.players[0].board),
+                        board_text(&s.players[1].board)
+                    ),
+                    format!(
+                        "トークン公開: P1 {}、P2 {}。",
+                        board_text(&s.players[0].board),
+                        board_text(&s.players[1].board)
+                    ),
                 );
                 s.phase = Phase::Play;
                 s.turn_no = 1;
@@ -303,7 +345,10 @@ pub(crate) fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, 
         }
         (AskKind::Act { first, .. }, Action::End) => {
             if first {
-                return Err(illegal("a turn needs at least one execution; `end` comes after it", "手番では最低1回は実行が必要。`end`はその後"));
+                return Err(illegal(
+                    "a turn needs at least one execution; `end` comes after it",
+                    "手番では最低1回は実行が必要。`end`はその後",
+                ));
             }
             s.ask = None;
             end_turn(s, &mut ev);
@@ -338,23 +383,40 @@ pub(crate) fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, 
             match space {
                 None => {
                     s.ask = None;
-                    pe(&mut ev, format!("{} declines kenkon itteki.", seat_en(seat)), format!("{}は乾坤一擲を見送った。", seat_en(seat)));
+                    pe(
+                        &mut ev,
+                        format!("{} declines kenkon itteki.", seat_en(seat)),
+                        format!("{}は乾坤一擲を見送った。", seat_en(seat)),
+                    );
                 }
                 Some(sp) => {
                     if *sp > 3 || s.players[seat as usize].board[*sp] == 0 {
-                        return Err(illegal("kenkon needs a space of your board holding a token", "乾坤一擲にはトークンのあるマスを選ぶ"));
+                        return Err(illegal(
+                            "kenkon needs a space of your board holding a token",
+                            "乾坤一擲にはトークンのあるマスを選ぶ",
+                        ));
                     }
                     s.ask = None;
                     s.kenkon_used = true;
                     remove_token(s, seat, *sp);
                     pe(
                         &mut ev,
-                        format!("{} uses KENKON ITTEKI: a token of {} is discarded; every die of the roll +1.", seat_en(seat), SPACES[*sp]),
-                        format!("{}が乾坤一擲を使用: {}のトークンを1つ除去し、この判定の全ダイス+1。", seat_en(seat), SPACES_JA[*sp]),
+                        format!(
+                            "{} uses KENKON ITTEKI: a token of {} is discarded; every die of the roll +1.",
+                            seat_en(seat),
+                            SPACES[*sp]
+                        ),
+                        format!(
+                            "{}が乾坤一擲を使用: {}のトークンを1つ除去し、この判定の全ダイス+1。",
+                            seat_en(seat),
+                            SPACES_JA[*sp]
+                        ),
                     );
                     if !victory_check(s, &mut ev) {
                         match s.tasks.last_mut() {
-                            Some(Task::Attack(at)) if at.stage == AttackStage::AfterDice => at.dice.iter_mut().for_each(|d| *d += 1),
+                            Some(Task::Attack(at)) if at.stage == AttackStage::AfterDice => {
+                                at.dice.iter_mut().for_each(|d| *d += 1)
+                            }
                             Some(Task::Attack(at)) => at.save_dice.iter_mut().for_each(|d| *d += 1),
                             Some(Task::Recover { die, .. }) => die.iter_mut().for_each(|d| *d += 1),
                             _ => {}
@@ -367,7 +429,10 @@ pub(crate) fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, 
         (AskKind::Senkyo { .. }, Action::Senkyo { take, put }) => {
             let victim = opp(seat);
             if *take > 3 || *put > 3 || s.players[victim as usize].board[*take] == 0 {
-                return Err(illegal("take from a space of the opponent's board that holds a token", "相手の行動盤のトークンがあるマスから取る"));
+                return Err(illegal(
+                    "take from a space of the opponent's board that holds a token",
+                    "相手の行動盤のトークンがあるマスから取る",
+                ));
             }
             s.ask = None;
             s.tasks.pop();
@@ -378,14 +443,29 @@ pub(crate) fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, 
             s.players[seat as usize].board[*put] += 1;
             pe(
                 &mut ev,
-                format!("Battle situation: {} takes a token from {}'s {} and puts it on own {}.", seat_en(seat), seat_en(victim), SPACES[*take], SPACES[*put]),
-                format!("戦況: {}が{}の{}からトークンを奪い、自分の{}に置いた。", seat_en(seat), seat_en(victim), SPACES_JA[*take], SPACES_JA[*put]),
+                format!(
+                    "Battle situation: {} takes a token from {}'s {} and puts it on own {}.",
+                    seat_en(seat),
+                    seat_en(victim),
+                    SPACES[*take],
+                    SPACES[*put]
+                ),
+                format!(
+                    "戦況: {}が{}の{}からトークンを奪い、自分の{}に置いた。",
+                    seat_en(seat),
+                    seat_en(victim),
+                    SPACES_JA[*take],
+                    SPACES_JA[*put]
+                ),
             );
             run(s, rng, &mut ev);
         }
         (AskKind::Heal { options, .. }, Action::Heal { card }) => {
             let i = data::card_index(card).filter(|i| options.contains(&(*i as u8))).ok_or_else(|| {
-                illegal(format!("`{card}` cannot recover: choose one of your damaged non-HQ cards"), format!("`{card}`は回復できない: 被害のある本陣以外の自軍カードを選ぶ"))
+                illegal(
+                    format!("`{card}` cannot recover: choose one of your damaged non-HQ cards"),
+                    format!("`{card}`は回復できない: 被害のある本陣以外の自軍カードを選ぶ"),
+                )
             })?;
             s.ask = None;
             heal(s, i, &mut ev);
@@ -395,7 +475,7 @@ pub(crate) fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, 
             return Err(illegal(
                 format!("`{}` does not answer this decision", super::notation::print(a)),
                 format!("`{}`はこの決定への回答ではない", super::notation::print(a)),
-            ))
+            ));
         }
     }
     Ok(ev)
@@ -424,7 +504,10 @@ fn check_organise(s: &State, seat: Seat, sonae: &[(String, Vec<String>)]) -> Res
     for (core, troops) in sonae {
         let c = own_card(s, seat, core)?;
         if !data::is_core(c) {
-            return Err(illegal(format!("`{core}` is not an HQ or general"), format!("`{core}`は本陣でも武将でもない")));
+            return Err(illegal(
+                format!("`{core}` is not an HQ or general"),
+                format!("`{core}`は本陣でも武将でもない"),
+            ));
         }
         if out.iter().any(|(k, _)| *k as usize == c) {
             return Err(illegal(format!("`{core}` is named twice"), format!("`{core}`が2回指定されている")));
@@ -436,7 +519,10 @@ fn check_organise(s: &State, seat: Seat, sonae: &[(String, Vec<String>)]) -> Res
         for t in troops {
             let i = own_card(s, seat, t)?;
             if data::is_core(i) {
-                return Err(illegal(format!("`{t}` is a core: generals are never attached"), format!("`{t}`は中核: 武将は他の備えに入れない")));
+                return Err(illegal(
+                    format!("`{t}` is a core: generals are never attached"),
+                    format!("`{t}`は中核: 武将は他の備えに入れない"),
+                ));
             }
             if seen.contains(&i) {
                 return Err(illegal(format!("`{t}` is assigned twice"), format!("`{t}`が2回割り当てられている")));
@@ -448,7 +534,10 @@ fn check_organise(s: &State, seat: Seat, sonae: &[(String, Vec<String>)]) -> Res
     }
     for t in data::troops_of(army) {
         if !seen.contains(&t) {
-            return Err(illegal(format!("every troop must join a sonae: `{}` is missing", CARDS[t].id), format!("全小隊をいずれかの備えに入れる: `{}`が未割当", CARDS[t].id)));
+            return Err(illegal(
+                format!("every troop must join a sonae: `{}` is missing", CARDS[t].id),
+                format!("全小隊をいずれかの備えに入れる: `{}`が未割当", CARDS[t].id),
+            ));
         }
     }
     out.sort_by_key(|(c, _)| *c);
@@ -470,13 +559,20 @@ fn check_form(form: &[(Slot, String)], expected: &[usize]) -> Result<Vec<(usize,
     for (sl, id) in form {
         let i = parse_card(id)?;
         if !expected.contains(&i) || out.iter().any(|(c, _)| *c == i) {
-            return Err(illegal(format!("`{id}` is not a member of this sonae (or is named twice)"), format!("`{id}`はこの備えの隊ではない(または重複)")));
+            return Err(illegal(
+                format!("`{id}` is not a member of this sonae (or is named twice)"),
+                format!("`{id}`はこの備えの隊ではない(または重複)"),
+            ));
         }
         out.push((i, *sl));
     }
     if out.len() != expected.len() {
-        let missing: Vec<&str> = expected.iter().filter(|e| !out.iter().any(|(c, _)| c == *e)).map(|&e| CARDS[e].id).collect();
-        return Err(illegal(format!("the formation must place every member: missing {}", missing.join(", ")), format!("全ての隊を配置すること: {}が未配置", missing.join(", "))));
+        let missing: Vec<&str> =
+            expected.iter().filter(|e| !out.iter().any(|(c, _)| c == *e)).map(|&e| CARDS[e].id).collect();
+        return Err(illegal(
+            format!("the formation must place every member: missing {}", missing.join(", ")),
+            format!("全ての隊を配置すること: {}が未配置", missing.join(", ")),
+        ));
     }
     Ok(out)
 }
@@ -486,9 +582,13 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
     match action {
         Action::DeployQuick => {
             if !s.players[seat as usize].quick_org {
-                return Err(illegal("`deploy quickstart` needs the quick-start organisation", "`deploy quickstart`にはクイックスタート編成が必要"));
+                return Err(illegal(
+                    "`deploy quickstart` needs the quick-start organisation",
+                    "`deploy quickstart`にはクイックスタート編成が必要",
+                ));
             }
-            let a = quick_deploy_action(s, seat).ok_or_else(|| illegal("nothing left to deploy", "配置する備えがない"))?;
+            let a =
+                quick_deploy_action(s, seat).ok_or_else(|| illegal("nothing left to deploy", "配置する備えがない"))?;
             return do_deploy(s, seat, &a, ev);
         }
         Action::DeployReset => {
@@ -503,16 +603,26 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
                     }
                 }
             }
-            pe(ev, format!("{} resets their deployment: all deployed sonae return to hand.", seat_en(seat)), format!("{}が配置をやり直す: 配置済みの備えを全て手元に戻した。", seat_en(seat)));
+            pe(
+                ev,
+                format!("{} resets their deployment: all deployed sonae return to hand.", seat_en(seat)),
+                format!("{}が配置をやり直す: 配置済みの備えを全て手元に戻した。", seat_en(seat)),
+            );
             return Ok(());
         }
         Action::DeployForfeit { core } => {
             let c = own_card(s, seat, core)?;
             if !s.players[seat as usize].reset_used {
-                return Err(illegal("`deploy-forfeit` is allowed only after `deploy-reset`", "`deploy-forfeit`は`deploy-reset`の後のみ"));
+                return Err(illegal(
+                    "`deploy-forfeit` is allowed only after `deploy-reset`",
+                    "`deploy-forfeit`は`deploy-reset`の後のみ",
+                ));
             }
             if CARDS[c].utype == data::UType::Honjin || !mine.contains(&c) {
-                return Err(illegal("forfeit an undeployed general's sonae (never the HQ)", "未配置の武将の備えのみ放棄できる(本陣は不可)"));
+                return Err(illegal(
+                    "forfeit an undeployed general's sonae (never the HQ)",
+                    "未配置の武将の備えのみ放棄できる(本陣は不可)",
+                ));
             }
             let members = s.organised_members(c);
             for m in &members {
@@ -520,17 +630,25 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
                 s.cards[*m].public_core = true;
             }
             let ids: Vec<&str> = members.iter().map(|&m| CARDS[m].id).collect();
-            pe(ev, format!("{} forfeits sonae {}: {} leave the game (dispersed).", seat_en(seat), core, ids.join(" ")), format!("{}が{}の備えを放棄: {}は離散。", seat_en(seat), core, ids.join(" ")));
+            pe(
+                ev,
+                format!("{} forfeits sonae {}: {} leave the game (dispersed).", seat_en(seat), core, ids.join(" ")),
+                format!("{}が{}の備えを放棄: {}は離散。", seat_en(seat), core, ids.join(" ")),
+            );
         }
         Action::Deploy { core, x, y, h, form } => {
             let c = own_card(s, seat, core)?;
             if !mine.contains(&c) {
-                return Err(illegal(format!("`{core}` is not an undeployed core of yours"), format!("`{core}`は未配置の自軍中核ではない")));
+                return Err(illegal(
+                    format!("`{core}` is not an undeployed core of yours"),
+                    format!("`{core}`は未配置の自軍中核ではない"),
+                ));
             }
             if !(0..360).contains(h) {
                 return Err(illegal("heading must be 0..359", "向きは0〜359"));
             }
-            let troops: Vec<usize> = s.organised_members(c).into_iter().filter(|&m| m != c && s.cards[m].status == Status::InHand).collect();
+            let troops: Vec<usize> =
+                s.organised_members(c).into_iter().filter(|&m| m != c && s.cards[m].status == Status::InHand).collect();
             let placed = check_form(form, &troops)?;
             let (x0, y0, x1, y1) = zone(s, seat);
             let mut rects = vec![(c, Rect::new((*x, *y), *h))];
@@ -542,16 +660,43 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
                 if !geometry::inside(r, x0, y0, x1, y1) {
                     let xs: Vec<f64> = r.corners().iter().map(|p| p.0).collect();
                     let ys: Vec<f64> = r.corners().iter().map(|p| p.1).collect();
-                    let (mnx, mxx) = (xs.iter().cloned().fold(f64::INFINITY, f64::min), xs.iter().cloned().fold(f64::NEG_INFINITY, f64::max));
-                    let (mny, mxy) = (ys.iter().cloned().fold(f64::INFINITY, f64::min), ys.iter().cloned().fold(f64::NEG_INFINITY, f64::max));
+                    let (mnx, mxx) = (
+                        xs.iter().cloned().fold(f64::INFINITY, f64::min),
+                        xs.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+                    );
+                    let (mny, mxy) = (
+                        ys.iter().cloned().fold(f64::INFINITY, f64::min),
+                        ys.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+                    );
                     return Err(illegal(
-                        format!("{} would span x {}..{}, y {}..{}: outside your zone y {}..{}", CARDS[*i].id, mm(mnx), mm(mxx), mm(mny), mm(mxy), y0, y1),
-                        format!("{}がx {}..{}, y {}..{}となり自陣地(y {}..{})の外", CARDS[*i].id, mm(mnx), mm(mxx), mm(mny), mm(mxy), y0, y1),
+                        format!(
+                            "{} would span x {}..{}, y {}..{}: outside your zone y {}..{}",
+                            CARDS[*i].id,
+                            mm(mnx),
+                            mm(mxx),
+                            mm(mny),
+                            mm(mxy),
+                            y0,
+                            y1
+                        ),
+                        format!(
+                            "{}がx {}..{}, y {}..{}となり自陣地(y {}..{})の外",
+                            CARDS[*i].id,
+                            mm(mnx),
+                            mm(mxx),
+                            mm(mny),
+                            mm(mxy),
+                            y0,
+                            y1
+                        ),
                     ));
                 }
-                for o in 0..NCARDS {
+                for (o, def) in CARDS.iter().enumerate() {
                     if s.on_field(o) && geometry::overlaps(r, &s.rect(o)) {
-                        return Err(illegal(format!("{} would overlap {}", CARDS[*i].id, CARDS[o].id), format!("{}が{}と重なる", CARDS[*i].id, CARDS[o].id)));
+                        return Err(illegal(
+                            format!("{} would overlap {}", CARDS[*i].id, def.id),
+                            format!("{}が{}と重なる", CARDS[*i].id, def.id),
+                        ));
                     }
                 }
             }
@@ -565,14 +710,36 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
                 s.cards[*i].status = Status::OnField;
                 s.cards[*i].public_core = true;
             }
-            let form_txt: Vec<String> = placed.iter().map(|(i, sl)| format!("{}={}", sl.name(), CARDS[*i].id)).collect();
+            let form_txt: Vec<String> =
+                placed.iter().map(|(i, sl)| format!("{}={}", sl.name(), CARDS[*i].id)).collect();
             pe(
                 ev,
-                format!("{} deploys {} at ({}, {}) h{} {}", seat_en(seat), core.to_uppercase(), mm(*x), mm(*y), h, form_txt.join(",")),
-                format!("{}が{}の備えを({}, {}) 向き{}に配置 {}", seat_en(seat), lab_ja(c), mm(*x), mm(*y), h, form_txt.join(",")),
+                format!(
+                    "{} deploys {} at ({}, {}) h{} {}",
+                    seat_en(seat),
+                    core.to_uppercase(),
+                    mm(*x),
+                    mm(*y),
+                    h,
+                    form_txt.join(",")
+                ),
+                format!(
+                    "{}が{}の備えを({}, {}) 向き{}に配置 {}",
+                    seat_en(seat),
+                    lab_ja(c),
+                    mm(*x),
+                    mm(*y),
+                    h,
+                    form_txt.join(",")
+                ),
             );
         }
-        _ => return Err(illegal("answer with `deploy …`, `deploy quickstart`, `deploy-reset` or `deploy-forfeit CORE`", "`deploy …`等で答える")),
+        _ => {
+            return Err(illegal(
+                "answer with `deploy …`, `deploy quickstart`, `deploy-reset` or `deploy-forfeit CORE`",
+                "`deploy …`等で答える",
+            ));
+        }
     }
     // Alternate while the other player still has sonae to deploy.
     let other = opp(seat);
@@ -604,7 +771,8 @@ pub(crate) fn sim_rotate(s: &mut State, core: usize, delta: i32) {
 pub(crate) fn enemies_adjacent(s: &State, card: usize) -> Vec<usize> {
     let me = s.owner(card);
     let r = s.rect(card);
-    let mut v: Vec<usize> = (0..NCARDS).filter(|&o| s.on_field(o) && s.owner(o) != me && geometry::dist(&r, &s.rect(o)) <= TOL).collect();
+    let mut v: Vec<usize> =
+        (0..NCARDS).filter(|&o| s.on_field(o) && s.owner(o) != me && geometry::dist(&r, &s.rect(o)) <= TOL).collect();
     v.sort_by_key(|&i| s.canon(i));
     v
 }
@@ -683,14 +851,19 @@ fn exec_space(a: &Action) -> Option<usize> {
 
 /// Validates one execution (§6.3–6.8) against a simulation; nothing changes.
 pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, RuleError> {
-    let space = exec_space(a).ok_or_else(|| illegal("send an execution: move, shoot, charge, recover, defend (or end)", "実行を送る: move, shoot, charge, recover, defend (または end)"))?;
-    if let Some(sp) = s.turn.space {
-        if sp != space {
-            return Err(illegal(
-                format!("this turn uses {}: every execution must be on that space", SPACES[sp]),
-                format!("この手番は{}: 同じアクションマスのみ実行できる", SPACES_JA[sp]),
-            ));
-        }
+    let space = exec_space(a).ok_or_else(|| {
+        illegal(
+            "send an execution: move, shoot, charge, recover, defend (or end)",
+            "実行を送る: move, shoot, charge, recover, defend (または end)",
+        )
+    })?;
+    if let Some(sp) = s.turn.space
+        && sp != space
+    {
+        return Err(illegal(
+            format!("this turn uses {}: every execution must be on that space", SPACES[sp]),
+            format!("この手番は{}: 同じアクションマスのみ実行できる", SPACES_JA[sp]),
+        ));
     }
     let p = &s.players[seat as usize];
     let remaining = p.board[space].saturating_sub(if s.turn.space == Some(space) { s.turn.used } else { 0 });
@@ -699,10 +872,8 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
             return Err(illegal("no token left on RD", "回復/防御マスにトークンが残っていない"));
         }
         match a {
-            Action::Defend => {
-                if p.stock >= data::SAVE_STOCK_MAX {
-                    return Err(illegal("the save stock is already 3", "セーブのストックは既に3"));
-                }
+            Action::Defend if p.stock >= data::SAVE_STOCK_MAX => {
+                return Err(illegal("the save stock is already 3", "セーブのストックは既に3"));
             }
             Action::Recover { card: Some(id) } => {
                 let i = own_card(s, seat, id)?;
@@ -710,7 +881,10 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
                     return Err(illegal("the HQ can never recover", "本陣は回復できない"));
                 }
                 if !s.on_field(i) || s.cards[i].damage == 0 {
-                    return Err(illegal(format!("{id} is not a damaged card on the field"), format!("{id}は被害のある場のカードではない")));
+                    return Err(illegal(
+                        format!("{id} is not a damaged card on the field"),
+                        format!("{id}は被害のある場のカードではない"),
+                    ));
                 }
             }
             _ => {}
@@ -723,40 +897,54 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
     };
     let core = own_card(s, seat, name)?;
     if !data::is_core(core) || !s.on_field(core) {
-        return Err(illegal(format!("`{name}` is not one of your sonae on the field"), format!("`{name}`は場にある自軍の備えではない")));
+        return Err(illegal(
+            format!("`{name}` is not one of your sonae on the field"),
+            format!("`{name}`は場にある自軍の備えではない"),
+        ));
     }
     let acts = s.acts_of(core);
     if acts >= 2 {
-        return Err(illegal(format!("sonae {name} has already acted twice this turn"), format!("{name}の備えはこの手番で既に2回実行した")));
+        return Err(illegal(
+            format!("sonae {name} has already acted twice this turn"),
+            format!("{name}の備えはこの手番で既に2回実行した"),
+        ));
     }
     let cost = acts + 1;
     if remaining < cost {
         return Err(illegal(
-            format!("{} costs {} token(s) (double action) but only {} remain on {}", name, cost, remaining, SPACES[space]),
-            format!("{}の実行には{}トークン必要(ダブルアクション)だが{}には{}しか残っていない", name, cost, SPACES_JA[space], remaining),
+            format!(
+                "{} costs {} token(s) (double action) but only {} remain on {}",
+                name, cost, remaining, SPACES[space]
+            ),
+            format!(
+                "{}の実行には{}トークン必要(ダブルアクション)だが{}には{}しか残っていない",
+                name, cost, SPACES_JA[space], remaining
+            ),
         ));
     }
     let k = s.movement(core);
     let check_j = |j: u8| {
         if j < 1 || j > k {
-            Err(illegal(format!("sonae {name} moves 1..{k} S (whole short sides only)"), format!("{name}の備えの移動は1〜{k}短辺(端数不可)")))
+            Err(illegal(
+                format!("sonae {name} moves 1..{k} S (whole short sides only)"),
+                format!("{name}の備えの移動は1〜{k}短辺(端数不可)"),
+            ))
         } else {
             Ok(())
         }
     };
     let check_rot = |r: i32| {
-        if r.abs() > 90 {
-            Err(illegal("rotation is -90..+90 degrees", "回転は-90〜+90度"))
-        } else {
-            Ok(())
-        }
+        if r.abs() > 90 { Err(illegal("rotation is -90..+90 degrees", "回転は-90〜+90度")) } else { Ok(()) }
     };
     match a {
         Action::Move { form, rot, back, j, .. } => {
             check_j(*j)?;
             check_rot(*rot)?;
             if *back && !s.members(core).iter().any(|&m| s.cards[m].damage > 0) {
-                return Err(illegal("a backward move needs damage on the sonae", "後退は備えに被害トークンがある時のみ"));
+                return Err(illegal(
+                    "a backward move needs damage on the sonae",
+                    "後退は備えに被害トークンがある時のみ",
+                ));
             }
             if let Some(form) = form {
                 let troops: Vec<usize> = s.members(core).into_iter().filter(|&m| m != core).collect();
@@ -769,8 +957,20 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
                     for (j, o) in rects.iter().enumerate() {
                         if geometry::overlaps(&r, o) {
                             return Err(illegal(
-                                format!("formation change: {} at {} would overlap {} by {} mm", CARDS[*i].id, sl.name(), lab_en(idx[j]), mm(geometry::pen(&r, o))),
-                                format!("隊形変更: {}を{}に置くと{}と{}mm重なる", CARDS[*i].id, sl.name_ja(), lab_ja(idx[j]), mm(geometry::pen(&r, o))),
+                                format!(
+                                    "formation change: {} at {} would overlap {} by {} mm",
+                                    CARDS[*i].id,
+                                    sl.name(),
+                                    lab_en(idx[j]),
+                                    mm(geometry::pen(&r, o))
+                                ),
+                                format!(
+                                    "隊形変更: {}を{}に置くと{}と{}mm重なる",
+                                    CARDS[*i].id,
+                                    sl.name_ja(),
+                                    lab_ja(idx[j]),
+                                    mm(geometry::pen(&r, o))
+                                ),
                             ));
                         }
                     }
@@ -789,7 +989,10 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
                 let si = own_card(s, seat, sh)?;
                 let ti = parse_card(tg)?;
                 if sim.cards[si].core != Some(core as u8) || !sim.on_field(si) {
-                    return Err(illegal(format!("{sh} is not in sonae {name}"), format!("{sh}は{name}の備えの隊ではない")));
+                    return Err(illegal(
+                        format!("{sh} is not in sonae {name}"),
+                        format!("{sh}は{name}の備えの隊ではない"),
+                    ));
                 }
                 if data::type_def(CARDS[si].utype).shoot.is_none() {
                     return Err(illegal(format!("{sh} cannot shoot"), format!("{sh}は射撃できない")));
@@ -804,7 +1007,10 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
                     } else {
                         "outside its field of fire and range, or the line of fire is blocked".to_string()
                     };
-                    return Err(illegal(format!("{sh} cannot shoot {tg}: {why}"), format!("{sh}は{tg}を射撃できない: 射界・射程外か射線が遮蔽されている")));
+                    return Err(illegal(
+                        format!("{sh} cannot shoot {tg}: {why}"),
+                        format!("{sh}は{tg}を射撃できない: 射界・射程外か射線が遮蔽されている"),
+                    ));
                 }
             }
         }
@@ -827,8 +1033,26 @@ fn start_exec(s: &mut State, seat: Seat, a: &Action, plan: Plan, ev: &mut Vec<Ev
     let txt = super::notation::print(a);
     pe(
         ev,
-        format!("T{} {} {} cost {} (used {}/{}): {}", s.turn_no, seat_en(seat), SPACES[plan.space], plan.cost, s.turn.used, s.players[seat as usize].board[plan.space], txt),
-        format!("[手番{} {}] {} コスト{} (使用{}/{}): {}", s.turn_no, seat_en(seat), SPACES_JA[plan.space], plan.cost, s.turn.used, s.players[seat as usize].board[plan.space], txt),
+        format!(
+            "T{} {} {} cost {} (used {}/{}): {}",
+            s.turn_no,
+            seat_en(seat),
+            SPACES[plan.space],
+            plan.cost,
+            s.turn.used,
+            s.players[seat as usize].board[plan.space],
+            txt
+        ),
+        format!(
+            "[手番{} {}] {} コスト{} (使用{}/{}): {}",
+            s.turn_no,
+            seat_en(seat),
+            SPACES_JA[plan.space],
+            plan.cost,
+            s.turn.used,
+            s.players[seat as usize].board[plan.space],
+            txt
+        ),
     );
     s.tasks.push(Task::EndExec);
     match a {
@@ -852,7 +1076,10 @@ fn start_exec(s: &mut State, seat: Seat, a: &Action, plan: Plan, ev: &mut Vec<Ev
         }
         Action::Shoot { rot, fire, .. } => {
             let core = plan.core.unwrap();
-            let orders = fire.iter().map(|(a, b)| (data::card_index(a).unwrap() as u8, data::card_index(b).unwrap() as u8)).collect();
+            let orders = fire
+                .iter()
+                .map(|(a, b)| (data::card_index(a).unwrap() as u8, data::card_index(b).unwrap() as u8))
+                .collect();
             s.tasks.push(Task::Fire { x: core as u8, orders });
             if *rot != 0 {
                 s.tasks.push(Task::AfterRotate { x: core as u8 });
@@ -865,11 +1092,19 @@ fn start_exec(s: &mut State, seat: Seat, a: &Action, plan: Plan, ev: &mut Vec<Ev
             s.tasks.push(Task::Advance { x: core as u8, back: false, d: *j as f64 * S, charge: true });
         }
         Action::Recover { card } => {
-            s.tasks.push(Task::Recover { card: card.as_deref().and_then(data::card_index).map(|i| i as u8), die: Vec::new(), rolled: false });
+            s.tasks.push(Task::Recover {
+                card: card.as_deref().and_then(data::card_index).map(|i| i as u8),
+                die: Vec::new(),
+                rolled: false,
+            });
         }
         Action::Defend => {
             s.players[seat as usize].stock += 1;
-            pe(ev, format!("{} defends: save stock {}.", seat_en(seat), s.players[seat as usize].stock), format!("{}が防御: セーブのストック{}。", seat_en(seat), s.players[seat as usize].stock));
+            pe(
+                ev,
+                format!("{} defends: save stock {}.", seat_en(seat), s.players[seat as usize].stock),
+                format!("{}が防御: セーブのストック{}。", seat_en(seat), s.players[seat as usize].stock),
+            );
         }
         _ => {}
     }
@@ -901,13 +1136,17 @@ fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
             b[(sp + i) % 4] += 1;
         }
         let bt = board_text(b);
-        pe(ev, format!("{} ends the turn: {} token(s) sown from {} -> {}.", seat_en(seat), u, SPACES[sp], bt), format!("{}の手番終了: {}から{}個を配り {}。", seat_en(seat), SPACES_JA[sp], u, bt));
+        pe(
+            ev,
+            format!("{} ends the turn: {} token(s) sown from {} -> {}.", seat_en(seat), u, SPACES[sp], bt),
+            format!("{}の手番終了: {}から{}個を配り {}。", seat_en(seat), SPACES_JA[sp], u, bt),
+        );
     }
-    if let Some(limit) = s.options.turn_limit {
-        if s.turn_no >= limit {
-            turn_limit_end(s, ev);
-            return;
-        }
+    if let Some(limit) = s.options.turn_limit
+        && s.turn_no >= limit
+    {
+        turn_limit_end(s, ev);
+        return;
     }
     s.turn_no += 1;
     s.active = opp(seat);
@@ -922,7 +1161,10 @@ fn turn_limit_end(s: &mut State, ev: &mut Vec<Event>) {
         (p.morale as u32, s.tokens(q as u8), 3 * p.general_kills + p.troop_kills)
     };
     let (a, b) = (key(0), key(1));
-    let text = Localized::new("The turn limit is reached: decided on morale, then tokens, then credit.", "ターン上限: 士気、トークン数、戦果の順で判定。");
+    let text = Localized::new(
+        "The turn limit is reached: decided on morale, then tokens, then credit.",
+        "ターン上限: 士気、トークン数、戦果の順で判定。",
+    );
     if a == b {
         s.draw = true;
         s.phase = Phase::Over;
@@ -942,7 +1184,10 @@ fn end_game(s: &mut State, winner: Seat, why: Localized, ev: &mut Vec<Event>) {
     s.ask = None;
     s.tasks.clear();
     s.combat = None;
-    let text = Localized::new(format!("{} wins: {}", seat_en(winner), why.en), format!("{}の勝利: {}", seat_en(winner), why.ja));
+    let text = Localized::new(
+        format!("{} wins: {}", seat_en(winner), why.en),
+        format!("{}の勝利: {}", seat_en(winner), why.ja),
+    );
     pe(ev, text.en.clone(), text.ja.clone());
     s.end_reason = Some(text);
 }
@@ -973,7 +1218,15 @@ pub(crate) fn victory_check(s: &mut State, ev: &mut Vec<Event>) -> bool {
         (None, Some(b)) => end_game(s, 1, b, ev),
         (Some(a), Some(_)) => {
             let non_acting = opp(s.active);
-            end_game(s, non_acting, Localized::new(format!("{} for both players; the non-acting player wins", a.en), format!("両者が同時に条件達成({})、受け側の勝利", a.ja)), ev)
+            end_game(
+                s,
+                non_acting,
+                Localized::new(
+                    format!("{} for both players; the non-acting player wins", a.en),
+                    format!("両者が同時に条件達成({})、受け側の勝利", a.ja),
+                ),
+                ev,
+            )
         }
         (None, None) => return false,
     }
@@ -1007,7 +1260,11 @@ pub(crate) fn kenkon_offered(s: &State, q: Seat, dice: &[u8], v: u8) -> bool {
 
 fn heal(s: &mut State, i: usize, ev: &mut Vec<Event>) {
     s.cards[i].damage = s.cards[i].damage.saturating_sub(1);
-    pe(ev, format!("{} recovers 1 damage ({}/{}).", CARDS[i].id, s.cards[i].damage, State::durability(i)), format!("{}の被害を1回復({}/{})。", lab_ja(i), s.cards[i].damage, State::durability(i)));
+    pe(
+        ev,
+        format!("{} recovers 1 damage ({}/{}).", CARDS[i].id, s.cards[i].damage, State::durability(i)),
+        format!("{}の被害を1回復({}/{})。", lab_ja(i), s.cards[i].damage, State::durability(i)),
+    );
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -1043,12 +1300,36 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                 let hit_en: Vec<String> = hit.iter().map(|&i| lab_en(i)).collect();
                 let hit_ja: Vec<String> = hit.iter().map(|&i| lab_ja(i)).collect();
                 if hit.is_empty() {
-                    pe(ev, format!("{} rotates {:+}° -> {}", CARDS[x].id, got, pose_text(s, x)), format!("{}の備えが{}{}°回転 -> {}", lab_ja(x), if got > 0 { "右" } else { "左" }, got.abs(), pose_text(s, x)));
+                    pe(
+                        ev,
+                        format!("{} rotates {:+}° -> {}", CARDS[x].id, got, pose_text(s, x)),
+                        format!(
+                            "{}の備えが{}{}°回転 -> {}",
+                            lab_ja(x),
+                            if got > 0 { "右" } else { "左" },
+                            got.abs(),
+                            pose_text(s, x)
+                        ),
+                    );
                 } else {
                     pe(
                         ev,
-                        format!("{} rotation {:+}° requested, stops at {:+}°: contact with {} -> {}", CARDS[x].id, delta, got, hit_en.join(", "), pose_text(s, x)),
-                        format!("{}の備えの回転{:+}°は{:+}°で停止: {}に接触 -> {}", lab_ja(x), delta, got, hit_ja.join("、"), pose_text(s, x)),
+                        format!(
+                            "{} rotation {:+}° requested, stops at {:+}°: contact with {} -> {}",
+                            CARDS[x].id,
+                            delta,
+                            got,
+                            hit_en.join(", "),
+                            pose_text(s, x)
+                        ),
+                        format!(
+                            "{}の備えの回転{:+}°は{:+}°で停止: {}に接触 -> {}",
+                            lab_ja(x),
+                            delta,
+                            got,
+                            hit_ja.join("、"),
+                            pose_text(s, x)
+                        ),
                     );
                 }
             }
@@ -1076,24 +1357,51 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                     let hit_ja: Vec<String> = hit.iter().map(|&i| lab_ja(i)).collect();
                     pe(
                         ev,
-                        format!("{} {} {} mm requested; stops after {:.3} mm: contact with {} -> {}", CARDS[xi].id, verb_en, mm(d), t, hit_en.join(", "), pose_text(s, xi)),
-                        format!("{}の備えが{}{}mmの予定、{:.3}mmで接触停止: {} -> {}", lab_ja(xi), verb_ja, mm(d), t, hit_ja.join("、"), pose_text(s, xi)),
+                        format!(
+                            "{} {} {} mm requested; stops after {:.3} mm: contact with {} -> {}",
+                            CARDS[xi].id,
+                            verb_en,
+                            mm(d),
+                            t,
+                            hit_en.join(", "),
+                            pose_text(s, xi)
+                        ),
+                        format!(
+                            "{}の備えが{}{}mmの予定、{:.3}mmで接触停止: {} -> {}",
+                            lab_ja(xi),
+                            verb_ja,
+                            mm(d),
+                            t,
+                            hit_ja.join("、"),
+                            pose_text(s, xi)
+                        ),
                     );
                     collide(s, &hit, Some(s.owner(xi)), ev);
                 } else {
-                    pe(ev, format!("{} {} {} mm -> {}", CARDS[xi].id, verb_en, mm(t), pose_text(s, xi)), format!("{}の備えが{}{}mm -> {}", lab_ja(xi), verb_ja, mm(t), pose_text(s, xi)));
+                    pe(
+                        ev,
+                        format!("{} {} {} mm -> {}", CARDS[xi].id, verb_en, mm(t), pose_text(s, xi)),
+                        format!("{}の備えが{}{}mm -> {}", lab_ja(xi), verb_ja, mm(t), pose_text(s, xi)),
+                    );
                 }
                 s.tasks.push(Task::ContactCheck { x, charge });
                 s.tasks.push(Task::Removal);
             }
             Task::ContactCheck { x, charge } => {
                 if sonae_in_contact(s, x as usize) {
-                    s.tasks.push(if charge { Task::Charge { x, stage: CombatStage::Start } } else { Task::Melee { x, stage: CombatStage::Start } });
+                    s.tasks.push(if charge {
+                        Task::Charge { x, stage: CombatStage::Start }
+                    } else {
+                        Task::Melee { x, stage: CombatStage::Start }
+                    });
                 }
             }
             Task::Fire { orders, .. } => {
                 if !orders.is_empty() {
-                    let txt: Vec<String> = orders.iter().map(|(a, b)| format!("{}>{}", CARDS[*a as usize].id, CARDS[*b as usize].id)).collect();
+                    let txt: Vec<String> = orders
+                        .iter()
+                        .map(|(a, b)| format!("{}>{}", CARDS[*a as usize].id, CARDS[*b as usize].id))
+                        .collect();
                     pe(ev, format!("Shooting orders: {}", txt.join(", ")), format!("射撃宣言: {}", txt.join("、")));
                 }
                 for (a, b) in orders.iter().rev() {
@@ -1104,19 +1412,36 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
             Task::Shot { s: sh, t } => {
                 let (si, ti) = (sh as usize, t as usize);
                 if !s.on_field(si) || !s.on_field(ti) {
-                    pe(ev, format!("{}>{} is void: a card is gone.", CARDS[si].id, CARDS[ti].id), format!("{}→{}の射撃は無効(対象がいない)。", CARDS[si].id, CARDS[ti].id));
+                    pe(
+                        ev,
+                        format!("{}>{} is void: a card is gone.", CARDS[si].id, CARDS[ti].id),
+                        format!("{}→{}の射撃は無効(対象がいない)。", CARDS[si].id, CARDS[ti].id),
+                    );
                     continue;
                 }
                 let v = data::type_def(CARDS[si].utype).shoot.map_or(6, |x| x.0);
                 let n = s.cap(si) as u32;
-                s.tasks.push(Task::Attack(Attack { p: sh, q: t, n, v, stage: AttackStage::Start, dice: Vec::new(), sv: 0, save_dice: Vec::new() }));
+                s.tasks.push(Task::Attack(Attack {
+                    p: sh,
+                    q: t,
+                    n,
+                    v,
+                    stage: AttackStage::Start,
+                    dice: Vec::new(),
+                    sv: 0,
+                    save_dice: Vec::new(),
+                }));
             }
             Task::Attack(at) => attack_step(s, rng, ev, at),
             Task::Recover { card, mut die, rolled } => {
                 let seat = s.active;
                 if !rolled {
                     die = roll(s, rng, 1);
-                    pe(ev, format!("Recover: {} rolls {} (needs 4+)", seat_en(seat), dice_text(&die)), format!("回復: {}のダイス{}(4+で成功)", seat_en(seat), dice_text(&die)));
+                    pe(
+                        ev,
+                        format!("Recover: {} rolls {} (needs 4+)", seat_en(seat), dice_text(&die)),
+                        format!("回復: {}のダイス{}(4+で成功)", seat_en(seat), dice_text(&die)),
+                    );
                     let offer = kenkon_offered(s, seat, &die, 4);
                     s.tasks.push(Task::Recover { card, die, rolled: true });
                     if offer {
@@ -1133,7 +1458,12 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                     continue;
                 }
                 let options: Vec<u8> = (0..NCARDS)
-                    .filter(|&i| s.on_field(i) && s.owner(i) == seat && CARDS[i].utype != data::UType::Honjin && s.cards[i].damage > 0)
+                    .filter(|&i| {
+                        s.on_field(i)
+                            && s.owner(i) == seat
+                            && CARDS[i].utype != data::UType::Honjin
+                            && s.cards[i].damage > 0
+                    })
                     .map(|i| i as u8)
                     .collect();
                 match options.len() {
@@ -1164,7 +1494,11 @@ fn collide(s: &mut State, hit: &[usize], movers_owner: Option<Seat>, ev: &mut Ve
         if s.cards[c].damage < State::durability(c) {
             s.cards[c].damage += 1;
         }
-        pe(ev, format!("Collision: {} takes 1 damage ({}/{}).", CARDS[c].id, s.cards[c].damage, State::durability(c)), format!("衝突: {}に被害1({}/{})。", lab_ja(c), s.cards[c].damage, State::durability(c)));
+        pe(
+            ev,
+            format!("Collision: {} takes 1 damage ({}/{}).", CARDS[c].id, s.cards[c].damage, State::durability(c)),
+            format!("衝突: {}に被害1({}/{})。", lab_ja(c), s.cards[c].damage, State::durability(c)),
+        );
     }
 }
 
@@ -1174,7 +1508,11 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
     match at.stage {
         AttackStage::Start => {
             if !s.on_field(q) || s.cap(q) == 0 {
-                pe(ev, format!("{}>{}: no roll, the target is already destroyed.", CARDS[p].id, CARDS[q].id), format!("{}→{}: 対象は既に壊滅、ダイスなし。", CARDS[p].id, CARDS[q].id));
+                pe(
+                    ev,
+                    format!("{}>{}: no roll, the target is already destroyed.", CARDS[p].id, CARDS[q].id),
+                    format!("{}→{}: 対象は既に壊滅、ダイスなし。", CARDS[p].id, CARDS[q].id),
+                );
                 return;
             }
             at.dice = roll(s, rng, at.n);
@@ -1221,7 +1559,11 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
             at.stage = AttackStage::AfterSave;
             if at.sv > 0 {
                 at.save_dice = roll(s, rng, succ);
-                pe(ev, format!("{} saves: {} vs {}+", CARDS[q].id, dice_text(&at.save_dice), at.sv), format!("{}のセーブ: {} ({}+)", lab_ja(q), dice_text(&at.save_dice), at.sv));
+                pe(
+                    ev,
+                    format!("{} saves: {} vs {}+", CARDS[q].id, dice_text(&at.save_dice), at.sv),
+                    format!("{}のセーブ: {} ({}+)", lab_ja(q), dice_text(&at.save_dice), at.sv),
+                );
                 let offer = kenkon_offered(s, qo, &at.save_dice, at.sv);
                 s.tasks.push(Task::Attack(at));
                 if offer {
@@ -1242,8 +1584,23 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
             }
             pe(
                 ev,
-                format!("{} saved {}; {} takes {} damage ({}/{}).", CARDS[q].id, saved, CARDS[q].id, placed, s.cards[q].damage, State::durability(q)),
-                format!("セーブ{}。{}に被害{}({}/{})。", saved, lab_ja(q), placed, s.cards[q].damage, State::durability(q)),
+                format!(
+                    "{} saved {}; {} takes {} damage ({}/{}).",
+                    CARDS[q].id,
+                    saved,
+                    CARDS[q].id,
+                    placed,
+                    s.cards[q].damage,
+                    State::durability(q)
+                ),
+                format!(
+                    "セーブ{}。{}に被害{}({}/{})。",
+                    saved,
+                    lab_ja(q),
+                    placed,
+                    s.cards[q].damage,
+                    State::durability(q)
+                ),
             );
         }
     }
@@ -1281,8 +1638,20 @@ fn removal(s: &mut State, ev: &mut Vec<Event>) {
     let mut generals = Vec::new();
     for &i in &d {
         let owner = s.owner(i) as usize;
-        let why_en = if left.contains(&i) { "left the field" } else if s.cards[i].damage >= State::durability(i) { "destroyed" } else { "leaves with its general" };
-        let why_ja = if left.contains(&i) { "戦線離脱" } else if s.cards[i].damage >= State::durability(i) { "壊滅" } else { "武将と共に離脱" };
+        let why_en = if left.contains(&i) {
+            "left the field"
+        } else if s.cards[i].damage >= State::durability(i) {
+            "destroyed"
+        } else {
+            "leaves with its general"
+        };
+        let why_ja = if left.contains(&i) {
+            "戦線離脱"
+        } else if s.cards[i].damage >= State::durability(i) {
+            "壊滅"
+        } else {
+            "武将と共に離脱"
+        };
         s.cards[i].status = Status::Removed;
         match data::type_def(CARDS[i].utype).class {
             Class::Honjin => s.players[owner].hq_lost = true,
@@ -1292,7 +1661,11 @@ fn removal(s: &mut State, ev: &mut Vec<Event>) {
             }
             Class::Troop => s.players[1 - owner].troop_kills += 1,
         }
-        pe(ev, format!("{} is removed ({}); credited to {}.", lab_en(i), why_en, seat_en(1 - owner as u8)), format!("{}を除去({})。{}の戦果。", lab_ja(i), why_ja, seat_en(1 - owner as u8)));
+        pe(
+            ev,
+            format!("{} is removed ({}); credited to {}.", lab_en(i), why_en, seat_en(1 - owner as u8)),
+            format!("{}を除去({})。{}の戦果。", lab_ja(i), why_ja, seat_en(1 - owner as u8)),
+        );
     }
     for g in generals {
         let rest = s.members(g);
@@ -1316,7 +1689,23 @@ fn removal(s: &mut State, ev: &mut Vec<Event>) {
             s.players[q as usize].transfers_granted += 1;
             s.transfer_queue.push(q);
             new.push(q);
-            pe(ev, format!("Battle situation: {} gains a token from {} (counts {} : {}).", seat_en(q), seat_en(opp(q)), s.tokens(q), s.tokens(opp(q))), format!("戦況: {}が{}からトークンを1つ得る({}対{})。", seat_en(q), seat_en(opp(q)), s.tokens(q), s.tokens(opp(q))));
+            pe(
+                ev,
+                format!(
+                    "Battle situation: {} gains a token from {} (counts {} : {}).",
+                    seat_en(q),
+                    seat_en(opp(q)),
+                    s.tokens(q),
+                    s.tokens(opp(q))
+                ),
+                format!(
+                    "戦況: {}が{}からトークンを1つ得る({}対{})。",
+                    seat_en(q),
+                    seat_en(opp(q)),
+                    s.tokens(q),
+                    s.tokens(opp(q))
+                ),
+            );
         }
     }
     if victory_check(s, ev) {
@@ -1335,13 +1724,21 @@ fn add_pair(s: &mut State, p: usize, q: usize, charge: bool, rng: &mut Rng, ev: 
     } else {
         let f = cands[rng.index(cands.len())];
         let names: Vec<&str> = cands.iter().map(|c| c.en()).collect();
-        pe(ev, format!("Face tie for {}>{} ({}): drawn {}.", CARDS[p].id, CARDS[q].id, names.join("/"), f.en()), format!("{}→{}の面が同面積: 抽選で{}。", CARDS[p].id, CARDS[q].id, f.ja()));
+        pe(
+            ev,
+            format!("Face tie for {}>{} ({}): drawn {}.", CARDS[p].id, CARDS[q].id, names.join("/"), f.en()),
+            format!("{}→{}の面が同面積: 抽選で{}。", CARDS[p].id, CARDS[q].id, f.ja()),
+        );
         f
     };
     let td = data::type_def(CARDS[p].utype);
     let plus = if charge { td.charge_plus1 || CARDS[p].extra_charge } else { CARDS[p].extra_melee };
     let n = s.cap(p) as u32 + face.bonus() + plus as u32;
-    pe(ev, format!("Target: {} > {} ({} face, {} dice)", CARDS[p].id, CARDS[q].id, face.en(), n), format!("攻撃対象: {}→{} ({}、{}個)", lab_ja(p), lab_ja(q), face.ja(), n));
+    pe(
+        ev,
+        format!("Target: {} > {} ({} face, {} dice)", CARDS[p].id, CARDS[q].id, face.en(), n),
+        format!("攻撃対象: {}→{} ({}、{}個)", lab_ja(p), lab_ja(q), face.ja(), n),
+    );
     if let Some(c) = s.combat.as_mut() {
         c.pairs.push(Pair { p: p as u8, q: q as u8, face, n });
     }
@@ -1349,7 +1746,13 @@ fn add_pair(s: &mut State, p: usize, q: usize, charge: bool, rng: &mut Rng, ev: 
 
 /// Declares targets for `cards` (engaged cards of one side, each with its options): forced ones
 /// automatically; returns the choices left for the player.
-fn declare(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, list: Vec<(usize, Vec<usize>)>, charge: bool) -> Vec<(u8, Vec<u8>)> {
+fn declare(
+    s: &mut State,
+    rng: &mut Rng,
+    ev: &mut Vec<Event>,
+    list: Vec<(usize, Vec<usize>)>,
+    charge: bool,
+) -> Vec<(u8, Vec<u8>)> {
     let mut choices = Vec::new();
     for (a, opts) in list {
         if opts.len() == 1 {
@@ -1367,16 +1770,33 @@ fn combat_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, x: usize, stag
     match stage {
         CombatStage::Start => {
             let members = s.members(x);
-            let a_list: Vec<(usize, Vec<usize>)> = members.iter().map(|&a| (a, enemies_adjacent(s, a))).filter(|(_, o)| !o.is_empty()).collect();
+            let a_list: Vec<(usize, Vec<usize>)> =
+                members.iter().map(|&a| (a, enemies_adjacent(s, a))).filter(|(_, o)| !o.is_empty()).collect();
             let mut e: Vec<usize> = a_list.iter().flat_map(|(_, o)| o.iter().cloned()).collect();
             e.sort_by_key(|&i| s.canon(i));
             e.dedup();
             pe(
                 ev,
-                format!("{}: {} vs {}", if charge { "CHARGE COMBAT" } else { "MELEE" }, a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" "), e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")),
-                format!("{}: {} 対 {}", if charge { "突撃戦" } else { "白兵戦" }, a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" "), e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")),
+                format!(
+                    "{}: {} vs {}",
+                    if charge { "CHARGE COMBAT" } else { "MELEE" },
+                    a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" "),
+                    e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")
+                ),
+                format!(
+                    "{}: {} 対 {}",
+                    if charge { "突撃戦" } else { "白兵戦" },
+                    a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" "),
+                    e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")
+                ),
             );
-            s.combat = Some(Combat { x: x as u8, charge, e: e.iter().map(|&i| i as u8).collect(), pairs: Vec::new(), tally: [0, 0] });
+            s.combat = Some(Combat {
+                x: x as u8,
+                charge,
+                e: e.iter().map(|&i| i as u8).collect(),
+                pairs: Vec::new(),
+                tally: [0, 0],
+            });
             let choices = declare(s, rng, ev, a_list, charge);
             s.tasks.push(task(CombatStage::ActingDeclared));
             if !choices.is_empty() {
@@ -1384,7 +1804,8 @@ fn combat_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, x: usize, stag
             }
         }
         CombatStage::ActingDeclared if !charge => {
-            let e: Vec<usize> = s.combat.as_ref().map(|c| c.e.iter().map(|&i| i as usize).collect()).unwrap_or_default();
+            let e: Vec<usize> =
+                s.combat.as_ref().map(|c| c.e.iter().map(|&i| i as usize).collect()).unwrap_or_default();
             let members = s.members(x);
             let list: Vec<(usize, Vec<usize>)> = e
                 .iter()
@@ -1418,11 +1839,21 @@ fn combat_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, x: usize, stag
             s.tasks.push(Task::Removal);
             for p in pairs.iter().rev() {
                 let v = data::type_def(CARDS[p.p as usize].utype).attack;
-                s.tasks.push(Task::Attack(Attack { p: p.p, q: p.q, n: p.n, v, stage: AttackStage::Start, dice: Vec::new(), sv: 0, save_dice: Vec::new() }));
+                s.tasks.push(Task::Attack(Attack {
+                    p: p.p,
+                    q: p.q,
+                    n: p.n,
+                    v,
+                    stage: AttackStage::Start,
+                    dice: Vec::new(),
+                    sv: 0,
+                    save_dice: Vec::new(),
+                }));
             }
         }
         CombatStage::Counter => {
-            let e: Vec<usize> = s.combat.as_ref().map(|c| c.e.iter().map(|&i| i as usize).collect()).unwrap_or_default();
+            let e: Vec<usize> =
+                s.combat.as_ref().map(|c| c.e.iter().map(|&i| i as usize).collect()).unwrap_or_default();
             let members = s.members(x);
             let list: Vec<(usize, Vec<usize>)> = e
                 .iter()
@@ -1453,8 +1884,22 @@ fn resolve(s: &mut State, ev: &mut Vec<Event>) {
     let defender_loses = ta > te;
     pe(
         ev,
-        format!("Compare {} {} : {} {} -> {} gives way.", seat_en(acting), ta, seat_en(opp(acting)), te, seat_en(if defender_loses { opp(acting) } else { acting })),
-        format!("比較 {} {} 対 {} {} -> {}が後退。", seat_en(acting), ta, seat_en(opp(acting)), te, seat_en(if defender_loses { opp(acting) } else { acting })),
+        format!(
+            "Compare {} {} : {} {} -> {} gives way.",
+            seat_en(acting),
+            ta,
+            seat_en(opp(acting)),
+            te,
+            seat_en(if defender_loses { opp(acting) } else { acting })
+        ),
+        format!(
+            "比較 {} {} 対 {} {} -> {}が後退。",
+            seat_en(acting),
+            ta,
+            seat_en(opp(acting)),
+            te,
+            seat_en(if defender_loses { opp(acting) } else { acting })
+        ),
     );
     if defender_loses {
         let m = &mut s.players[acting as usize].morale;
@@ -1472,16 +1917,18 @@ fn resolve(s: &mut State, ev: &mut Vec<Event>) {
         }
     } else {
         for &e in &c.e {
-            if let Some(core) = s.cards[e as usize].core {
-                if s.on_field(core as usize) && !retreaters.contains(&(core as usize)) {
-                    retreaters.push(core as usize);
-                }
+            if let Some(core) = s.cards[e as usize].core
+                && s.on_field(core as usize)
+                && !retreaters.contains(&(core as usize))
+            {
+                retreaters.push(core as usize);
             }
         }
         retreaters.sort_by_key(|&i| s.canon(i));
     }
     for &y in retreaters.iter().rev() {
-        let faces: Vec<Face> = c.pairs.iter().filter(|p| s.cards[p.q as usize].core == Some(y as u8)).map(|p| p.face).collect();
+        let faces: Vec<Face> =
+            c.pairs.iter().filter(|p| s.cards[p.q as usize].core == Some(y as u8)).map(|p| p.face).collect();
         s.tasks.push(Task::Retreat { core: y as u8, faces });
     }
 }
@@ -1506,12 +1953,30 @@ fn retreat(s: &mut State, ev: &mut Vec<Event>, core: usize, faces: &[Face]) {
     if blocked {
         pe(
             ev,
-            format!("{} retreats {}: blocked after {:.3} mm by {} -> {}", CARDS[core].id, en, t, hit.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(", "), pose_text(s, core)),
-            format!("{}の備えが{}後退: {:.3}mmで{}に接触 -> {}", lab_ja(core), ja, t, hit.iter().map(|&i| lab_ja(i)).collect::<Vec<_>>().join("、"), pose_text(s, core)),
+            format!(
+                "{} retreats {}: blocked after {:.3} mm by {} -> {}",
+                CARDS[core].id,
+                en,
+                t,
+                hit.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(", "),
+                pose_text(s, core)
+            ),
+            format!(
+                "{}の備えが{}後退: {:.3}mmで{}に接触 -> {}",
+                lab_ja(core),
+                ja,
+                t,
+                hit.iter().map(|&i| lab_ja(i)).collect::<Vec<_>>().join("、"),
+                pose_text(s, core)
+            ),
         );
         collide(s, &hit, None, ev);
     } else {
-        pe(ev, format!("{} retreats {} 63.0 mm -> {}", CARDS[core].id, en, pose_text(s, core)), format!("{}の備えが{}63.0mm後退 -> {}", lab_ja(core), ja, pose_text(s, core)));
+        pe(
+            ev,
+            format!("{} retreats {} 63.0 mm -> {}", CARDS[core].id, en, pose_text(s, core)),
+            format!("{}の備えが{}63.0mm後退 -> {}", lab_ja(core), ja, pose_text(s, core)),
+        );
     }
     s.tasks.push(Task::Removal);
 }
@@ -1522,11 +1987,17 @@ fn check_targets(choices: &[(u8, Vec<u8>)], pairs: &[(String, String)]) -> Resul
         let a = *a as usize;
         let found = pairs.iter().find(|(p, _)| data::card_index(p) == Some(a));
         let Some((_, q)) = found else {
-            return Err(illegal(format!("name a target for {}", CARDS[a].id), format!("{}の攻撃対象を指定する", CARDS[a].id)));
+            return Err(illegal(
+                format!("name a target for {}", CARDS[a].id),
+                format!("{}の攻撃対象を指定する", CARDS[a].id),
+            ));
         };
         let qi = data::card_index(q).filter(|qi| opts.contains(&(*qi as u8))).ok_or_else(|| {
             let names: Vec<&str> = opts.iter().map(|&o| CARDS[o as usize].id).collect();
-            illegal(format!("{} may target only {}", CARDS[a].id, names.join(", ")), format!("{}の対象は{}のみ", CARDS[a].id, names.join("、")))
+            illegal(
+                format!("{} may target only {}", CARDS[a].id, names.join(", ")),
+                format!("{}の対象は{}のみ", CARDS[a].id, names.join("、")),
+            )
         })?;
         out.push((a, qi));
     }

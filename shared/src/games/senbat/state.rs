@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Seat;
 
-use super::data::{self, Slot, CARDS, NCARDS, PER_ARMY};
-use super::geometry::{local_to_world, Face, Rect};
+use super::data::{self, CARDS, NCARDS, PER_ARMY, Slot};
+use super::geometry::{Face, Rect, local_to_world};
 
 /// Creation options. Everything defaults to the rulebook game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -117,21 +117,55 @@ pub enum CombatStage {
 pub enum Task {
     /// Marks the end of one execution: then continue the turn or end it.
     EndExec,
-    Rotate { x: u8, delta: i32 },
+    Rotate {
+        x: u8,
+        delta: i32,
+    },
     /// After a rotation: contact with an enemy cuts the execution short with a melee.
-    AfterRotate { x: u8 },
-    Advance { x: u8, back: bool, d: f64, charge: bool },
-    ContactCheck { x: u8, charge: bool },
-    Fire { x: u8, orders: Vec<(u8, u8)> },
-    Shot { s: u8, t: u8 },
+    AfterRotate {
+        x: u8,
+    },
+    Advance {
+        x: u8,
+        back: bool,
+        d: f64,
+        charge: bool,
+    },
+    ContactCheck {
+        x: u8,
+        charge: bool,
+    },
+    Fire {
+        x: u8,
+        orders: Vec<(u8, u8)>,
+    },
+    Shot {
+        s: u8,
+        t: u8,
+    },
     Attack(Attack),
-    Recover { card: Option<u8>, die: Vec<u8>, rolled: bool },
+    Recover {
+        card: Option<u8>,
+        die: Vec<u8>,
+        rolled: bool,
+    },
     Removal,
-    Senkyo { gainer: Seat },
-    Melee { x: u8, stage: CombatStage },
-    Charge { x: u8, stage: CombatStage },
+    Senkyo {
+        gainer: Seat,
+    },
+    Melee {
+        x: u8,
+        stage: CombatStage,
+    },
+    Charge {
+        x: u8,
+        stage: CombatStage,
+    },
     Resolve,
-    Retreat { core: u8, faces: Vec<Face> },
+    Retreat {
+        core: u8,
+        faces: Vec<Face>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -140,15 +174,33 @@ pub enum AskKind {
     Organise,
     /// Sealed for both seats (D4).
     Tokens,
-    Deploy { seat: Seat },
+    Deploy {
+        seat: Seat,
+    },
     /// D5 (first) and D6 (continue).
-    Act { seat: Seat, first: bool },
+    Act {
+        seat: Seat,
+        first: bool,
+    },
     /// D7–D10: for every listed card with several options, one target. `code` is 7, 8, 9 or 10.
-    Targets { seat: Seat, code: u8, choices: Vec<(u8, Vec<u8>)> },
-    Stock { seat: Seat },
-    Kenkon { seat: Seat },
-    Senkyo { seat: Seat },
-    Heal { seat: Seat, options: Vec<u8> },
+    Targets {
+        seat: Seat,
+        code: u8,
+        choices: Vec<(u8, Vec<u8>)>,
+    },
+    Stock {
+        seat: Seat,
+    },
+    Kenkon {
+        seat: Seat,
+    },
+    Senkyo {
+        seat: Seat,
+    },
+    Heal {
+        seat: Seat,
+        options: Vec<u8>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -283,6 +335,10 @@ impl State {
     pub fn sonae_letter(&self, core: usize) -> char {
         let seat = self.owner(core);
         let idx = (core % PER_ARMY) as u8;
-        if Some(seat) == self.sente || self.sente.is_none() && seat == 0 { (b'A' + idx) as char } else { (b'a' + idx) as char }
+        if Some(seat) == self.sente || self.sente.is_none() && seat == 0 {
+            (b'A' + idx) as char
+        } else {
+            (b'a' + idx) as char
+        }
     }
 }

@@ -1,18 +1,18 @@
 //! Property tests (random playouts, invariants, leaks, notation, render, determinism) and the acceptance
 //! scenarios S1–S45 of the spec, each built directly in `State`.
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::dice::Rng;
 use crate::engine::{Engine, Lang, RenderContext, Space, Viewer};
-use crate::testkit::{self, everything_seen_by, Playout};
+use crate::testkit::{self, Playout, everything_seen_by};
 use crate::text;
 
 use super::action::Action;
-use super::data::{self, Slot, CARDS};
+use super::data::{self, CARDS, Slot};
 use super::geometry::{self, Face, Rect};
 use super::state::*;
-use super::{notation, rules, Senbat};
+use super::{Senbat, notation, rules};
 
 // ------------------------------------------------------------------------------------------------
 // Property tests
@@ -124,7 +124,8 @@ fn direct_playout(seed: u64, options: Options, mut f: impl FnMut(&State, &crate:
         let Some(p) = pend.first() else { break };
         f(&s, p);
         let a = Senbat::random_action(&s, &p.id, &mut rng).unwrap();
-        Senbat::apply(&mut s, &p.id, p.seat, &a, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {} refused: {e}", notation::print(&a)));
+        Senbat::apply(&mut s, &p.id, p.seat, &a, &mut rng)
+            .unwrap_or_else(|e| panic!("seed {seed}: {} refused: {e}", notation::print(&a)));
     }
     s
 }
@@ -141,7 +142,8 @@ fn notation_round_trip_for_listed_options_and_examples() {
                     for e in &examples {
                         let mut copy = s.clone();
                         let mut rng = Rng::from_seed(b"ex");
-                        Senbat::apply(&mut copy, &p.id, p.seat, e, &mut rng).unwrap_or_else(|err| panic!("example {} refused: {err}", notation::print(e)));
+                        Senbat::apply(&mut copy, &p.id, p.seat, e, &mut rng)
+                            .unwrap_or_else(|err| panic!("example {} refused: {err}", notation::print(e)));
                     }
                     examples
                 }
@@ -184,7 +186,10 @@ fn render_fits_width_in_both_languages() {
 fn render_roster_columns_align_with_cjk() {
     let s = quick();
     let out = Senbat::render(&Senbat::view(&s, Viewer::Seat(0)), &RenderContext::new(Lang::Ja, 80));
-    let rows: Vec<&str> = out.lines().filter(|l| [" hq ", " gen ", " pik ", " mus ", " arc ", " cav "].iter().any(|t| l.contains(t))).collect();
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| [" hq ", " gen ", " pik ", " mus ", " arc ", " cav "].iter().any(|t| l.contains(t)))
+        .collect();
     assert!(rows.len() >= 20);
     // The name column starts at the same display column on every row.
     let starts: Vec<usize> = rows.iter().map(|l| text::width(l) - text::width(l.rsplit(' ').next().unwrap())).collect();
@@ -212,9 +217,27 @@ fn golden_pose_bits() {
     assert_eq!(c.h, 350);
     assert_eq!((c.x.to_bits(), c.y.to_bits()), GOLDEN_S21B, "x {} y {}", c.x, c.y);
     // And a full seeded game ends in the same place every time.
-    let g = direct_playout(3, Options { quickstart: true, oda_seat: Some(0), first_seat: Some(0), turn_limit: Some(80) }, |_, _| {});
-    let poses: Vec<u64> = (0..data::NCARDS).filter(|&i| g.on_field(i) && data::is_core(i)).map(|i| g.cards[i].x.to_bits()).collect();
-    assert_eq!(poses, direct_playout(3, Options { quickstart: true, oda_seat: Some(0), first_seat: Some(0), turn_limit: Some(80) }, |_, _| {}).cards.iter().enumerate().filter(|(i, c)| c.status == Status::OnField && data::is_core(*i)).map(|(_, c)| c.x.to_bits()).collect::<Vec<_>>());
+    let g = direct_playout(
+        3,
+        Options { quickstart: true, oda_seat: Some(0), first_seat: Some(0), turn_limit: Some(80) },
+        |_, _| {},
+    );
+    let poses: Vec<u64> =
+        (0..data::NCARDS).filter(|&i| g.on_field(i) && data::is_core(i)).map(|i| g.cards[i].x.to_bits()).collect();
+    assert_eq!(
+        poses,
+        direct_playout(
+            3,
+            Options { quickstart: true, oda_seat: Some(0), first_seat: Some(0), turn_limit: Some(80) },
+            |_, _| {}
+        )
+        .cards
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| c.status == Status::OnField && data::is_core(*i))
+        .map(|(_, c)| c.x.to_bits())
+        .collect::<Vec<_>>()
+    );
 }
 
 const GOLDEN_S21B: (u64, u64) = (4643940116536419616, 4644241361392587156);
@@ -229,7 +252,12 @@ fn id(s: &str) -> usize {
 /// Quick-start position, P1 = seat 0 = Oda = sente, boards MV1 SH1 CH1 RD1, P1 to act.
 fn quick() -> State {
     let mut rng = Rng::from_seed(b"quick");
-    let mut s = Senbat::setup(&Options { quickstart: true, oda_seat: Some(0), first_seat: Some(0), turn_limit: None }, 2, &mut rng).unwrap();
+    let mut s = Senbat::setup(
+        &Options { quickstart: true, oda_seat: Some(0), first_seat: Some(0), turn_limit: None },
+        2,
+        &mut rng,
+    )
+    .unwrap();
     for q in 0..2 {
         s.players[q].token_commit = Some([1, 1, 1, 1]);
         s.players[q].board = [1, 1, 1, 1];
@@ -254,7 +282,8 @@ fn blank() -> State {
 
 fn place(s: &mut State, core: &str, x: f64, y: f64, h: i32, slots: &[(Slot, &str)]) {
     let c = id(core);
-    s.cards[c] = Card { status: Status::OnField, damage: 0, core: Some(c as u8), slot: Slot::C, public_core: true, x, y, h };
+    s.cards[c] =
+        Card { status: Status::OnField, damage: 0, core: Some(c as u8), slot: Slot::C, public_core: true, x, y, h };
     for (sl, t) in slots {
         let i = id(t);
         s.cards[i].status = Status::OnField;
@@ -332,7 +361,16 @@ fn attack(s: &mut State, p: &str, q: &str, n: u32, v: u8) {
     s.turn.used = 1;
     s.ask = None;
     s.combat = Some(Combat { x: id("OG1") as u8, charge: false, e: vec![], pairs: vec![], tally: [0, 0] });
-    s.tasks = vec![Task::Attack(Attack { p: id(p) as u8, q: id(q) as u8, n, v, stage: AttackStage::Start, dice: vec![], sv: 0, save_dice: vec![] })];
+    s.tasks = vec![Task::Attack(Attack {
+        p: id(p) as u8,
+        q: id(q) as u8,
+        n,
+        v,
+        stage: AttackStage::Start,
+        dice: vec![],
+        sv: 0,
+        save_dice: vec![],
+    })];
     let mut rng = Rng::from_seed(b"attack");
     let mut ev = Vec::new();
     rules::run(s, &mut rng, &mut ev);
@@ -570,7 +608,8 @@ fn s12_innate_save_only() {
 
 fn deploy_state() -> State {
     let mut rng = Rng::from_seed(b"deploy");
-    let mut s = Senbat::setup(&Options { oda_seat: Some(0), first_seat: Some(0), ..Options::default() }, 2, &mut rng).unwrap();
+    let mut s =
+        Senbat::setup(&Options { oda_seat: Some(0), first_seat: Some(0), ..Options::default() }, 2, &mut rng).unwrap();
     let org = Action::Organise {
         sonae: vec![
             ("OH".into(), vec!["OM3".into(), "OP4".into()]),
@@ -808,7 +847,10 @@ fn s21_rotation_stopped_by_enemy_then_melee() {
     assert!((geometry::dist(&op1, &tp1) - 1.836).abs() < 1e-3);
     let a = geometry::face_areas(&tp1, &op1);
     assert!((a[0] - 4990.19).abs() < 0.01 && (a[1] - 553.81).abs() < 0.01, "{a:?}");
-    assert!((geometry::pen(&Rect::new(geometry::local_to_world((300.0, 300.0), 343, 88.0, 0.0), 343), &tp1) - 0.217).abs() < 1e-3);
+    assert!(
+        (geometry::pen(&Rect::new(geometry::local_to_world((300.0, 300.0), 343, 88.0, 0.0), 343), &tp1) - 0.217).abs()
+            < 1e-3
+    );
     assert!((geometry::dist(&Rect::new((300.0, 300.0), 344), &tp1) - 34.38).abs() < 0.01);
 }
 
@@ -993,7 +1035,16 @@ fn s28_face_tie_is_random() {
     for seed in 0..40u8 {
         let mut s = blank();
         place(&mut s, "OG2", 900.0, 900.0, 0, &[]);
-        s.cards[id("OC1")] = Card { status: Status::OnField, damage: 0, core: Some(id("OC1") as u8), slot: Slot::C, public_core: true, x: oc1.c.0, y: oc1.c.1, h: 45 };
+        s.cards[id("OC1")] = Card {
+            status: Status::OnField,
+            damage: 0,
+            core: Some(id("OC1") as u8),
+            slot: Slot::C,
+            public_core: true,
+            x: oc1.c.0,
+            y: oc1.c.1,
+            h: 45,
+        };
         place(&mut s, "TG2", 400.0, 337.0, 0, &[(Slot::F, "TP1")]);
         near(pos(&s, "TP1"), (400.0, 400.0), 1e-9);
         s.tasks = vec![Task::Charge { x: id("OC1") as u8, stage: CombatStage::Start }];
@@ -1324,7 +1375,10 @@ fn s45_ascii_rasterisation_of_quickstart() {
     assert!(g[23].iter().all(|&c| c == '.'));
     assert!(g[24].iter().any(|c| c.is_ascii_uppercase()));
     let out = Senbat::render(&Senbat::view(&s, Viewer::Spectator), &RenderContext::new(Lang::En, 100));
-    assert!(out.contains(" 190 | CCCC^CCCCCCCC^CCCC BBBB^BBBBBBBB^BBBB   AAAA^AAA    DDDD^DDDDDDDD^DDDD    |"), "{out}");
+    assert!(
+        out.contains(" 190 | CCCC^CCCCCCCC^CCCC BBBB^BBBBBBBB^BBBB   AAAA^AAA    DDDD^DDDDDDDD^DDDD    |"),
+        "{out}"
+    );
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -1342,7 +1396,10 @@ fn tokens_are_sealed_until_both_commit() {
     let v: Value = serde_json::to_value(Senbat::view(&s, Viewer::Seat(other))).unwrap();
     assert!(v["players"][p[0].seat as usize]["board"].is_null());
     assert!(v["my_tokens"].is_null());
-    assert!(Senbat::apply(&mut s, &p[1].id, p[1].seat, &Action::Tokens { counts: [1, 1, 1, 0] }, &mut rng).is_err(), "must sum to 4");
+    assert!(
+        Senbat::apply(&mut s, &p[1].id, p[1].seat, &Action::Tokens { counts: [1, 1, 1, 0] }, &mut rng).is_err(),
+        "must sum to 4"
+    );
     let ev = Senbat::apply(&mut s, &p[1].id, p[1].seat, &Action::Tokens { counts: [0, 0, 2, 2] }, &mut rng).unwrap();
     assert!(ev.iter().any(|e| e.audience == crate::engine::Audience::All && e.text.en.contains("Tokens revealed")));
     assert_eq!(s.phase, Phase::Play);
@@ -1402,9 +1459,24 @@ fn organisation_is_validated() {
         Senbat::apply(&mut s, &seat0.id, 0, &notation::parse(text).unwrap(), &mut rng)
     };
     assert!(try_org("sonae OH: OM3 OP4; OG1: OP1 OP2 OA1; OG2: OC1 OC2; OG3: OM1 OM2 OP3").is_ok());
-    assert!(try_org("sonae OH: OM3 OP4; OG1: OP1 OP2 OA1; OG2: OC1 OC2; OG3: OM1 OM2").unwrap_err().to_string().contains("OP3"));
-    assert!(try_org("sonae OH: OM3 OP4 OP1; OG1: OP1 OP2 OA1; OG2: OC1 OC2; OG3: OM1 OM2 OP3").unwrap_err().to_string().contains("twice"));
-    assert!(try_org("sonae OH: OG1 OM3 OP4; OG2: OP1 OP2 OA1 OC1 OC2; OG3: OM1 OM2 OP3").unwrap_err().to_string().contains("core"));
+    assert!(
+        try_org("sonae OH: OM3 OP4; OG1: OP1 OP2 OA1; OG2: OC1 OC2; OG3: OM1 OM2")
+            .unwrap_err()
+            .to_string()
+            .contains("OP3")
+    );
+    assert!(
+        try_org("sonae OH: OM3 OP4 OP1; OG1: OP1 OP2 OA1; OG2: OC1 OC2; OG3: OM1 OM2 OP3")
+            .unwrap_err()
+            .to_string()
+            .contains("twice")
+    );
+    assert!(
+        try_org("sonae OH: OG1 OM3 OP4; OG2: OP1 OP2 OA1 OC1 OC2; OG3: OM1 OM2 OP3")
+            .unwrap_err()
+            .to_string()
+            .contains("core")
+    );
     assert!(try_org("sonae OH: OM3 OP4 OP1 OP2 OA1 OC1 OC2; OG3: OM1 OM2 OP3").unwrap_err().to_string().contains("6"));
     assert!(try_org("sonae OH: TM1").unwrap_err().to_string().contains("not your card"));
     // A core may lead no troops at all.

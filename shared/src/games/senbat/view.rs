@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Localized, Seat, Viewer};
 
-use super::data::{Slot, CARDS, NCARDS};
+use super::data::{CARDS, NCARDS, Slot};
 use super::state::*;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -73,7 +73,11 @@ pub(crate) fn view(s: &State, viewer: Viewer) -> View {
             let p = &s.players[q];
             PlayerView {
                 army: p.army,
-                board: if reveal_tokens && (s.phase == Phase::Play || s.phase == Phase::Over) { Some(p.board) } else { None },
+                board: if reveal_tokens && (s.phase == Phase::Play || s.phase == Phase::Over) {
+                    Some(p.board)
+                } else {
+                    None
+                },
                 tokens: if s.phase == Phase::Play || s.phase == Phase::Over { s.tokens(q as u8) } else { 0 },
                 stock: p.stock,
                 morale: p.morale,
