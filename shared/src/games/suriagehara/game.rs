@@ -85,8 +85,24 @@ fn prompt(s: &State, side: Side) -> Localized {
             format!("{fcode} Combat Segment: the whole combat plan"),
             format!("{fcode} 戦闘セグメント：戦闘計画の全体"),
         ),
-        Stage::Retreat => Localized::new("Choose a retreat step", "後退先を選んでください"),
-        Stage::Replace => Localized::new("Choose where the commander is re-placed", "指揮官の再配置先を選んでください"),
+        Stage::Retreat => {
+            let mut units: Vec<String> = rules::retreat_choices(s).iter().map(|(u, _)| u.to_string()).collect();
+            units.dedup();
+            Localized::new(
+                format!("Retreat one hex: choose a unit ({}) and its hex (`retreat UNIT HEX`)", units.join(", ")),
+                format!(
+                    "1ヘクス後退：ユニット（{}）と後退先を選んでください（`retreat ユニット ヘクス`）",
+                    units.join("、")
+                ),
+            )
+        }
+        Stage::Replace => {
+            let f = rules::replace_candidates(s).map(|(f, _)| f).unwrap_or(0);
+            Localized::new(
+                format!("Re-place {} ({}) on one of his nearest retainers", fdata(f).name_en, fdata(f).code),
+                format!("{}を最寄りの郎党ユニットのいずれかに再配置してください", fdata(f).name_ja),
+            )
+        }
         _ => Localized::new("-", "-"),
     }
 }

@@ -315,7 +315,7 @@ fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
         by_side(view, |f| view.formations[f as usize].status == Status::Destroyed)
     ));
     if !view.retreat_choices.is_empty() {
-        let c: Vec<String> = view.retreat_choices.iter().map(|(u, h)| format!("{u} {h}")).collect();
+        let c: Vec<String> = view.retreat_choices.iter().map(|(u, h)| format!("{u}:{h}")).collect();
         out.push(format!("{}{}", lab("Retreats", "後退先"), c.join("  ")));
     }
     for m in &view.moves {

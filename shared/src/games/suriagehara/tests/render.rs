@@ -102,3 +102,26 @@ fn print_a_sample_for_eyes() {
     eprintln!("{}", Suriagehara::render(&v, &RenderContext::new(Lang::En, 100)));
     eprintln!("{}", Suriagehara::render(&v, &RenderContext::new(Lang::Ja, 80)));
 }
+
+#[test]
+fn decision_panels_list_the_options_and_fit() {
+    let mut s = pos(2, "TK1* 0612, TK2 0713, TK3 0512, IN2 0613, IN1* 0715, KM1* 0805, KM2 1105");
+    combat(&mut s, "TK", &mut dice(&[]));
+    let v = Suriagehara::view(&s, Viewer::Seat(0));
+    let ctx = RenderContext::new(Lang::En, 80);
+    let out = Suriagehara::render(&v, &ctx);
+    assert!(out.contains("Must fight   TK1 (CS 4, in command) -> 0613"), "{out}");
+    assert!(out.lines().all(|l| width(l) <= 80));
+    act(&mut s, Side::Ashina, "attack 0613 TK1+TK2+TK3", &mut dice(&[1, 6])).unwrap();
+    let v = Suriagehara::view(&s, Viewer::Seat(0));
+    let out = Suriagehara::render(&v, &RenderContext::new(Lang::Ja, 80));
+    assert!(out.contains("後退先") && out.contains("TK1:0712"), "{out}");
+    assert!(out.lines().all(|l| width(l) <= 80));
+    let mut m = pos(2, "KM1* 0805, KM2 1105");
+    m.form_mut(f("KM")).has_moved = false;
+    activate(&mut m, "KM", &mut dice(&[]));
+    let v = Suriagehara::view(&m, Viewer::Seat(1));
+    let out = Suriagehara::render(&v, &RenderContext::new(Lang::En, 80));
+    assert!(out.contains("Can move     KM2 (MA 1): 1005 1006"), "{out}");
+    assert!(out.lines().all(|l| width(l) <= 80));
+}
