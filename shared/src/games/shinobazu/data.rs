@@ -131,11 +131,7 @@ impl<'de> Deserialize<'de> for Card {
 
 /// Card ids joined by spaces, or `-` for none.
 pub fn cards_text(cards: &[Card]) -> String {
-    if cards.is_empty() {
-        "-".to_string()
-    } else {
-        cards.iter().map(|c| c.id()).collect::<Vec<_>>().join(" ")
-    }
+    if cards.is_empty() { "-".to_string() } else { cards.iter().map(|c| c.id()).collect::<Vec<_>>().join(" ") }
 }
 
 /// The sum of the values of a stack.

@@ -21,10 +21,9 @@ fn parse_seat(s: &str, n: u8) -> Result<Seat, NotationError> {
     let digits = t.strip_prefix('p').unwrap_or(&t);
     match digits.parse::<u8>() {
         Ok(d) if d >= 1 && d <= n => Ok(d - 1),
-        _ => Err(err(
-            format!("`{s}` is not a seat; seats are P1-P{n}"),
-            format!("`{s}` は席ではありません（P1〜P{n}）"),
-        )),
+        _ => {
+            Err(err(format!("`{s}` is not a seat; seats are P1-P{n}"), format!("`{s}` は席ではありません（P1〜P{n}）")))
+        }
     }
 }
 
@@ -53,7 +52,12 @@ fn parse_target(s: &str, n: u8) -> Result<Target, NotationError> {
 }
 
 fn parse_play(text: &str, n: u8) -> Result<Action, NotationError> {
-    let help = || err(format!("`{text}` is not a play: {PLAY_HELP_EN}"), format!("`{text}` は札の出し方として読めません。{PLAY_HELP_JA}"));
+    let help = || {
+        err(
+            format!("`{text}` is not a play: {PLAY_HELP_EN}"),
+            format!("`{text}` は札の出し方として読めません。{PLAY_HELP_JA}"),
+        )
+    };
     if let Some((card, rest)) = text.split_once('@') {
         let card = parse_card(card.trim())?;
         let (target, stance) = match rest.split_once('/') {
@@ -68,7 +72,9 @@ fn parse_play(text: &str, n: u8) -> Result<Action, NotationError> {
             let card = parse_card(card)?;
             match rest {
                 [] => Ok(Action::Play { card, target: Target::Me, stance: None }),
-                [t] if parse_stance(t).is_some() => Ok(Action::Play { card, target: Target::Me, stance: parse_stance(t) }),
+                [t] if parse_stance(t).is_some() => {
+                    Ok(Action::Play { card, target: Target::Me, stance: parse_stance(t) })
+                }
                 [t] => Ok(Action::Play { card, target: parse_target(t, n)?, stance: None }),
                 [t, fp] => Ok(Action::Play {
                     card,
@@ -107,7 +113,9 @@ pub fn parse_action(view: &View, pending: &Pending, text: &str) -> Result<Action
         },
         "challenge" => {
             let compact: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
-            if ["c-", "no-challenge", "nochallenge", "none", "no"].contains(&compact.as_str()) || lower == "no challenge" {
+            if ["c-", "no-challenge", "nochallenge", "none", "no"].contains(&compact.as_str())
+                || lower == "no challenge"
+            {
                 return Ok(Action::NoChallenge);
             }
             let rest = compact.strip_prefix("challenge").or_else(|| compact.strip_prefix('c'));

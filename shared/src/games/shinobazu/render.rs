@@ -100,16 +100,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             }
         };
         let carried = if sv.carried.is_empty() { "-".to_string() } else { cards_text(&sv.carried) };
-        table.row([
-            seat,
-            name,
-            sv.score.to_string(),
-            sv.hand_size.to_string(),
-            carried,
-            current,
-            by,
-            fp,
-        ]);
+        table.row([seat, name, sv.score.to_string(), sv.hand_size.to_string(), carried, current, by, fp]);
     }
     for l in table.render().lines() {
         lines.push(format!(" {l}"));
@@ -118,7 +109,8 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
 
     if let Some(m) = me {
         let hand = v.seats[m as usize].hand.clone().unwrap_or_default();
-        let h = if hand.is_empty() { (if ja { "（なし）" } else { "(none)" }).to_string() } else { cards_text(&hand) };
+        let h =
+            if hand.is_empty() { (if ja { "（なし）" } else { "(none)" }).to_string() } else { cards_text(&hand) };
         lines.push(if ja { format!(" あなたの手札: {h}") } else { format!(" Your hand   : {h}") });
     }
     if v.game_over {
@@ -220,7 +212,13 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                 lines.push(if ja {
                     format!("  {}位  {:<3} {}点{resigned}", ranks[i], seat_label(q), v.seats[i].score)
                 } else {
-                    format!("  {}.  {:<3} {} pts{resigned}  {}", ranks[i], seat_label(q), v.seats[i].score, ctx.seat_name(q))
+                    format!(
+                        "  {}.  {:<3} {} pts{resigned}  {}",
+                        ranks[i],
+                        seat_label(q),
+                        v.seats[i].score,
+                        ctx.seat_name(q)
+                    )
                 });
             }
         }

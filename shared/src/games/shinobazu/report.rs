@@ -36,7 +36,11 @@ pub fn report_lines(r: &Report, n: u8, lang: Lang) -> Vec<String> {
             format!("{stamp}duel {} accepts {}'s challenge to a Shinobazu Duel", p(*passer), p(*challenger))
         }),
         _ => out.push(if ja {
-            format!("{stamp}show 決戦。勝負：{}。パス：{}。", seats_list(&r.fighters, lang), seats_list(&r.passers, lang))
+            format!(
+                "{stamp}show 決戦。勝負：{}。パス：{}。",
+                seats_list(&r.fighters, lang),
+                seats_list(&r.passers, lang)
+            )
         } else {
             format!(
                 "{stamp}show showdown. Fighters: {}. Passed: {}.",

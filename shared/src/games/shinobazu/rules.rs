@@ -5,12 +5,12 @@
 
 use super::action::{Action, Stance, Target};
 use super::data::{Card, Colour, END_THRESHOLD, HAND_SIZE, ROUNDS_PER_SET, SAN_TOTAL, cards_text, total};
+use super::report::report_lines;
 use super::state::{
     Choice, DeclineReport, Discarded, Options, Phase, Placed, Report, ScoreChange, ShowdownKind, StackReport, State,
     seat_label,
 };
 use crate::dice::Rng;
-use super::report::report_lines;
 use crate::engine::{Choices, Event, Lang, Localized, Outcome, Pending, ResultKind, RuleError, Seat, SetupError};
 
 fn p(seat: Seat) -> String {
@@ -53,7 +53,8 @@ pub fn setup(options: &Options, n: u8, rng: &mut Rng) -> Result<State, SetupErro
     }
     let mut deck = Card::deck();
     rng.shuffle(&mut deck);
-    let mut hands: Vec<Vec<Card>> = (0..n as usize).map(|i| deck[i * HAND_SIZE..(i + 1) * HAND_SIZE].to_vec()).collect();
+    let mut hands: Vec<Vec<Card>> =
+        (0..n as usize).map(|i| deck[i * HAND_SIZE..(i + 1) * HAND_SIZE].to_vec()).collect();
     for h in &mut hands {
         h.sort();
     }
@@ -162,23 +163,31 @@ pub fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
             ),
             play_options(s, seat),
         ),
-        Phase::PushResponse { seat, pusher } => (
-            Localized::new(
-                format!(
-                    "{} {}: {} pushed a card onto you (you cannot see it; lead colour {lead_en}): F fight or P pass",
-                    s.stamp(),
-                    p(seat),
-                    p(pusher)
+        Phase::PushResponse { seat, pusher } => {
+            let carried = cards_text(&s.carried[seat as usize]);
+            let scores_en: Vec<String> = (0..s.n).map(|q| format!("{} {}", p(q), s.scores[q as usize])).collect();
+            (
+                Localized::new(
+                    format!(
+                        "{} {}: {} pushed a card onto you. You cannot see it. Lead colour {lead_en}. \
+                         Your carried cards: {carried}. Scores: {}. Reply F (fight) or P (pass)",
+                        s.stamp(),
+                        p(seat),
+                        p(pusher),
+                        scores_en.join(", ")
+                    ),
+                    format!(
+                        "{} {}：{}があなたに札を押し付けました（札は見られません）。主導色 {lead_ja}。\
+                         持ち越しの札：{carried}。得点：{}。F（勝負）か P（パス）で答えてください",
+                        s.stamp(),
+                        p(seat),
+                        p(pusher),
+                        scores_en.join("、")
+                    ),
                 ),
-                format!(
-                    "{} {}：{}があなたに札を押し付けました（札は見られません。主導色 {lead_ja}）。F（勝負）か P（パス）",
-                    s.stamp(),
-                    p(seat),
-                    p(pusher)
-                ),
-            ),
-            vec![Action::Fight, Action::Pass],
-        ),
+                vec![Action::Fight, Action::Pass],
+            )
+        }
         Phase::ChallengeChoice { loser } => {
             let mut opts: Vec<Action> = s.passers_left.iter().map(|q| Action::Challenge { passer: *q }).collect();
             opts.push(Action::NoChallenge);
@@ -227,7 +236,13 @@ pub fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
 
 // -------------------------------------------------------------------------------------------- apply
 
-pub fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+pub fn apply(
+    s: &mut State,
+    decision: &str,
+    seat: Seat,
+    action: &Action,
+    rng: &mut Rng,
+) -> Result<Vec<Event>, RuleError> {
     if s.is_over() {
         return Err(RuleError::GameOver);
     }
@@ -287,12 +302,22 @@ pub fn apply(s: &mut State, decision: &str, seat: Seat, action: &Action, rng: &m
         (Phase::Over, _) => return Err(RuleError::GameOver),
         (phase, _) => {
             let (en, ja) = match phase {
-                Phase::Play { .. } => ("play a card: CARD@me/F, CARD@me/P or CARD@Pn", "札を出してください：CARD@me/F、CARD@me/P、CARD@Pn"),
-                Phase::PushResponse { .. } => ("answer the pushed card with F or P", "押し付けられた札に F か P で答えてください"),
-                Phase::ChallengeChoice { .. } => ("challenge with C Pn, or C- not to", "C Pn で挑むか、C- で挑まないかを選んでください"),
+                Phase::Play { .. } => (
+                    "play a card: CARD@me/F, CARD@me/P or CARD@Pn",
+                    "札を出してください：CARD@me/F、CARD@me/P、CARD@Pn",
+                ),
+                Phase::PushResponse { .. } => {
+                    ("answer the pushed card with F or P", "押し付けられた札に F か P で答えてください")
+                }
+                Phase::ChallengeChoice { .. } => {
+                    ("challenge with C Pn, or C- not to", "C Pn で挑むか、C- で挑まないかを選んでください")
+                }
                 _ => ("answer the challenge with A or D", "挑戦に A か D で答えてください"),
             };
-            return Err(illegal(format!("that answer does not fit this decision: {en}"), format!("この決定にはその答えは使えません。{ja}")));
+            return Err(illegal(
+                format!("that answer does not fit this decision: {en}"),
+                format!("この決定にはその答えは使えません。{ja}"),
+            ));
         }
     }
     Ok(events)
@@ -726,10 +751,7 @@ fn round_end(s: &mut State, events: &mut Vec<Event>, rng: &mut Rng) {
     if s.scores.iter().any(|x| *x >= END_THRESHOLD) {
         s.phase = Phase::Over;
         let o = outcome(s).expect("the game is over");
-        events.push(Event::public(
-            format!("Game over. {}", o.summary.en),
-            format!("ゲーム終了。{}", o.summary.ja),
-        ));
+        events.push(Event::public(format!("Game over. {}", o.summary.en), format!("ゲーム終了。{}", o.summary.ja)));
         return;
     }
     if s.round_no == ROUNDS_PER_SET {
@@ -763,7 +785,13 @@ fn redeal(s: &mut State, first: Seat, events: &mut Vec<Event>, rng: &mut Rng) {
     s.unused = pool[top..].to_vec();
     let counts: Vec<String> = (0..s.n).map(|x| format!("{} {}", p(x), dealt[x as usize])).collect();
     events.push(Event::public(
-        format!("Set {}: redeal from {}; dealt {}; {} unused", s.set_no + 1, p(first), counts.join(", "), s.unused.len()),
+        format!(
+            "Set {}: redeal from {}; dealt {}; {} unused",
+            s.set_no + 1,
+            p(first),
+            counts.join(", "),
+            s.unused.len()
+        ),
         format!(
             "第{}セット：{}から配り直し。配布 {}。未使用 {}枚",
             s.set_no + 1,
@@ -806,7 +834,10 @@ pub fn resign(s: &mut State, seat: Seat) -> Result<Vec<Event>, RuleError> {
         return Err(RuleError::GameOver);
     }
     if seat >= s.n {
-        return Err(illegal(format!("there is no seat P{}", seat as u32 + 1), format!("P{}という席はありません", seat as u32 + 1)));
+        return Err(illegal(
+            format!("there is no seat P{}", seat as u32 + 1),
+            format!("P{}という席はありません", seat as u32 + 1),
+        ));
     }
     s.step += 1;
     s.resigned = Some(seat);
@@ -829,9 +860,7 @@ pub fn outcome(s: &State) -> Option<Outcome> {
             if s.resigned == Some(i as Seat) {
                 return n as u8;
             }
-            let better = (0..n)
-                .filter(|j| s.resigned != Some(*j as Seat) && s.scores[*j] < s.scores[i])
-                .count();
+            let better = (0..n).filter(|j| s.resigned != Some(*j as Seat) && s.scores[*j] < s.scores[i]).count();
             better as u8 + 1
         })
         .collect();
@@ -846,13 +875,27 @@ pub fn outcome(s: &State) -> Option<Outcome> {
     let scores_text: Vec<String> = (0..n).map(|i| format!("{} {}", p(i as Seat), s.scores[i])).collect();
     let summary = if winners.len() == 1 {
         Localized::new(
-            format!("{} wins with {} points (scores: {}).", p(winners[0]), s.scores[winners[0] as usize], scores_text.join(", ")),
-            format!("{}の勝利（{}点。得点：{}）。", p(winners[0]), s.scores[winners[0] as usize], scores_text.join("、")),
+            format!(
+                "{} wins with {} points (scores: {}).",
+                p(winners[0]),
+                s.scores[winners[0] as usize],
+                scores_text.join(", ")
+            ),
+            format!(
+                "{}の勝利（{}点。得点：{}）。",
+                p(winners[0]),
+                s.scores[winners[0] as usize],
+                scores_text.join("、")
+            ),
         )
     } else {
         Localized::new(
             format!("{} share the victory (scores: {}).", seats_text(&winners), scores_text.join(", ")),
-            format!("{}が勝利を分け合いました（得点：{}）。", seats_text(&winners).replace(", ", "、"), scores_text.join("、")),
+            format!(
+                "{}が勝利を分け合いました（得点：{}）。",
+                seats_text(&winners).replace(", ", "、"),
+                scores_text.join("、")
+            ),
         )
     };
     Some(Outcome {

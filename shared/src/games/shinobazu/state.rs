@@ -47,13 +47,23 @@ pub struct Discarded {
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// D1 PLAY(seat) (§6.4.1).
-    Play { seat: Seat },
+    Play {
+        seat: Seat,
+    },
     /// D2 PUSH_RESPONSE(seat): answer blind to the card `pusher` placed (§6.4.3).
-    PushResponse { seat: Seat, pusher: Seat },
+    PushResponse {
+        seat: Seat,
+        pusher: Seat,
+    },
     /// D3 CHALLENGE_CHOICE(loser) (§6.6.2).
-    ChallengeChoice { loser: Seat },
+    ChallengeChoice {
+        loser: Seat,
+    },
     /// D4 CHALLENGE_ANSWER(passer) (§6.6.3).
-    ChallengeAnswer { loser: Seat, passer: Seat },
+    ChallengeAnswer {
+        loser: Seat,
+        passer: Seat,
+    },
     Over,
 }
 
@@ -63,11 +73,18 @@ pub enum Phase {
 pub enum ShowdownKind {
     Normal,
     /// Normal, and the Technique of Three pulled every passer in.
-    San { by: Vec<Seat> },
-    SoleFighter { fighter: Seat },
+    San {
+        by: Vec<Seat>,
+    },
+    SoleFighter {
+        fighter: Seat,
+    },
     AllPassed,
     /// A Shinobazu Duel between the single loser and a passer who accepted.
-    Duel { challenger: Seat, passer: Seat },
+    Duel {
+        challenger: Seat,
+        passer: Seat,
+    },
 }
 
 /// One participant's revealed stack in a report.

@@ -18,11 +18,14 @@ pub fn cards(s: &str) -> Vec<Card> {
 pub fn deal(hands: &[&str], unused: &str, sp1: u8) -> State {
     let n = hands.len() as u8;
     let mut s = rules::setup(&Options { first_start_player: Some(sp1 - 1) }, n, &mut Rng::from_seed(b"deal")).unwrap();
-    s.hands = hands.iter().map(|h| {
-        let mut v = cards(h);
-        v.sort();
-        v
-    }).collect();
+    s.hands = hands
+        .iter()
+        .map(|h| {
+            let mut v = cards(h);
+            v.sort();
+            v
+        })
+        .collect();
     s.unused = cards(unused);
     s
 }
@@ -111,7 +114,12 @@ pub fn is_over(s: &State) -> bool {
 
 /// All event texts visible to `viewer`, in one language, joined.
 pub fn texts(events: &[Event], viewer: Viewer, lang: Lang) -> String {
-    events.iter().filter(|e| e.visible_to(viewer, false)).map(|e| e.text.get(lang).to_string()).collect::<Vec<_>>().join("\n")
+    events
+        .iter()
+        .filter(|e| e.visible_to(viewer, false))
+        .map(|e| e.text.get(lang).to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Gives every hand the size it has after this round's plays (3 − round) and puts every other card of the

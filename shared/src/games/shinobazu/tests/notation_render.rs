@@ -92,7 +92,10 @@ fn notation_variants_parse() {
     assert_eq!(ans("a").unwrap(), Action::Accept);
     assert_eq!(ans("DECLINE").unwrap(), Action::Decline);
     assert!(ans("P").is_err());
-    assert_eq!(notation::print_action(&Action::Play { card: c("K-3"), target: Target::Seat(1), stance: Some(Stance::Pass) }), "K-3@P2/P");
+    assert_eq!(
+        notation::print_action(&Action::Play { card: c("K-3"), target: Target::Seat(1), stance: Some(Stance::Pass) }),
+        "K-3@P2/P"
+    );
 }
 
 #[test]
@@ -276,7 +279,20 @@ fn print_sample_renders() {
     let states = sample_states(2);
     for s in [&states[3], &states[12], &states[20], states.last().unwrap()] {
         for lang in [Lang::En, Lang::Ja] {
-            println!("{}", Shinobazu::render(&view::view(s, Viewer::Seat(0)), &ctx(lang, &["あいこ", "Ben", "千恵", "Dai", "忍"])));
+            println!(
+                "{}",
+                Shinobazu::render(&view::view(s, Viewer::Seat(0)), &ctx(lang, &["あいこ", "Ben", "千恵", "Dai", "忍"]))
+            );
         }
     }
+}
+
+#[test]
+fn golden_deal_for_a_fixed_seed() {
+    // If this changes, recorded games no longer replay: the deal must stay a function of the seed.
+    let s = Shinobazu::setup(&Default::default(), 4, &mut Rng::from_seed(b"golden")).unwrap();
+    let hands: Vec<String> = s.hands.iter().map(|h| super::super::data::cards_text(h)).collect();
+    assert_eq!(hands, vec!["R2 R4 B5", "K4 B-3 B2", "K-3 K1 B4", "R-3 R5 B1"]);
+    assert_eq!(super::super::data::cards_text(&s.unused), "K5 K2 R1");
+    assert_eq!(s.sp, 2);
 }

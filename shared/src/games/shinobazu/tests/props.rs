@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::super::data::Card;
 use super::super::state::{Phase, State};
 use super::super::view::View;
-use crate::engine::{Viewer, ResultKind};
+use crate::engine::{ResultKind, Viewer};
 use crate::journal::Match;
 use crate::testkit::{self, Playout};
 
@@ -186,7 +186,12 @@ impl LeakChecker {
                 let text = serde_json::to_string(last).expect("entry serialises");
                 let forbidden = forbidden(prev, &s, a, played);
                 for card in card_tokens(&text) {
-                    assert!(!forbidden.contains(&card), "entry {} tells P{} about secret {card}: {text}", last.seq, a + 1);
+                    assert!(
+                        !forbidden.contains(&card),
+                        "entry {} tells P{} about secret {card}: {text}",
+                        last.seq,
+                        a + 1
+                    );
                 }
             }
             // 4. Everything `a` ever received names only cards `a` has seen somewhere.
@@ -212,7 +217,15 @@ fn invariants(m: &Match) {
     all.extend(s.discard.iter().map(|d| d.card));
     all.extend(s.unused.iter().copied());
     all.sort();
-    assert_eq!(all, { let mut d = Card::deck(); d.sort(); d }, "every card is somewhere exactly once");
+    assert_eq!(
+        all,
+        {
+            let mut d = Card::deck();
+            d.sort();
+            d
+        },
+        "every card is somewhere exactly once"
+    );
     assert!(s.scores.iter().all(|x| *x >= 0 && *x <= 7));
     for q in 0..s.n as usize {
         assert!(s.carried[q].len() + usize::from(s.current[q].is_some()) <= 3, "a stack never exceeds 3 cards");

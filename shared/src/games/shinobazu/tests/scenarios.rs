@@ -234,7 +234,8 @@ fn s7_next_turn_after_pushing_onto_a_finished_player() {
 fn s8_automatic_only_when_publicly_forced() {
     // (a) is in S1 round 3. (b) S1R2, P2 with one legal card is asked.
     let mut s = s1_deal();
-    for (p, t) in [(1, "B5@me"), (2, "B-3@P4"), (4, "P"), (4, "R4@P2"), (2, "F"), (3, "K2@me/P"), (1, "C P4"), (4, "A")] {
+    for (p, t) in [(1, "B5@me"), (2, "B-3@P4"), (4, "P"), (4, "R4@P2"), (2, "F"), (3, "K2@me/P"), (1, "C P4"), (4, "A")]
+    {
         ok(&mut s, p, t);
     }
     ok(&mut s, 4, "R5@me");
@@ -279,8 +280,13 @@ fn s9_basic_showdown_passers_reversal_card_not_counted() {
     assert_eq!(up, cards("B5 K1"));
     assert!(s.current[2].as_ref().unwrap().face_up);
     assert_eq!(waiting(&s), (3, "challenge".into()));
-    let opts: Vec<String> =
-        rules::legal(&s, &rules::decision_id(&s)).unwrap().space.list().iter().map(super::super::notation::print_action).collect();
+    let opts: Vec<String> = rules::legal(&s, &rules::decision_id(&s))
+        .unwrap()
+        .space
+        .list()
+        .iter()
+        .map(super::super::notation::print_action)
+        .collect();
     assert_eq!(opts, vec!["C P4", "C-"]);
 }
 
@@ -445,7 +451,8 @@ fn s20_which_totals_trigger_the_technique_of_three() {
         s.carried[0] = cs[..cs.len() - 1].to_vec();
         own(&mut s, 1, &cs[cs.len() - 1].id(), if fighter { F } else { P });
         // Two other fighters whose cards are not in the stack.
-        let others: Vec<_> = crate::games::shinobazu::data::Card::deck().into_iter().filter(|c| !cs.contains(c)).collect();
+        let others: Vec<_> =
+            crate::games::shinobazu::data::Card::deck().into_iter().filter(|c| !cs.contains(c)).collect();
         own(&mut s, 2, &others[0].id(), F);
         own(&mut s, 3, &others[1].id(), F);
         if s.round_no == 1 {
@@ -792,7 +799,9 @@ fn s36_shared_victory() {
 #[test]
 fn s37_who_knows_what() {
     let mut s = s1_to_round3();
-    let card_seen = |s: &State, viewer: u8, of: u8| view(s, Viewer::Seat(viewer - 1)).seats[(of - 1) as usize].current.as_ref().and_then(|c| c.card);
+    let card_seen = |s: &State, viewer: u8, of: u8| {
+        view(s, Viewer::Seat(viewer - 1)).seats[(of - 1) as usize].current.as_ref().and_then(|c| c.card)
+    };
     ok(&mut s, 2, "K5@me");
     ok(&mut s, 3, "R2@P1");
     assert_eq!(card_seen(&s, 3, 1), Some(c("R2")));
