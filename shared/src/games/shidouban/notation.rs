@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{Dir, Person, Tile, ROW_KANJI};
-use super::state::Sq;
+use super::state::{KuchiPref, SaveTarget, Sq};
 use crate::engine::{Localized, NotationError};
 
 /// Where an event tile goes: a square (non-overlay) or a person (overlay).
@@ -28,6 +28,10 @@ pub enum Action {
     Alloc(Vec<(Person, u8)>),
     Order(u32),
     Reprieve(Option<Person>),
+    /// Standing preference: interjection auto-pass (takes effect for later requests).
+    PrefKuchi(KuchiPref),
+    /// Standing preference for reprieve windows: `never` fallback flag and the persons to save.
+    PrefReprieve { never: bool, save: Vec<SaveTarget> },
 }
 
 pub fn parse_sq(s: &str) -> Option<Sq> {
@@ -149,6 +153,48 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
                 Ok(Action::Reprieve(Some(person(rest)?)))
             }
         }
+        "pref" => parse_pref(rest),
+        _ => Err(bad()),
+    }
+}
+
+fn parse_pref(rest: &str) -> Result<Action, NotationError> {
+    let words: Vec<String> = rest.split_whitespace().map(|w| w.to_ascii_lowercase()).collect();
+    let bad = || {
+        err(
+            "pref: `pref kuchi auto-pass all|rank-and-file|off` or `pref reprieve ask|never [save MINE,OKI]`",
+            "`pref kuchi auto-pass all|rank-and-file|off` または `pref reprieve ask|never [save MINE,OKI]` の形です",
+        )
+    };
+    match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["kuchi", "auto-pass", mode] => Ok(Action::PrefKuchi(match *mode {
+            "all" => KuchiPref::All,
+            "rank-and-file" => KuchiPref::RankAndFile,
+            "off" => KuchiPref::Off,
+            _ => return Err(bad()),
+        })),
+        ["reprieve", fb, tail @ ..] => {
+            let never = match *fb {
+                "ask" => false,
+                "never" => true,
+                _ => return Err(bad()),
+            };
+            let mut save = Vec::new();
+            match tail {
+                [] => {}
+                ["save", list @ ..] => {
+                    for item in list.join(",").split(',').filter(|x| !x.is_empty()) {
+                        if item.eq_ignore_ascii_case("mine") {
+                            save.push(SaveTarget::Mine);
+                        } else {
+                            save.push(SaveTarget::Person(person(item)?));
+                        }
+                    }
+                }
+                _ => return Err(bad()),
+            }
+            Ok(Action::PrefReprieve { never, save })
+        }
         _ => Err(bad()),
     }
 }
@@ -172,5 +218,27 @@ pub fn print(a: &Action) -> String {
         Action::Order(c) => format!("order C{c}"),
         Action::Reprieve(None) => "reprieve none".into(),
         Action::Reprieve(Some(p)) => format!("reprieve {}", p.code()),
+        Action::PrefKuchi(m) => format!(
+            "pref kuchi auto-pass {}",
+            match m {
+                KuchiPref::All => "all",
+                KuchiPref::RankAndFile => "rank-and-file",
+                KuchiPref::Off => "off",
+            }
+        ),
+        Action::PrefReprieve { never, save } => {
+            let mut s = format!("pref reprieve {}", if *never { "never" } else { "ask" });
+            if !save.is_empty() {
+                let items: Vec<&str> = save
+                    .iter()
+                    .map(|t| match t {
+                        SaveTarget::Mine => "MINE",
+                        SaveTarget::Person(p) => p.code(),
+                    })
+                    .collect();
+                s.push_str(&format!(" save {}", items.join(",")));
+            }
+            s
+        }
     }
 }

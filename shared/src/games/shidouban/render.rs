@@ -156,6 +156,13 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             let txt = if ja { format!("あなたの事件コマ: {}", if names.is_empty() { "なし".into() } else { names.join("、") }) } else { format!("Your tiles: {}", if names.is_empty() { "none".into() } else { names.join(", ") }) };
             lines.extend(wrap(&txt, ctx.width));
         }
+        if let Some(pr) = v.players.get(me as usize).and_then(|p| p.prefs.clone()) {
+            if pr != Default::default() {
+                let kuchi = super::notation::print(&super::notation::Action::PrefKuchi(pr.kuchi));
+                let rep = super::notation::print(&super::notation::Action::PrefReprieve { never: pr.reprieve_never, save: pr.save.clone() });
+                lines.extend(wrap(&format!("{}: {kuchi}; {rep}", if ja { "あなたの設定" } else { "Your preferences" }), ctx.width));
+            }
+        }
     } else if v.end.is_some() || v.viewer == Viewer::Server {
         for (i, pl) in v.players.iter().enumerate() {
             if let Some(h) = &pl.hand

@@ -135,6 +135,7 @@ pub fn setup(seats: u8, rng: &mut dyn Dice) -> State {
         eliminated: Vec::new(),
         started: false,
         last_combat: Vec::new(),
+        prefs: vec![Prefs::default(); seats as usize],
     };
     for _ in 0..8 {
         let p = st.person_pile.remove(0);
@@ -600,13 +601,35 @@ fn remove(st: &mut State, ev: &mut Evs, batch: Vec<Person>, done_window: bool, s
     if batch.is_empty() {
         return;
     }
-    if !done_window
-        && let Some(h) = st.ish_holder() {
+    if !done_window && let Some(h) = st.ish_holder() {
+        // The holder's secret standing preference first (§6.10 step 1).
+        let pref = st.pref(h);
+        let mine = st.players[h as usize].person;
+        let auto = pref.save.iter().find_map(|t| {
+            let p = match t {
+                SaveTarget::Mine => mine?,
+                SaveTarget::Person(p) => *p,
+            };
+            batch.contains(&p).then_some(p)
+        });
+        if let Some(q) = auto {
+            st.set_tile(Tile::ISH, TLoc::Discard);
+            public(ev, format!("ISH played by {} on {}: the removal is cancelled", letter(h), pname(st, q)), format!("{}が石田散薬を{}に使用: 除去を取り消し", letter(h), pname_ja(st, q)));
+            let mut order = batch;
+            order.sort_by_key(|p| st.pos(*p).map(|s| s.k()));
+            for x in order.into_iter().filter(|x| *x != q) {
+                remove_person(st, ev, x);
+            }
+            return;
+        }
+        if !pref.reprieve_never {
             let id = st.next_id();
             st.ask = Some(Ask::Reprieve { id, seat: h, batch: batch.clone() });
             st.stack.push(Frame::Remove { batch, done_window: true, saved: None });
             return;
         }
+        ev.push(Event::private(h, "Standing preference: ISH not used", "設定により石田散薬は使わない"));
+    }
     let mut order = batch;
     order.sort_by_key(|p| st.pos(*p).map(|s| s.k()));
     for q in order {
@@ -998,8 +1021,18 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
                 do_move(st, ev, p, d, None);
             } else {
                 let ids = order.iter().map(|_| st.next_id()).collect();
-                let answers = vec![None; order.len()];
+                // Standing `pref kuchi auto-pass` answers `pass` at once (§6.5 step 5).
+                let rank_and_file = st.owner(p).is_none();
+                let answers = order
+                    .iter()
+                    .map(|s| match st.pref(*s).kuchi {
+                        KuchiPref::All => Some(KuchiAnswer::Pass),
+                        KuchiPref::RankAndFile if rank_and_file => Some(KuchiAnswer::Pass),
+                        _ => None,
+                    })
+                    .collect();
                 st.ask = Some(Ask::Kuchi { person: p, dirs, order, ids, answers });
+                try_resolve_kuchi(st, ev, None);
             }
         }
         ActStage::Stay => {
@@ -1022,6 +1055,24 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
 /// Applies an answer to the current ask, then runs on.
 pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut dyn Dice, ev: &mut Evs) -> Result<(), RuleError> {
     let ask = st.ask.clone().ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
+    // Standing preferences may be sent with any pending decision; they apply to later requests and
+    // leave the current decision open (§6.15).
+    match a {
+        Action::PrefKuchi(m) => {
+            ensure_prefs(st);
+            st.prefs[seat as usize].kuchi = *m;
+            ev.push(Event::private(seat, format!("Preference saved: {}", super::notation::print(a)), format!("設定を保存: {}", super::notation::print(a))));
+            return Ok(());
+        }
+        Action::PrefReprieve { never, save } => {
+            ensure_prefs(st);
+            st.prefs[seat as usize].reprieve_never = *never;
+            st.prefs[seat as usize].save = save.clone();
+            ev.push(Event::private(seat, format!("Preference saved: {}", super::notation::print(a)), format!("設定を保存: {}", super::notation::print(a))));
+            return Ok(());
+        }
+        _ => {}
+    }
     match ask {
         Ask::Pick { seat: s, .. } => {
             let Action::Pick(p) = a else { return Err(wrong_kind()) };
@@ -1082,7 +1133,7 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
             };
             answers[i] = Some(ans);
             st.ask = Some(Ask::Kuchi { person, dirs: dirs.clone(), order: order.clone(), ids, answers: answers.clone() });
-            try_resolve_kuchi(st, ev, seat);
+            try_resolve_kuchi(st, ev, Some(seat));
         }
         Ask::Kakugo { cands, .. } => {
             let Action::Kakugo(q) = a else { return Err(wrong_kind()) };
@@ -1190,6 +1241,12 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
     Ok(())
 }
 
+fn ensure_prefs(st: &mut State) {
+    if st.prefs.len() < st.seats as usize {
+        st.prefs.resize(st.seats as usize, Prefs::default());
+    }
+}
+
 fn wrong_kind() -> RuleError {
     RuleError::illegal("this command does not answer the pending decision", "このコマンドは保留中の決定に対応していません")
 }
@@ -1221,14 +1278,16 @@ pub fn check_alloc(side: &Side, v: &[(Person, u8)]) -> Result<Vec<Person>, RuleE
     Ok(extra)
 }
 
-fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Seat) {
+fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Option<Seat>) {
     let Some(Ask::Kuchi { person, dirs, order, answers, .. }) = st.ask.clone() else { return };
     let mut passes = Vec::new();
     let mut winner = None;
     for (i, s) in order.iter().enumerate() {
         match answers[i] {
             None => {
-                ev.push(Event::private(answering, "Your interjection answer is recorded (sealed)", "口出しの回答を受け付けました（非公開）"));
+                if let Some(a) = answering {
+                    ev.push(Event::private(a, "Your interjection answer is recorded (sealed)", "口出しの回答を受け付けました（非公開）"));
+                }
                 return;
             }
             Some(KuchiAnswer::Pass) => passes.push(*s),

@@ -227,6 +227,32 @@ pub enum Ask {
     Reprieve { id: String, seat: Seat, batch: Vec<Person> },
 }
 
+/// `pref kuchi auto-pass <mode>` (§6.15).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KuchiPref {
+    #[default]
+    Off,
+    All,
+    RankAndFile,
+}
+
+/// A person to save with ISH automatically: a code or `MINE` (the holder's own person).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SaveTarget {
+    Mine,
+    Person(Person),
+}
+
+/// A seat's secret standing preferences (§6.10 step 1, §6.15).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prefs {
+    pub kuchi: KuchiPref,
+    /// `never`: decline every reprieve window not covered by `save`.
+    pub reprieve_never: bool,
+    pub save: Vec<SaveTarget>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum End {
     /// (a) nobody's person on the board.
@@ -268,6 +294,9 @@ pub struct State {
     pub started: bool,
     /// Last combat report (public), for the renderer.
     pub last_combat: Vec<String>,
+    /// Standing preferences per seat (secret to each seat).
+    #[serde(default)]
+    pub prefs: Vec<Prefs>,
 }
 
 impl State {
@@ -419,6 +448,10 @@ impl State {
     pub fn next_id(&mut self) -> String {
         self.step += 1;
         format!("d{}", self.step)
+    }
+
+    pub fn pref(&self, seat: Seat) -> Prefs {
+        self.prefs.get(seat as usize).cloned().unwrap_or_default()
     }
 
     pub fn over(&self) -> bool {

@@ -36,6 +36,8 @@ pub struct PlayerView {
     pub hand: Option<Vec<Tile>>,
     pub score_now: Option<i64>,
     pub duty: bool,
+    /// Standing preferences, only for their owner (never revealed to others).
+    pub prefs: Option<Prefs>,
 }
 
 /// A decision as the viewer may know it.
@@ -153,6 +155,7 @@ pub fn view(st: &State, viewer: Viewer) -> View {
                 hand: if sees_hand(s) { Some(hand) } else { None },
                 score_now: if st.started { st.score(s) } else { None },
                 duty: st.duty == s,
+                prefs: if viewer == Viewer::Seat(s) { Some(st.pref(s)) } else { None },
             }
         })
         .collect();

@@ -152,3 +152,53 @@ fn interjection_pays_the_arrow_colour_and_checks_holdings() {
     say(&mut st, A, "kuchi D", &mut Script::new(&[])).unwrap();
     assert_eq!((st.players[0].w, st.ps(OKI).w), (0, 1));
 }
+
+#[test]
+fn standing_preferences() {
+    use crate::games::shidouban::notation::parse;
+    for t in ["pref kuchi auto-pass all", "pref kuchi auto-pass rank-and-file", "pref kuchi auto-pass off", "pref reprieve never", "pref reprieve ask save MINE,OKI"] {
+        assert_eq!(print(&parse(t).unwrap()), t);
+    }
+    // Auto-pass: A is not asked; B is; the preference leaves A's current request open.
+    let mut st = blank(2);
+    put(&mut st, OKI, "34");
+    hand(&mut st, A, 1, 1);
+    hand(&mut st, B, 1, 1);
+    act(&mut st, OKI);
+    let mut d = Script::new(&[]);
+    go(&mut st, &mut d);
+    say(&mut st, A, "pref kuchi auto-pass rank-and-file", &mut d).unwrap();
+    assert!(pending_of(&st, A).is_some());
+    let v = Shidouban::view(&st, Viewer::Seat(B));
+    assert!(v.players[0].prefs.is_none());
+    say(&mut st, A, "pass", &mut d).unwrap();
+    say(&mut st, B, "pass", &mut d).unwrap();
+    for p in st.persons.iter_mut() {
+        p.acted = false;
+    }
+    act(&mut st, OKI);
+    go(&mut st, &mut d);
+    assert!(pending_of(&st, A).is_none());
+    assert!(pending_of(&st, B).is_some());
+    // Reprieve preference: save MINE automatically.
+    let mut r = blank(3);
+    put(&mut r, KAW, "44");
+    own(&mut r, C, KAW);
+    stones(&mut r, KAW, 0, 1);
+    give(&mut r, C, Tile::ISH);
+    r.prefs[2].save = vec![SaveTarget::Mine];
+    from_check(&mut r, KAW);
+    let ev = go(&mut r, &mut Script::new(&[5]));
+    assert!(texts(&ev).contains("ISH played by C on KAW[C]"));
+    assert!(r.on_board(KAW));
+    // `never`: no window at all.
+    let mut n = blank(3);
+    put(&mut n, KAW, "44");
+    stones(&mut n, KAW, 0, 1);
+    give(&mut n, C, Tile::ISH);
+    n.prefs[2].reprieve_never = true;
+    from_check(&mut n, KAW);
+    go(&mut n, &mut Script::new(&[5]));
+    assert!(done(&n));
+    assert_eq!(n.ps(KAW).loc, PLoc::Discard);
+}
