@@ -230,3 +230,88 @@ pub fn read_password(from_stdin: bool, confirm: bool) -> Result<String> {
     }
     Ok(password)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn global(dir: &std::path::Path) -> GlobalArgs {
+        GlobalArgs {
+            server: None,
+            config_dir: Some(dir.to_path_buf()),
+            lang: None,
+            width: Some(100),
+            json: false,
+            token: None,
+        }
+    }
+
+    fn session(server: &str) -> Session {
+        Session {
+            server: server.into(),
+            token: "session-token".into(),
+            expires_at: "2026-12-01T00:00:00Z".into(),
+            account_id: 1,
+            email: "a@example.com".into(),
+            display_name: "a".into(),
+        }
+    }
+
+    #[test]
+    fn defaults_without_any_config() {
+        let tmp = tempfile::tempdir().unwrap();
+        let ctx = Ctx::from_args(&global(tmp.path())).unwrap();
+        assert_eq!(ctx.server, DEFAULT_SERVER);
+        assert_eq!(ctx.lang, Lang::En);
+        assert_eq!(ctx.width, 100);
+        let err = ctx.credentials().unwrap_err();
+        assert_eq!(err.exit_code(), 6);
+        assert_eq!(err.to_string(), "not logged in; run `tegami login --email <email>`");
+    }
+
+    #[test]
+    fn the_flag_beats_config_toml_which_beats_the_last_login() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = ConfigDir::new(tmp.path());
+        dir.save_session(&session("http://login.example/")).unwrap();
+        let ctx = Ctx::from_args(&global(tmp.path())).unwrap();
+        assert_eq!(ctx.server, "http://login.example");
+        assert_eq!(ctx.credentials().unwrap(), "session-token");
+
+        std::fs::write(tmp.path().join("config.toml"), "server = \"http://config.example\"\nlang = \"ja\"\n").unwrap();
+        let ctx = Ctx::from_args(&global(tmp.path())).unwrap();
+        assert_eq!(ctx.server, "http://config.example");
+        assert_eq!(ctx.lang, Lang::Ja);
+        // The session belongs to another server: its token is not sent here.
+        let err = ctx.credentials().unwrap_err();
+        assert_eq!(err.exit_code(), 6);
+        assert!(err.to_string().starts_with("not logged in to `http://config.example`"), "{err}");
+
+        let mut args = global(tmp.path());
+        args.server = Some("http://login.example".into());
+        args.lang = Some(Lang::En);
+        let ctx = Ctx::from_args(&args).unwrap();
+        assert_eq!(ctx.server, "http://login.example");
+        assert_eq!(ctx.lang, Lang::En);
+        assert_eq!(ctx.credentials().unwrap(), "session-token");
+    }
+
+    #[test]
+    fn an_api_token_beats_the_session() {
+        let tmp = tempfile::tempdir().unwrap();
+        ConfigDir::new(tmp.path()).save_session(&session(DEFAULT_SERVER)).unwrap();
+        let mut args = global(tmp.path());
+        args.token = Some("tgm_abc".into());
+        assert_eq!(Ctx::from_args(&args).unwrap().credentials().unwrap(), "tgm_abc");
+        args.token = Some("  ".into());
+        assert_eq!(Ctx::from_args(&args).unwrap().credentials().unwrap(), "session-token");
+    }
+
+    #[test]
+    fn a_bad_language_in_config_toml_is_reported() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("config.toml"), "lang = \"fr\"\n").unwrap();
+        let err = Ctx::from_args(&global(tmp.path())).err().unwrap();
+        assert!(err.to_string().contains("unknown language `fr`"), "{err}");
+    }
+}
