@@ -185,7 +185,10 @@ impl Person {
     }
 
     pub fn from_code(s: &str) -> Option<Person> {
-        Person::ALL.iter().copied().find(|p| p.code().eq_ignore_ascii_case(s) || p.data().name == s || p.data().short == s)
+        Person::ALL
+            .iter()
+            .copied()
+            .find(|p| p.code().eq_ignore_ascii_case(s) || p.data().name == s || p.data().short == s)
     }
 
     pub fn all_black(self) -> bool {
@@ -283,22 +286,182 @@ use CombatKind::*;
 use Trigger as T;
 
 pub static TILES: [TileData; 16] = [
-    TileData { code: "AIZ", name: "会津藩京都守護職", short: "会津", en: "Aizu Kyoto Protector", trigger: T::Below, force: 3, combat: Some(Kiriai), cols: LEFT, rows: R15 },
-    TileData { code: "ABU", name: "油小路", short: "油小", en: "Aburanokoji ambush", trigger: T::Pair, force: 0, combat: Some(Kiriai), cols: ALLC, rows: ALLC },
-    TileData { code: "IIN", name: "許嫁の美少女", short: "許嫁", en: "Beautiful fiancee", trigger: T::None, force: 0, combat: None, cols: NONE, rows: NONE },
-    TileData { code: "IKE", name: "池田屋浪士", short: "池田", en: "Ikedaya ronin", trigger: T::Below, force: 2, combat: Some(Kiriai), cols: RIGHT, rows: R15 },
-    TileData { code: "ISH", name: "石田散薬", short: "石田", en: "Ishida powder", trigger: T::None, force: 0, combat: None, cols: NONE, rows: NONE },
-    TileData { code: "EEJ", name: "ええじゃないか", short: "ええ", en: "Eejanaika crowd", trigger: T::None, force: 0, combat: None, cols: ALLC, rows: ALLC },
-    TileData { code: "SUM", name: "大坂角力", short: "大坂", en: "Osaka sumo", trigger: T::Below, force: 1, combat: Some(Naguriai), cols: ALLC, rows: R15 },
-    TileData { code: "KAI", name: "海援隊士", short: "海援", en: "Kaientai swordsmen", trigger: T::Above, force: 1, combat: Some(Kiriai), cols: RIGHT, rows: R26 },
-    TileData { code: "SHO", name: "京都所司代", short: "所司", en: "Kyoto Shoshidai", trigger: T::Below, force: 2, combat: Some(Kiriai), cols: LEFT, rows: R15 },
-    TileData { code: "KIN", name: "禁門", short: "禁門", en: "Forbidden Gate", trigger: T::AnySide, force: 1, combat: Some(Juhogeki), cols: ALLC, rows: ALLC },
-    TileData { code: "FUK", name: "士道不覚悟", short: "不覚", en: "Lacking resolve", trigger: T::None, force: 0, combat: None, cols: NONE, rows: NONE },
-    TileData { code: "SOG", name: "狙撃", short: "狙撃", en: "Sniper", trigger: T::Column, force: 1, combat: Some(Juhogeki), cols: ALLC, rows: R1 },
-    TileData { code: "CHO", name: "長州藩三家老軍", short: "長州", en: "Choshu elders' army", trigger: T::Below, force: 3, combat: Some(Kiriai), cols: RIGHT, rows: R15 },
-    TileData { code: "YUK", name: "遊廓", short: "遊廓", en: "Pleasure quarter", trigger: T::None, force: 0, combat: None, cols: ALLC, rows: R26 },
-    TileData { code: "MIM", name: "京都見廻組", short: "見廻", en: "Kyoto Mimawarigumi", trigger: T::Above, force: 2, combat: Some(Kiriai), cols: LEFT, rows: R26 },
-    TileData { code: "SAT", name: "薩摩小銃隊", short: "薩摩", en: "Satsuma rifles", trigger: T::Below, force: 4, combat: Some(Juhogeki), cols: RIGHT, rows: R15 },
+    TileData {
+        code: "AIZ",
+        name: "会津藩京都守護職",
+        short: "会津",
+        en: "Aizu Kyoto Protector",
+        trigger: T::Below,
+        force: 3,
+        combat: Some(Kiriai),
+        cols: LEFT,
+        rows: R15,
+    },
+    TileData {
+        code: "ABU",
+        name: "油小路",
+        short: "油小",
+        en: "Aburanokoji ambush",
+        trigger: T::Pair,
+        force: 0,
+        combat: Some(Kiriai),
+        cols: ALLC,
+        rows: ALLC,
+    },
+    TileData {
+        code: "IIN",
+        name: "許嫁の美少女",
+        short: "許嫁",
+        en: "Beautiful fiancee",
+        trigger: T::None,
+        force: 0,
+        combat: None,
+        cols: NONE,
+        rows: NONE,
+    },
+    TileData {
+        code: "IKE",
+        name: "池田屋浪士",
+        short: "池田",
+        en: "Ikedaya ronin",
+        trigger: T::Below,
+        force: 2,
+        combat: Some(Kiriai),
+        cols: RIGHT,
+        rows: R15,
+    },
+    TileData {
+        code: "ISH",
+        name: "石田散薬",
+        short: "石田",
+        en: "Ishida powder",
+        trigger: T::None,
+        force: 0,
+        combat: None,
+        cols: NONE,
+        rows: NONE,
+    },
+    TileData {
+        code: "EEJ",
+        name: "ええじゃないか",
+        short: "ええ",
+        en: "Eejanaika crowd",
+        trigger: T::None,
+        force: 0,
+        combat: None,
+        cols: ALLC,
+        rows: ALLC,
+    },
+    TileData {
+        code: "SUM",
+        name: "大坂角力",
+        short: "大坂",
+        en: "Osaka sumo",
+        trigger: T::Below,
+        force: 1,
+        combat: Some(Naguriai),
+        cols: ALLC,
+        rows: R15,
+    },
+    TileData {
+        code: "KAI",
+        name: "海援隊士",
+        short: "海援",
+        en: "Kaientai swordsmen",
+        trigger: T::Above,
+        force: 1,
+        combat: Some(Kiriai),
+        cols: RIGHT,
+        rows: R26,
+    },
+    TileData {
+        code: "SHO",
+        name: "京都所司代",
+        short: "所司",
+        en: "Kyoto Shoshidai",
+        trigger: T::Below,
+        force: 2,
+        combat: Some(Kiriai),
+        cols: LEFT,
+        rows: R15,
+    },
+    TileData {
+        code: "KIN",
+        name: "禁門",
+        short: "禁門",
+        en: "Forbidden Gate",
+        trigger: T::AnySide,
+        force: 1,
+        combat: Some(Juhogeki),
+        cols: ALLC,
+        rows: ALLC,
+    },
+    TileData {
+        code: "FUK",
+        name: "士道不覚悟",
+        short: "不覚",
+        en: "Lacking resolve",
+        trigger: T::None,
+        force: 0,
+        combat: None,
+        cols: NONE,
+        rows: NONE,
+    },
+    TileData {
+        code: "SOG",
+        name: "狙撃",
+        short: "狙撃",
+        en: "Sniper",
+        trigger: T::Column,
+        force: 1,
+        combat: Some(Juhogeki),
+        cols: ALLC,
+        rows: R1,
+    },
+    TileData {
+        code: "CHO",
+        name: "長州藩三家老軍",
+        short: "長州",
+        en: "Choshu elders' army",
+        trigger: T::Below,
+        force: 3,
+        combat: Some(Kiriai),
+        cols: RIGHT,
+        rows: R15,
+    },
+    TileData {
+        code: "YUK",
+        name: "遊廓",
+        short: "遊廓",
+        en: "Pleasure quarter",
+        trigger: T::None,
+        force: 0,
+        combat: None,
+        cols: ALLC,
+        rows: R26,
+    },
+    TileData {
+        code: "MIM",
+        name: "京都見廻組",
+        short: "見廻",
+        en: "Kyoto Mimawarigumi",
+        trigger: T::Above,
+        force: 2,
+        combat: Some(Kiriai),
+        cols: LEFT,
+        rows: R26,
+    },
+    TileData {
+        code: "SAT",
+        name: "薩摩小銃隊",
+        short: "薩摩",
+        en: "Satsuma rifles",
+        trigger: T::Below,
+        force: 4,
+        combat: Some(Juhogeki),
+        cols: RIGHT,
+        rows: R15,
+    },
 ];
 
 impl Tile {
@@ -330,7 +493,10 @@ impl Tile {
     }
 
     pub fn from_code(s: &str) -> Option<Tile> {
-        Tile::ALL.iter().copied().find(|t| t.code().eq_ignore_ascii_case(s) || t.data().name == s || t.data().short == s)
+        Tile::ALL
+            .iter()
+            .copied()
+            .find(|t| t.code().eq_ignore_ascii_case(s) || t.data().name == s || t.data().short == s)
     }
 
     pub fn is_overlay(self) -> bool {

@@ -105,7 +105,11 @@ pub fn options(st: &State, decision: &str) -> Option<Vec<Action>> {
     let ask = st.ask.as_ref()?;
     match ask {
         Ask::Pick { id, .. } if id == decision => Some(
-            st.board_persons().into_iter().filter(|p| !st.players.iter().any(|pl| pl.person == Some(*p))).map(Action::Pick).collect(),
+            st.board_persons()
+                .into_iter()
+                .filter(|p| !st.players.iter().any(|pl| pl.person == Some(*p)))
+                .map(Action::Pick)
+                .collect(),
         ),
         Ask::Event { id, seat } if id == decision => {
             let mut v = vec![Action::UseNone];
@@ -143,7 +147,14 @@ pub fn options(st: &State, decision: &str) -> Option<Vec<Action>> {
             let n = both.len();
             Some(
                 (0..(1u32 << n))
-                    .map(|mask| Action::Side(both.iter().enumerate().map(|(i, q)| (*q, if mask >> i & 1 == 0 { t1 } else { t2 })).collect()))
+                    .map(|mask| {
+                        Action::Side(
+                            both.iter()
+                                .enumerate()
+                                .map(|(i, q)| (*q, if mask >> i & 1 == 0 { t1 } else { t2 }))
+                                .collect(),
+                        )
+                    })
                     .collect(),
             )
         }
@@ -198,7 +209,9 @@ pub fn default_action(st: &State, decision: &str) -> Option<Action> {
             let n = side.members.len();
             let m = (side.force % n as u8) as usize;
             let mut idx: Vec<usize> = (0..n).collect();
-            idx.sort_by_key(|i| (std::cmp::Reverse(st.buto(side.members[*i])), st.pos(side.members[*i]).map(|s| s.k()).unwrap_or(99)));
+            idx.sort_by_key(|i| {
+                (std::cmp::Reverse(st.buto(side.members[*i])), st.pos(side.members[*i]).map(|s| s.k()).unwrap_or(99))
+            });
             let mut e: Vec<usize> = idx.into_iter().take(m).collect();
             e.sort();
             alloc_action(side, &e)

@@ -101,7 +101,13 @@ impl Engine for Shidouban {
         Some(Choices::list(prompt, opts))
     }
 
-    fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+    fn apply(
+        state: &mut State,
+        decision: &str,
+        seat: Seat,
+        action: &Action,
+        rng: &mut Rng,
+    ) -> Result<Vec<Event>, RuleError> {
         if state.end.is_some() {
             return Err(RuleError::GameOver);
         }
@@ -127,17 +133,20 @@ impl Engine for Shidouban {
         // An open interjection round: the resigned seat's answer becomes a pass.
         if let Some(Ask::Kuchi { order, ids, answers, .. }) = &state.ask
             && let Some(i) = order.iter().position(|s| *s == seat)
-                && answers[i].is_none() {
-                    let id = ids[i].clone();
-                    rules::answer(state, &id, seat, &Action::Pass, rng, &mut ev)?;
-                }
+            && answers[i].is_none()
+        {
+            let id = ids[i].clone();
+            rules::answer(state, &id, seat, &Action::Pass, rng, &mut ev)?;
+        }
         // A reprieve window of the resigned seat closes (eliminated players cannot use ISH).
         if let Some(Ask::Reprieve { id, seat: s, .. }) = &state.ask
-            && *s == seat {
-                let id = id.clone();
-                rules::answer(state, &id, seat, &Action::Reprieve(None), rng, &mut ev)?;
-            }
-        let left: Vec<Seat> = (0..state.seats).filter(|s| state.players[*s as usize].status != Status::Eliminated).collect();
+            && *s == seat
+        {
+            let id = id.clone();
+            rules::answer(state, &id, seat, &Action::Reprieve(None), rng, &mut ev)?;
+        }
+        let left: Vec<Seat> =
+            (0..state.seats).filter(|s| state.players[*s as usize].status != Status::Eliminated).collect();
         if state.started || left.len() <= 1 {
             match left.len() {
                 0 => state.end = Some(End::AllLose),
@@ -160,7 +169,8 @@ impl Engine for Shidouban {
         let mut scores: Vec<Option<i64>> = vec![None; n];
         // Order of standing: a list of groups, best first; members of a group share a rank.
         let mut groups: Vec<Vec<Seat>> = Vec::new();
-        let alive: Vec<Seat> = (0..state.seats).filter(|s| state.players[*s as usize].status != Status::Eliminated).collect();
+        let alive: Vec<Seat> =
+            (0..state.seats).filter(|s| state.players[*s as usize].status != Status::Eliminated).collect();
         let result;
         let summary;
         match end {
@@ -179,7 +189,8 @@ impl Engine for Shidouban {
                     groups.push(rest);
                 }
                 for s in 0..n {
-                    scores[s] = if state.players[s].status == Status::Eliminated { None } else { Some(sc[s].unwrap_or(0)) };
+                    scores[s] =
+                        if state.players[s].status == Status::Eliminated { None } else { Some(sc[s].unwrap_or(0)) };
                 }
                 result = ResultKind::Win;
                 summary = Localized::new(

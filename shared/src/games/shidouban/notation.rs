@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{Dir, Person, Tile, ROW_KANJI};
+use super::data::{Dir, Person, ROW_KANJI, Tile};
 use super::state::{KuchiPref, SaveTarget, Sq};
 use crate::engine::{Localized, NotationError};
 
@@ -31,7 +31,10 @@ pub enum Action {
     /// Standing preference: interjection auto-pass (takes effect for later requests).
     PrefKuchi(KuchiPref),
     /// Standing preference for reprieve windows: `never` fallback flag and the persons to save.
-    PrefReprieve { never: bool, save: Vec<SaveTarget> },
+    PrefReprieve {
+        never: bool,
+        save: Vec<SaveTarget>,
+    },
 }
 
 pub fn parse_sq(s: &str) -> Option<Sq> {
@@ -43,11 +46,7 @@ pub fn parse_sq(s: &str) -> Option<Sq> {
     let r = chars[1]
         .to_digit(10)
         .or_else(|| ROW_KANJI.iter().position(|k| k.starts_with(chars[1])).map(|i| i as u32 + 1))?;
-    if (1..=6).contains(&c) && (1..=6).contains(&r) {
-        Some(Sq::new(c as u8, r as u8))
-    } else {
-        None
-    }
+    if (1..=6).contains(&c) && (1..=6).contains(&r) { Some(Sq::new(c as u8, r as u8)) } else { None }
 }
 
 fn parse_dir(s: &str) -> Option<Dir> {
@@ -105,7 +104,10 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
                 [w] if w.eq_ignore_ascii_case("none") => Ok(Action::UseNone),
                 [t, at] => {
                     let tile = Tile::from_code(t).ok_or_else(|| {
-                        err(&format!("unknown tile `{t}`; use a code such as AIZ"), &format!("事件コマ `{t}` は不明です"))
+                        err(
+                            &format!("unknown tile `{t}`; use a code such as AIZ"),
+                            &format!("事件コマ `{t}` は不明です"),
+                        )
                     })?;
                     if let Some(s) = parse_sq(at) {
                         Ok(Action::Use(tile, Target::Sq(s)))
@@ -113,19 +115,24 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
                         Ok(Action::Use(tile, Target::Person(person(at)?)))
                     }
                 }
-                _ => Err(err("use: `use none`, `use AIZ 52` or `use IIN OKI`", "`use none`、`use AIZ 52`、`use IIN OKI` の形です")),
+                _ => Err(err(
+                    "use: `use none`, `use AIZ 52` or `use IIN OKI`",
+                    "`use none`、`use AIZ 52`、`use IIN OKI` の形です",
+                )),
             }
         }
         "pass" | "パス" => Ok(Action::Pass),
         "kuchi" | "口出し" => parse_dir(rest)
             .map(Action::Kuchi)
             .ok_or_else(|| err("kuchi: `kuchi U`, `kuchi D`, `kuchi L` or `kuchi R`", "`kuchi U/D/L/R` の形です")),
-        "kakugo" => parse_sq(rest).map(Action::Kakugo).ok_or_else(|| err("kakugo: `kakugo 44`", "`kakugo 44` の形です")),
+        "kakugo" => {
+            parse_sq(rest).map(Action::Kakugo).ok_or_else(|| err("kakugo: `kakugo 44`", "`kakugo 44` の形です"))
+        }
         "dokatsu" => {
             let sqs: Option<Vec<Sq>> = rest.split([',', ' ']).filter(|p| !p.trim().is_empty()).map(parse_sq).collect();
-            sqs.filter(|v| !v.is_empty())
-                .map(Action::Dokatsu)
-                .ok_or_else(|| err("dokatsu: squares in moving order, `dokatsu 45,44,62`", "`dokatsu 45,44,62` の形です"))
+            sqs.filter(|v| !v.is_empty()).map(Action::Dokatsu).ok_or_else(|| {
+                err("dokatsu: squares in moving order, `dokatsu 45,44,62`", "`dokatsu 45,44,62` の形です")
+            })
         }
         "side" => {
             let mut v = Vec::new();
@@ -210,7 +217,10 @@ pub fn print(a: &Action) -> String {
         Action::Kakugo(s) => format!("kakugo {}", s.ascii()),
         Action::Dokatsu(v) => format!("dokatsu {}", v.iter().map(|s| s.ascii()).collect::<Vec<_>>().join(",")),
         Action::Side(v) => {
-            format!("side {}", v.iter().map(|(a, b)| format!("{}={}", a.code(), b.code())).collect::<Vec<_>>().join(","))
+            format!(
+                "side {}",
+                v.iter().map(|(a, b)| format!("{}={}", a.code(), b.code())).collect::<Vec<_>>().join(",")
+            )
         }
         Action::Alloc(v) => {
             format!("alloc {}", v.iter().map(|(a, n)| format!("{}={}", a.code(), n)).collect::<Vec<_>>().join(","))

@@ -1,12 +1,12 @@
 //! Plain-text board (§11): columns 6..1 from the left, rows 一..六 from the top, then the status panel,
 //! the decisions awaited and a legend. Widths are measured with `text::width` (CJK counts double).
 
-use super::data::{Dir, Tile, ROW_KANJI, TURN_LABELS};
+use super::data::{Dir, ROW_KANJI, TURN_LABELS, Tile};
 use super::rules::letter;
 use super::state::{End, Sq, Status};
 use super::view::View;
 use crate::engine::{Lang, RenderContext, Viewer};
-use crate::text::{pad_right, truncate, width, wrap, Align, Table};
+use crate::text::{Align, Table, pad_right, truncate, width, wrap};
 
 const CELL: usize = 7;
 
@@ -94,7 +94,10 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         lines.push(format!("袋 白{} 黒{} | 人物の山 {} | 事件の山 {}", v.bag_w, v.bag_b, v.person_pile, v.event_pile));
     } else {
         lines.push(format!("T{}/12 {len} | active {} (k={}) | duty: {}", v.turn, sq.both(), v.k, letter(v.duty)));
-        lines.push(format!("bag w{} b{} | person pile {} | event pile {}", v.bag_w, v.bag_b, v.person_pile, v.event_pile));
+        lines.push(format!(
+            "bag w{} b{} | person pile {} | event pile {}",
+            v.bag_w, v.bag_b, v.person_pile, v.event_pile
+        ));
     }
     lines.push(String::new());
     lines.extend(board(v, ja));
@@ -127,7 +130,11 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                 x.buto.to_string(),
                 x.ronpa.to_string(),
                 x.sonkei.to_string(),
-                if x.person.data().shido.is_none() && x.overlays.is_empty() { format!("*{}", x.shido) } else { x.shido.to_string() },
+                if x.person.data().shido.is_none() && x.overlays.is_empty() {
+                    format!("*{}", x.shido)
+                } else {
+                    x.shido.to_string()
+                },
                 if ja { x.failure.ja().to_string() } else { x.failure.en().to_string() },
             ),
             None => Default::default(),
@@ -152,24 +159,46 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
     // Own hand.
     if let Viewer::Seat(me) = v.viewer {
         if let Some(h) = v.players.get(me as usize).and_then(|p| p.hand.clone()) {
-            let names: Vec<String> = h.iter().map(|t| if ja { format!("{}({})", t.data().name, t.code()) } else { format!("{} ({})", t.code(), t.data().en) }).collect();
-            let txt = if ja { format!("あなたの事件コマ: {}", if names.is_empty() { "なし".into() } else { names.join("、") }) } else { format!("Your tiles: {}", if names.is_empty() { "none".into() } else { names.join(", ") }) };
+            let names: Vec<String> = h
+                .iter()
+                .map(|t| {
+                    if ja {
+                        format!("{}({})", t.data().name, t.code())
+                    } else {
+                        format!("{} ({})", t.code(), t.data().en)
+                    }
+                })
+                .collect();
+            let txt = if ja {
+                format!("あなたの事件コマ: {}", if names.is_empty() { "なし".into() } else { names.join("、") })
+            } else {
+                format!("Your tiles: {}", if names.is_empty() { "none".into() } else { names.join(", ") })
+            };
             lines.extend(wrap(&txt, ctx.width));
         }
-        if let Some(pr) = v.players.get(me as usize).and_then(|p| p.prefs.clone()) {
-            if pr != Default::default() {
+        if let Some(pr) = v.players.get(me as usize).and_then(|p| p.prefs.clone())
+            && pr != Default::default()
+        {
+            {
                 let kuchi = super::notation::print(&super::notation::Action::PrefKuchi(pr.kuchi));
-                let rep = super::notation::print(&super::notation::Action::PrefReprieve { never: pr.reprieve_never, save: pr.save.clone() });
-                lines.extend(wrap(&format!("{}: {kuchi}; {rep}", if ja { "あなたの設定" } else { "Your preferences" }), ctx.width));
+                let rep = super::notation::print(&super::notation::Action::PrefReprieve {
+                    never: pr.reprieve_never,
+                    save: pr.save.clone(),
+                });
+                lines.extend(wrap(
+                    &format!("{}: {kuchi}; {rep}", if ja { "あなたの設定" } else { "Your preferences" }),
+                    ctx.width,
+                ));
             }
         }
     } else if v.end.is_some() || v.viewer == Viewer::Server {
         for (i, pl) in v.players.iter().enumerate() {
             if let Some(h) = &pl.hand
-                && !h.is_empty() {
-                    let codes: Vec<&str> = h.iter().map(|t| t.code()).collect();
-                    lines.push(format!("{}: {}", letter(i as u8), codes.join(" ")));
-                }
+                && !h.is_empty()
+            {
+                let codes: Vec<&str> = h.iter().map(|t| t.code()).collect();
+                lines.push(format!("{}: {}", letter(i as u8), codes.join(" ")));
+            }
         }
     }
     if !v.discard_persons.is_empty() || !v.discard_tiles.is_empty() {
@@ -201,9 +230,21 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             })
             .collect();
         let txt = if ja {
-            format!("移動: {} 矢印 {} | 可能 {} | 自然移動 {}", p.data().name, arrows.join(" "), legal.join(" "), nat.ja())
+            format!(
+                "移動: {} 矢印 {} | 可能 {} | 自然移動 {}",
+                p.data().name,
+                arrows.join(" "),
+                legal.join(" "),
+                nat.ja()
+            )
         } else {
-            format!("Moving: {} arrows {} | legal {} | natural {}", p.code(), arrows.join(" "), legal.join(", "), nat.code())
+            format!(
+                "Moving: {} arrows {} | legal {} | natural {}",
+                p.code(),
+                arrows.join(" "),
+                legal.join(", "),
+                nat.code()
+            )
         };
         lines.extend(wrap(&txt, ctx.width));
     }
@@ -211,9 +252,19 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         let cs: Vec<String> = v
             .combats
             .iter()
-            .map(|c| format!("C{} {} vs {}", c.id, c.tile.code(), c.targets.iter().map(|t| t.code()).collect::<Vec<_>>().join("/")))
+            .map(|c| {
+                format!(
+                    "C{} {} vs {}",
+                    c.id,
+                    c.tile.code(),
+                    c.targets.iter().map(|t| t.code()).collect::<Vec<_>>().join("/")
+                )
+            })
             .collect();
-        lines.extend(wrap(&format!("{}: {}", if ja { "保留中の戦闘" } else { "pending combats" }, cs.join(", ")), ctx.width));
+        lines.extend(wrap(
+            &format!("{}: {}", if ja { "保留中の戦闘" } else { "pending combats" }, cs.join(", ")),
+            ctx.width,
+        ));
     }
     if let Some(e) = &v.end {
         let txt = match e {
@@ -222,10 +273,18 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                 "終了: 盤上にプレイヤー人物なし。新選組は解散、全員の負け。".to_string(),
             )),
             End::Sole(s) => Some((
-                format!("Game over: only {}'s person remains; {} ({}) wins.", letter(*s), letter(*s), ctx.seat_name(*s)),
+                format!(
+                    "Game over: only {}'s person remains; {} ({}) wins.",
+                    letter(*s),
+                    letter(*s),
+                    ctx.seat_name(*s)
+                ),
                 format!("終了: {}の人物のみ残存。{}（{}）の勝ち。", letter(*s), letter(*s), ctx.seat_name(*s)),
             )),
-            End::Scored(_) => Some(("Game over after turn 12: final scores in column Now.".into(), "終了（第12ターン後）: 得点は「得点」欄。".into())),
+            End::Scored(_) => Some((
+                "Game over after turn 12: final scores in column Now.".into(),
+                "終了（第12ターン後）: 得点は「得点」欄。".into(),
+            )),
         };
         if let Some((en, j)) = txt {
             lines.extend(wrap(if ja { &j } else { &en }, ctx.width));
@@ -241,10 +300,16 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             let head = format!("[{}] {} ({}): {}", a.kind, letter(a.seat), ctx.seat_name(a.seat), a.text.get(ctx.lang));
             lines.extend(wrap(&head, ctx.width));
             let opts = format!("  {} {}", if ja { "選択肢:" } else { "options:" }, a.options.join(" | "));
-            lines.extend(wrap(&opts, ctx.width).into_iter().map(|l| if l.starts_with("  ") { l } else { format!("  {l}") }));
+            lines.extend(
+                wrap(&opts, ctx.width).into_iter().map(|l| if l.starts_with("  ") { l } else { format!("  {l}") }),
+            );
         }
         if !waiting.is_empty() {
-            let txt = if ja { format!("回答待ち: {}", waiting.join("、")) } else { format!("Waiting for: {}", waiting.join(", ")) };
+            let txt = if ja {
+                format!("回答待ち: {}", waiting.join("、"))
+            } else {
+                format!("Waiting for: {}", waiting.join(", "))
+            };
             lines.extend(wrap(&txt, ctx.width));
         }
         if let Some(s) = &v.status {

@@ -87,8 +87,20 @@ pub fn draw_stones(st: &mut State, seat: Seat, n: u8, rng: &mut dyn Dice, ev: &m
     let (hw, hb) = (pl.w, pl.b);
     public(
         ev,
-        format!("{} draws {} stone(s): w{w} b{b} -> hand w{hw} b{hb} (bag w{} b{})", letter(seat), w + b, st.bag_w, st.bag_b),
-        format!("{}が碁石を{}個引く: 白{w} 黒{b} → 手元 白{hw} 黒{hb}（袋 白{} 黒{}）", letter(seat), w + b, st.bag_w, st.bag_b),
+        format!(
+            "{} draws {} stone(s): w{w} b{b} -> hand w{hw} b{hb} (bag w{} b{})",
+            letter(seat),
+            w + b,
+            st.bag_w,
+            st.bag_b
+        ),
+        format!(
+            "{}が碁石を{}個引く: 白{w} 黒{b} → 手元 白{hw} 黒{hb}（袋 白{} 黒{}）",
+            letter(seat),
+            w + b,
+            st.bag_w,
+            st.bag_b
+        ),
     );
 }
 
@@ -159,7 +171,11 @@ fn start_game(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
             if !st.event_pile.is_empty() {
                 let t = st.event_pile.remove(0);
                 st.set_tile(t, TLoc::Hand(seat));
-                ev.push(Event::private(seat, format!("You receive tile {} {}", t.code(), t.data().en), format!("事件コマ {} を受け取った", t.data().name)));
+                ev.push(Event::private(
+                    seat,
+                    format!("You receive tile {} {}", t.code(), t.data().en),
+                    format!("事件コマ {} を受け取った", t.data().name),
+                ));
             }
         }
     }
@@ -192,10 +208,18 @@ fn turn_start(st: &mut State, _rng: &mut dyn Dice, ev: &mut Evs) {
                     let t = st.event_pile.remove(0);
                     st.set_tile(t, TLoc::Hand(seat));
                     got += 1;
-                    ev.push(Event::private(seat, format!("You receive tile {} {}", t.code(), t.data().en), format!("事件コマ {} を受け取った", t.data().name)));
+                    ev.push(Event::private(
+                        seat,
+                        format!("You receive tile {} {}", t.code(), t.data().en),
+                        format!("事件コマ {} を受け取った", t.data().name),
+                    ));
                 }
             }
-            public(ev, format!("{} receives {got} event tile(s)", letter(seat)), format!("{}が事件コマを{got}枚受け取る", letter(seat)));
+            public(
+                ev,
+                format!("{} receives {got} event tile(s)", letter(seat)),
+                format!("{}が事件コマを{got}枚受け取る", letter(seat)),
+            );
         }
     }
 }
@@ -278,12 +302,20 @@ pub fn end_check(st: &mut State, ev: &mut Evs) -> bool {
     match on.len() {
         0 => {
             st.end = Some(End::AllLose);
-            public(ev, "No player's person is left on the board: the Shinsengumi is disbanded, all players lose", "盤上にプレイヤー人物がいない: 新選組は解散、全員の負け");
+            public(
+                ev,
+                "No player's person is left on the board: the Shinsengumi is disbanded, all players lose",
+                "盤上にプレイヤー人物がいない: 新選組は解散、全員の負け",
+            );
             true
         }
         1 => {
             st.end = Some(End::Sole(on[0]));
-            public(ev, format!("Only {}'s person is left on the board: {} wins", letter(on[0]), letter(on[0])), format!("盤上に残るのは{}の人物のみ: {}の勝ち", letter(on[0]), letter(on[0])));
+            public(
+                ev,
+                format!("Only {}'s person is left on the board: {} wins", letter(on[0]), letter(on[0])),
+                format!("盤上に残るのは{}の人物のみ: {}の勝ち", letter(on[0]), letter(on[0])),
+            );
             true
         }
         _ => false,
@@ -292,9 +324,16 @@ pub fn end_check(st: &mut State, ev: &mut Evs) -> bool {
 
 fn final_scoring(st: &mut State, ev: &mut Evs) {
     let scores: Vec<Option<i64>> = (0..st.seats).map(|s| st.score(s)).collect();
-    let txt: Vec<String> =
-        scores.iter().enumerate().map(|(i, s)| format!("{} {}", letter(i as Seat), s.map(|v| v.to_string()).unwrap_or("-".into()))).collect();
-    public(ev, format!("Turn 12 is over. Final scores: {}", txt.join(", ")), format!("第12ターン終了。得点: {}", txt.join("、")));
+    let txt: Vec<String> = scores
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{} {}", letter(i as Seat), s.map(|v| v.to_string()).unwrap_or("-".into())))
+        .collect();
+    public(
+        ev,
+        format!("Turn 12 is over. Final scores: {}", txt.join(", ")),
+        format!("第12ターン終了。得点: {}", txt.join("、")),
+    );
     st.end = Some(End::Scored(scores));
 }
 
@@ -335,9 +374,10 @@ fn replenish(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
     let r: Vec<String> = rolls.iter().map(|(c, r)| format!("{c}{r}")).collect();
     st.ps_mut(p).loc = PLoc::Board(s);
     if let Some(o) = st.owner(p)
-        && st.players[o as usize].status == Status::Suspended {
-            st.players[o as usize].status = Status::Active;
-        }
+        && st.players[o as usize].status == Status::Suspended
+    {
+        st.players[o as usize].status = Status::Active;
+    }
     public(
         ev,
         format!("Replenishment: {} placed on {} (dice {})", pname(st, p), s.both(), r.join(" ")),
@@ -409,7 +449,11 @@ fn resolve(st: &mut State, ev: &mut Evs) {
     let (keep, lapsed): (Vec<PendingCombat>, Vec<PendingCombat>) = all.into_iter().partition(|c| valid(st, c));
     st.combats = keep;
     for c in lapsed {
-        public(ev, format!("C{} ({}) lapses", c.id, c.tile.code()), format!("戦闘C{}（{}）は不成立", c.id, c.tile.data().name));
+        public(
+            ev,
+            format!("C{} ({}) lapses", c.id, c.tile.code()),
+            format!("戦闘C{}（{}）は不成立", c.id, c.tile.data().name),
+        );
     }
     match st.combats.len() {
         0 => {}
@@ -428,7 +472,14 @@ fn resolve(st: &mut State, ev: &mut Evs) {
 }
 
 pub fn start_combat(st: &mut State, c: PendingCombat) {
-    st.stack.push(Frame::Combat(CombatRun { id: c.id, tile: c.tile, targets: c.targets, sides: Vec::new(), stage: CombatStage::Sides, injured: Vec::new() }));
+    st.stack.push(Frame::Combat(CombatRun {
+        id: c.id,
+        tile: c.tile,
+        targets: c.targets,
+        sides: Vec::new(),
+        stage: CombatStage::Sides,
+        injured: Vec::new(),
+    }));
 }
 
 fn responsible(st: &State, t: Person) -> Seat {
@@ -439,9 +490,11 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
     match c.stage {
         CombatStage::Sides => {
             if let Some(a) = &st.act
-                && c.tile == Tile::KIN && c.targets.contains(&a.p) {
-                    st.act.as_mut().unwrap().fought_kin = true;
-                }
+                && c.tile == Tile::KIN
+                && c.targets.contains(&a.p)
+            {
+                st.act.as_mut().unwrap().fought_kin = true;
+            }
             if c.tile == Tile::ABU {
                 let (t1, t2) = (c.targets[0], c.targets[1]);
                 let a1: Vec<Person> = st.range_persons(t1).into_iter().filter(|q| *q != t2).collect();
@@ -468,7 +521,13 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
             if c.tile != Tile::SOG {
                 members.extend(st.range_persons(t));
             }
-            c.sides = vec![Side { target: t, members, force: c.tile.data().force, responsible: responsible(st, t), dice: None }];
+            c.sides = vec![Side {
+                target: t,
+                members,
+                force: c.tile.data().force,
+                responsible: responsible(st, t),
+                dice: None,
+            }];
             c.stage = CombatStage::Alloc;
             st.stack.push(Frame::Combat(c));
         }
@@ -507,7 +566,11 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
                 c.tile.code(),
                 e.ascii(),
                 kind.en(),
-                if c.tile == Tile::ABU { format!("sides of {} and {}", c.sides[0].members.len(), c.sides[1].members.len()) } else { format!("Dx{}", c.sides[0].force) },
+                if c.tile == Tile::ABU {
+                    format!("sides of {} and {}", c.sides[0].members.len(), c.sides[1].members.len())
+                } else {
+                    format!("Dx{}", c.sides[0].force)
+                },
                 c.targets.iter().map(|t| pname(st, *t)).collect::<Vec<_>>().join(" / ")
             )];
             let mut report_ja = vec![format!(
@@ -562,8 +625,18 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
                         _ => {}
                     }
                 }
-                report_en.push(format!("  side of {} (allocated by {}): {}", pname(st, s.target), letter(s.responsible), parts_en.join("; ")));
-                report_ja.push(format!("  {}側（割振り {}）: {}", pname_ja(st, s.target), letter(s.responsible), parts_ja.join("、")));
+                report_en.push(format!(
+                    "  side of {} (allocated by {}): {}",
+                    pname(st, s.target),
+                    letter(s.responsible),
+                    parts_en.join("; ")
+                ));
+                report_ja.push(format!(
+                    "  {}側（割振り {}）: {}",
+                    pname_ja(st, s.target),
+                    letter(s.responsible),
+                    parts_ja.join("、")
+                ));
             }
             st.last_combat = report_en.clone();
             public(ev, report_en.join("\n"), report_ja.join("\n"));
@@ -583,9 +656,17 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
                 let dest = (s.r + 1..=6).rev().map(|r| Sq::new(s.c, r)).find(|q| st.empty(*q));
                 if let Some(d) = dest {
                     relocate(st, p, d);
-                    public(ev, format!("{} is injured and falls back {} -> {}", pname(st, p), s.ascii(), d.ascii()), format!("{} 重傷: {} → {}", pname_ja(st, p), s.ja(), d.ja()));
+                    public(
+                        ev,
+                        format!("{} is injured and falls back {} -> {}", pname(st, p), s.ascii(), d.ascii()),
+                        format!("{} 重傷: {} → {}", pname_ja(st, p), s.ja(), d.ja()),
+                    );
                 } else {
-                    public(ev, format!("{} is injured and stays on {}", pname(st, p), s.ascii()), format!("{} 重傷: {} に留まる", pname_ja(st, p), s.ja()));
+                    public(
+                        ev,
+                        format!("{} is injured and stays on {}", pname(st, p), s.ascii()),
+                        format!("{} 重傷: {} に留まる", pname_ja(st, p), s.ja()),
+                    );
                 }
             }
             if c.tile != Tile::KIN && matches!(st.tile_loc(c.tile), TLoc::Board(_)) {
@@ -614,7 +695,11 @@ fn remove(st: &mut State, ev: &mut Evs, batch: Vec<Person>, done_window: bool, s
         });
         if let Some(q) = auto {
             st.set_tile(Tile::ISH, TLoc::Discard);
-            public(ev, format!("ISH played by {} on {}: the removal is cancelled", letter(h), pname(st, q)), format!("{}が石田散薬を{}に使用: 除去を取り消し", letter(h), pname_ja(st, q)));
+            public(
+                ev,
+                format!("ISH played by {} on {}: the removal is cancelled", letter(h), pname(st, q)),
+                format!("{}が石田散薬を{}に使用: 除去を取り消し", letter(h), pname_ja(st, q)),
+            );
             let mut order = batch;
             order.sort_by_key(|p| st.pos(*p).map(|s| s.k()));
             for x in order.into_iter().filter(|x| *x != q) {
@@ -688,21 +773,34 @@ pub fn eliminate(st: &mut State, ev: &mut Evs, o: Seat) {
     let names: Vec<&str> = hand.iter().map(|t| t.data().name).collect();
     public(
         ev,
-        format!("{} is eliminated; hand stones w{w} b{b} to the bag; tiles discarded: {}", letter(o), if codes.is_empty() { "-".into() } else { codes.join(" ") }),
-        format!("{} 脱落。手元の碁石 白{w} 黒{b} は袋へ、事件コマ公開・除去: {}", letter(o), if names.is_empty() { "なし".into() } else { names.join(" ") }),
+        format!(
+            "{} is eliminated; hand stones w{w} b{b} to the bag; tiles discarded: {}",
+            letter(o),
+            if codes.is_empty() { "-".into() } else { codes.join(" ") }
+        ),
+        format!(
+            "{} 脱落。手元の碁石 白{w} 黒{b} は袋へ、事件コマ公開・除去: {}",
+            letter(o),
+            if names.is_empty() { "なし".into() } else { names.join(" ") }
+        ),
     );
 }
 
 fn return_to_pile(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person) {
-    public(ev, format!("{} deserts and goes back into the person pile", pname(st, p)), format!("{} 脱走: 人物コマの山に戻る", pname_ja(st, p)));
+    public(
+        ev,
+        format!("{} deserts and goes back into the person pile", pname(st, p)),
+        format!("{} 脱走: 人物コマの山に戻る", pname_ja(st, p)),
+    );
     off_board(st, p, ev);
     st.ps_mut(p).loc = PLoc::Pile;
     st.person_pile.push(p);
     shuffle(rng, &mut st.person_pile);
     if let Some(o) = st.owner(p)
-        && st.players[o as usize].status == Status::Active {
-            st.players[o as usize].status = Status::Suspended;
-        }
+        && st.players[o as usize].status == Status::Active
+    {
+        st.players[o as usize].status = Status::Suspended;
+    }
 }
 
 fn dokatsu(st: &mut State, ev: &mut Evs, affected: Vec<Person>, order: Option<Vec<Person>>, mut idx: usize) {
@@ -711,13 +809,18 @@ fn dokatsu(st: &mut State, ev: &mut Evs, affected: Vec<Person>, order: Option<Ve
         let q = order[idx];
         idx += 1;
         if let Some(s) = st.pos(q)
-            && let Some(d) = s.step(Dir::D).filter(|d| st.empty(*d)) {
-                relocate(st, q, d);
-                public(ev, format!("{} is pushed down {} -> {}", pname(st, q), s.ascii(), d.ascii()), format!("{} 1マス下へ: {} → {}", pname_ja(st, q), s.ja(), d.ja()));
-                st.stack.push(Frame::Dokatsu { affected, order: Some(order), idx });
-                st.stack.push(Frame::Resolve);
-                return;
-            }
+            && let Some(d) = s.step(Dir::D).filter(|d| st.empty(*d))
+        {
+            relocate(st, q, d);
+            public(
+                ev,
+                format!("{} is pushed down {} -> {}", pname(st, q), s.ascii(), d.ascii()),
+                format!("{} 1マス下へ: {} → {}", pname_ja(st, q), s.ja(), d.ja()),
+            );
+            st.stack.push(Frame::Dokatsu { affected, order: Some(order), idx });
+            st.stack.push(Frame::Resolve);
+            return;
+        }
     }
 }
 
@@ -725,7 +828,8 @@ fn dokatsu(st: &mut State, ev: &mut Evs, affected: Vec<Person>, order: Option<Ve
 /// that is a trigger square of a live ★ tile.
 pub fn dokatsu_order_matters(st: &State, affected: &[Person]) -> bool {
     let sqs: Vec<Sq> = affected.iter().filter_map(|p| st.pos(*p)).collect();
-    let stars: Vec<Sq> = st.live_combat_tiles().into_iter().filter(|(t, _)| t.is_star()).flat_map(|(t, _)| st.trig(t)).collect();
+    let stars: Vec<Sq> =
+        st.live_combat_tiles().into_iter().filter(|(t, _)| t.is_star()).flat_map(|(t, _)| st.trig(t)).collect();
     sqs.iter().any(|s| match s.step(Dir::D) {
         Some(d) => sqs.contains(&d) || stars.contains(&d),
         None => false,
@@ -749,7 +853,8 @@ pub fn kakugo_cands(st: &State, p: Person) -> Vec<Sq> {
                 continue;
             }
             if t == Tile::ABU {
-                let others = e.n4().into_iter().filter(|n| *n != s && st.person_at(*n).map(|q| q != p).unwrap_or(false)).count();
+                let others =
+                    e.n4().into_iter().filter(|n| *n != s && st.person_at(*n).map(|q| q != p).unwrap_or(false)).count();
                 if others == 0 {
                     continue;
                 }
@@ -778,12 +883,30 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
             if let Some(t) = t.filter(|t| *t != p) {
                 let d = rng.d6();
                 let ok = d <= st.buto(p);
-                public(ev, format!("Assassination of {}: d6={d} vs {} -> {}", pname(st, t), st.buto(p), if ok { "success" } else { "fails" }), format!("暗殺 対象 {}: 出目{d} 対 {} → {}", pname_ja(st, t), st.buto(p), if ok { "成功" } else { "失敗" }));
+                public(
+                    ev,
+                    format!(
+                        "Assassination of {}: d6={d} vs {} -> {}",
+                        pname(st, t),
+                        st.buto(p),
+                        if ok { "success" } else { "fails" }
+                    ),
+                    format!(
+                        "暗殺 対象 {}: 出目{d} 対 {} → {}",
+                        pname_ja(st, t),
+                        st.buto(p),
+                        if ok { "成功" } else { "失敗" }
+                    ),
+                );
                 if ok {
                     st.stack.push(Frame::Remove { batch: vec![t], done_window: false, saved: None });
                 }
             } else {
-                public(ev, "The assassination target is the assassin itself: nothing happens", "暗殺の対象が自分自身: 何も起こらない");
+                public(
+                    ev,
+                    "The assassination target is the assassin itself: nothing happens",
+                    "暗殺の対象が自分自身: 何も起こらない",
+                );
             }
         }
         Failure::Kakugo => {
@@ -792,7 +915,11 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
                 0 => public(ev, "Resolve: no combat square in this half, nothing happens", "覚悟: 該当マスなし"),
                 1 => {
                     relocate(st, p, cands[0]);
-                    public(ev, format!("Resolve: {} -> {}", s.ascii(), cands[0].ascii()), format!("覚悟: {} → {}", s.ja(), cands[0].ja()));
+                    public(
+                        ev,
+                        format!("Resolve: {} -> {}", s.ascii(), cands[0].ascii()),
+                        format!("覚悟: {} → {}", s.ja(), cands[0].ja()),
+                    );
                     st.stack.push(Frame::Resolve);
                 }
                 _ => {
@@ -843,7 +970,11 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
             let dest = if s.c <= 3 { Sq::new(6, s.r) } else { Sq::new(1, s.r) };
             if st.empty(dest) {
                 relocate(st, p, dest);
-                public(ev, format!("Defection: {} -> {}", s.ascii(), dest.ascii()), format!("変節: {} → {}", s.ja(), dest.ja()));
+                public(
+                    ev,
+                    format!("Defection: {} -> {}", s.ascii(), dest.ascii()),
+                    format!("変節: {} → {}", s.ja(), dest.ja()),
+                );
                 st.stack.push(Frame::Resolve);
             } else {
                 public(ev, "Defection blocked: desertion instead", "変節先がふさがっている: 脱走");
@@ -862,7 +993,11 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
             if dest == s {
             } else if st.empty(dest) {
                 relocate(st, p, dest);
-                public(ev, format!("Panic: {} -> {}", s.ascii(), dest.ascii()), format!("狼狽: {} → {}", s.ja(), dest.ja()));
+                public(
+                    ev,
+                    format!("Panic: {} -> {}", s.ascii(), dest.ascii()),
+                    format!("狼狽: {} → {}", s.ja(), dest.ja()),
+                );
                 st.stack.push(Frame::Resolve);
             } else {
                 public(ev, "Panic blocked: desertion instead", "狼狽先がふさがっている: 脱走");
@@ -876,7 +1011,11 @@ fn push_down(st: &mut State, ev: &mut Evs, p: Person) {
     let s = st.pos(p).unwrap();
     if let Some(d) = s.step(Dir::D).filter(|d| st.empty(*d)) {
         relocate(st, p, d);
-        public(ev, format!("{} moves down {} -> {}", pname(st, p), s.ascii(), d.ascii()), format!("{} 1マス下へ: {} → {}", pname_ja(st, p), s.ja(), d.ja()));
+        public(
+            ev,
+            format!("{} moves down {} -> {}", pname(st, p), s.ascii(), d.ascii()),
+            format!("{} 1マス下へ: {} → {}", pname_ja(st, p), s.ja(), d.ja()),
+        );
         st.stack.push(Frame::Resolve);
     }
 }
@@ -903,8 +1042,7 @@ pub fn kuchi_order(st: &State, p: Person, dirs: &[Dir]) -> Vec<Seat> {
         .map(|i| (st.duty + i) % st.seats)
         .filter(|s| {
             let pl = &st.players[*s as usize];
-            pl.status == Status::Active
-                && dirs.iter().any(|d| if p.arrow(*d).white { pl.w > 0 } else { pl.b > 0 })
+            pl.status == Status::Active && dirs.iter().any(|d| if p.arrow(*d).white { pl.w > 0 } else { pl.b > 0 })
         })
         .collect()
 }
@@ -947,7 +1085,11 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
         ActStage::Start => {
             st.ps_mut(p).acted = true;
             let s = st.pos(p).unwrap();
-            public(ev, format!("T{}.k{} {}: {} acts", st.turn, st.k, s.both(), pname(st, p)), format!("T{}.k{} {}: {} の手番", st.turn, st.k, s.ja(), pname_ja(st, p)));
+            public(
+                ev,
+                format!("T{}.k{} {}: {} acts", st.turn, st.k, s.both(), pname(st, p)),
+                format!("T{}.k{} {}: {} の手番", st.turn, st.k, s.ja(), pname_ja(st, p)),
+            );
             st.act.as_mut().unwrap().stage = ActStage::Check;
             st.stack.push(Frame::Action);
             if let Some(x) = st.owner(p) {
@@ -958,7 +1100,11 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
                 pl.b = 0;
                 st.bag_w += w;
                 st.bag_b += b;
-                public(ev, format!("Duty marker to {}; hand w{w} b{b} back to the bag", letter(x)), format!("当番マーカーは{}へ。手元の碁石 白{w} 黒{b} を袋へ", letter(x)));
+                public(
+                    ev,
+                    format!("Duty marker to {}; hand w{w} b{b} back to the bag", letter(x)),
+                    format!("当番マーカーは{}へ。手元の碁石 白{w} 黒{b} を袋へ", letter(x)),
+                );
                 let n = st.ronpa(p);
                 draw_stones(st, x, n, rng, ev);
                 if !legal::event_options(st, x).is_empty() {
@@ -975,10 +1121,18 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
                 let d = rng.d6();
                 let v = st.shido(p);
                 if d <= v {
-                    public(ev, format!("Bushido check {}: d6={d} <= {v} success", pname(st, p)), format!("士道値チェック {}: 出目{d} ≦ {v} 成功", pname_ja(st, p)));
+                    public(
+                        ev,
+                        format!("Bushido check {}: d6={d} <= {v} success", pname(st, p)),
+                        format!("士道値チェック {}: 出目{d} ≦ {v} 成功", pname_ja(st, p)),
+                    );
                 } else {
                     let f = st.failure(p);
-                    public(ev, format!("Bushido check {}: d6={d} > {v} FAIL -> {} {}", pname(st, p), f.ja(), f.en()), format!("士道値チェック {}: 出目{d} > {v} 失敗 → {}", pname_ja(st, p), f.ja()));
+                    public(
+                        ev,
+                        format!("Bushido check {}: d6={d} > {v} FAIL -> {} {}", pname(st, p), f.ja(), f.en()),
+                        format!("士道値チェック {}: 出目{d} > {v} 失敗 → {}", pname_ja(st, p), f.ja()),
+                    );
                     failure(st, rng, ev, p, f);
                 }
             }
@@ -1039,12 +1193,15 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
             st.act.as_mut().unwrap().stage = ActStage::Done;
             st.stack.push(Frame::Action);
             if let (Some(s), TLoc::Board(e)) = (st.pos(p), st.tile_loc(Tile::KIN))
-                && !a.moved && !a.fought_kin && s.adjacent(e) {
-                    if !st.combats.iter().any(|c| c.tile == Tile::KIN && c.targets == vec![p]) {
-                        add_combat(st, Tile::KIN, vec![p]);
-                    }
-                    st.stack.push(Frame::Resolve);
+                && !a.moved
+                && !a.fought_kin
+                && s.adjacent(e)
+            {
+                if !st.combats.iter().any(|c| c.tile == Tile::KIN && c.targets == vec![p]) {
+                    add_combat(st, Tile::KIN, vec![p]);
                 }
+                st.stack.push(Frame::Resolve);
+            }
         }
         ActStage::Done => {
             st.act = None;
@@ -1053,7 +1210,14 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
 }
 
 /// Applies an answer to the current ask, then runs on.
-pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut dyn Dice, ev: &mut Evs) -> Result<(), RuleError> {
+pub fn answer(
+    st: &mut State,
+    decision: &str,
+    seat: Seat,
+    a: &Action,
+    rng: &mut dyn Dice,
+    ev: &mut Evs,
+) -> Result<(), RuleError> {
     let ask = st.ask.clone().ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
     // Standing preferences may be sent with any pending decision; they apply to later requests and
     // leave the current decision open (§6.15).
@@ -1061,14 +1225,22 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
         Action::PrefKuchi(m) => {
             ensure_prefs(st);
             st.prefs[seat as usize].kuchi = *m;
-            ev.push(Event::private(seat, format!("Preference saved: {}", super::notation::print(a)), format!("設定を保存: {}", super::notation::print(a))));
+            ev.push(Event::private(
+                seat,
+                format!("Preference saved: {}", super::notation::print(a)),
+                format!("設定を保存: {}", super::notation::print(a)),
+            ));
             return Ok(());
         }
         Action::PrefReprieve { never, save } => {
             ensure_prefs(st);
             st.prefs[seat as usize].reprieve_never = *never;
             st.prefs[seat as usize].save = save.clone();
-            ev.push(Event::private(seat, format!("Preference saved: {}", super::notation::print(a)), format!("設定を保存: {}", super::notation::print(a))));
+            ev.push(Event::private(
+                seat,
+                format!("Preference saved: {}", super::notation::print(a)),
+                format!("設定を保存: {}", super::notation::print(a)),
+            ));
             return Ok(());
         }
         _ => {}
@@ -1077,10 +1249,17 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
         Ask::Pick { seat: s, .. } => {
             let Action::Pick(p) = a else { return Err(wrong_kind()) };
             if !st.on_board(*p) || st.players.iter().any(|pl| pl.person == Some(*p)) {
-                return Err(RuleError::illegal(format!("{} is not an unchosen person on the board", p.code()), format!("{} は選べません", p.data().name)));
+                return Err(RuleError::illegal(
+                    format!("{} is not an unchosen person on the board", p.code()),
+                    format!("{} は選べません", p.data().name),
+                ));
             }
             st.players[s as usize].person = Some(*p);
-            public(ev, format!("{} chooses {} {}", letter(s), p.code(), p.data().romaji), format!("{}は{}を選ぶ", letter(s), p.data().name));
+            public(
+                ev,
+                format!("{} chooses {} {}", letter(s), p.code(), p.data().romaji),
+                format!("{}は{}を選ぶ", letter(s), p.data().name),
+            );
             if s + 1 < st.seats {
                 let id = st.next_id();
                 st.ask = Some(Ask::Pick { id, seat: s + 1 });
@@ -1091,22 +1270,37 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
         }
         Ask::Event { seat: s, .. } => {
             match a {
-                Action::UseNone => public(ev, format!("{} uses no event tile", letter(s)), format!("{}は事件コマを使わない", letter(s))),
+                Action::UseNone => public(
+                    ev,
+                    format!("{} uses no event tile", letter(s)),
+                    format!("{}は事件コマを使わない", letter(s)),
+                ),
                 Action::Use(t, target) => {
                     if !legal::event_options(st, s).contains(a) {
                         return Err(RuleError::illegal(
-                            format!("`{}` is not a legal placement (hand tile, placement rules §6.13)", super::notation::print(a)),
+                            format!(
+                                "`{}` is not a legal placement (hand tile, placement rules §6.13)",
+                                super::notation::print(a)
+                            ),
                             format!("`{}` は置けません（§6.13）", super::notation::print(a)),
                         ));
                     }
                     match target {
                         Target::Sq(q) => {
                             st.set_tile(*t, TLoc::Board(*q));
-                            public(ev, format!("{} places {} ({}) on {}", letter(s), t.code(), t.data().en, q.both()), format!("{}が{}を{}に配置", letter(s), t.data().name, q.ja()));
+                            public(
+                                ev,
+                                format!("{} places {} ({}) on {}", letter(s), t.code(), t.data().en, q.both()),
+                                format!("{}が{}を{}に配置", letter(s), t.data().name, q.ja()),
+                            );
                         }
                         Target::Person(p) => {
                             st.set_tile(*t, TLoc::On(*p));
-                            public(ev, format!("{} places {} ({}) on {}", letter(s), t.code(), t.data().en, pname(st, *p)), format!("{}が{}を{}に重ねる", letter(s), t.data().name, pname_ja(st, *p)));
+                            public(
+                                ev,
+                                format!("{} places {} ({}) on {}", letter(s), t.code(), t.data().en, pname(st, *p)),
+                                format!("{}が{}を{}に重ねる", letter(s), t.data().name, pname_ja(st, *p)),
+                            );
                         }
                     }
                 }
@@ -1115,7 +1309,8 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
             st.ask = None;
         }
         Ask::Kuchi { person, dirs, order, ids, mut answers } => {
-            let i = ids.iter().position(|x| x == decision).ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
+            let i =
+                ids.iter().position(|x| x == decision).ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
             let ans = match a {
                 Action::Pass => KuchiAnswer::Pass,
                 Action::Kuchi(d) => {
@@ -1132,18 +1327,26 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
                 _ => return Err(wrong_kind()),
             };
             answers[i] = Some(ans);
-            st.ask = Some(Ask::Kuchi { person, dirs: dirs.clone(), order: order.clone(), ids, answers: answers.clone() });
+            st.ask =
+                Some(Ask::Kuchi { person, dirs: dirs.clone(), order: order.clone(), ids, answers: answers.clone() });
             try_resolve_kuchi(st, ev, Some(seat));
         }
         Ask::Kakugo { cands, .. } => {
             let Action::Kakugo(q) = a else { return Err(wrong_kind()) };
             if !cands.contains(q) {
-                return Err(RuleError::illegal(format!("{} is not a candidate square", q.ascii()), format!("{} は候補ではありません", q.ja())));
+                return Err(RuleError::illegal(
+                    format!("{} is not a candidate square", q.ascii()),
+                    format!("{} は候補ではありません", q.ja()),
+                ));
             }
             let p = st.act.as_ref().unwrap().p;
             let from = st.pos(p).unwrap();
             relocate(st, p, *q);
-            public(ev, format!("Resolve: duty {} chooses {} -> {}", letter(st.duty), from.ascii(), q.ascii()), format!("覚悟: 当番{}が選択 {} → {}", letter(st.duty), from.ja(), q.ja()));
+            public(
+                ev,
+                format!("Resolve: duty {} chooses {} -> {}", letter(st.duty), from.ascii(), q.ascii()),
+                format!("覚悟: 当番{}が選択 {} → {}", letter(st.duty), from.ja(), q.ja()),
+            );
             st.ask = None;
             st.stack.push(Frame::Resolve);
         }
@@ -1154,10 +1357,17 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
                 && order.iter().all(|p| p.map(|p| affected.contains(&p)).unwrap_or(false))
                 && affected.iter().all(|p| order.contains(&Some(*p)));
             if !ok {
-                return Err(RuleError::illegal("dokatsu: list every affected square exactly once", "恫喝: 対象のマスをすべて1回ずつ並べてください"));
+                return Err(RuleError::illegal(
+                    "dokatsu: list every affected square exactly once",
+                    "恫喝: 対象のマスをすべて1回ずつ並べてください",
+                ));
             }
             let order: Vec<Person> = order.into_iter().flatten().collect();
-            public(ev, format!("Intimidation order ({}): {}", letter(st.duty), super::notation::print(a)), format!("恫喝の順番（{}）: {}", letter(st.duty), super::notation::print(a)));
+            public(
+                ev,
+                format!("Intimidation order ({}): {}", letter(st.duty), super::notation::print(a)),
+                format!("恫喝の順番（{}）: {}", letter(st.duty), super::notation::print(a)),
+            );
             if let Some(Frame::Dokatsu { order: o, .. }) = st.stack.last_mut() {
                 *o = Some(order);
             }
@@ -1171,17 +1381,25 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
                 && both.iter().all(|q| v.iter().filter(|(x, _)| x == q).count() == 1)
                 && v.iter().all(|(_, t)| *t == t1 || *t == t2);
             if !ok {
-                return Err(RuleError::illegal("side: assign each doubly-eligible person to one of the two targets", "side: 両方の味方になりうる人物をそれぞれどちらかの対象に割り当ててください"));
+                return Err(RuleError::illegal(
+                    "side: assign each doubly-eligible person to one of the two targets",
+                    "side: 両方の味方になりうる人物をそれぞれどちらかの対象に割り当ててください",
+                ));
             }
             for (q, t) in v {
                 let i = if *t == t1 { 0 } else { 1 };
                 c.sides[i].members.push(*q);
             }
-            public(ev, format!("Sides ({}): {}", letter(st.duty), super::notation::print(a)), format!("陣営（{}）: {}", letter(st.duty), super::notation::print(a)));
+            public(
+                ev,
+                format!("Sides ({}): {}", letter(st.duty), super::notation::print(a)),
+                format!("陣営（{}）: {}", letter(st.duty), super::notation::print(a)),
+            );
             st.ask = None;
         }
         Ask::Alloc { ids, sides, mut answers } => {
-            let i = ids.iter().position(|x| x == decision).ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
+            let i =
+                ids.iter().position(|x| x == decision).ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
             let Action::Alloc(v) = a else { return Err(wrong_kind()) };
             let Some(Frame::Combat(c)) = st.stack.last() else { return Err(wrong_kind()) };
             let side = &c.sides[sides[i]];
@@ -1199,24 +1417,40 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
                     txt.push(format!(
                         "{}: {}",
                         letter(s.responsible),
-                        s.members.iter().zip(s.dice.as_ref().unwrap()).map(|(m, d)| format!("{} {}", m.code(), d)).collect::<Vec<_>>().join(", ")
+                        s.members
+                            .iter()
+                            .zip(s.dice.as_ref().unwrap())
+                            .map(|(m, d)| format!("{} {}", m.code(), d))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ));
                 }
                 public(ev, format!("Allocation {}", txt.join(" | ")), format!("割振り {}", txt.join(" ｜ ")));
                 st.ask = None;
             } else {
-                ev.push(Event::private(seat, "Your allocation is sealed until the other side's is in", "割振りは相手側がそろうまで非公開"));
+                ev.push(Event::private(
+                    seat,
+                    "Your allocation is sealed until the other side's is in",
+                    "割振りは相手側がそろうまで非公開",
+                ));
                 st.ask = Some(Ask::Alloc { ids, sides, answers });
             }
         }
         Ask::Order { options, .. } => {
             let Action::Order(id) = a else { return Err(wrong_kind()) };
             if !options.contains(id) {
-                return Err(RuleError::illegal(format!("C{id} is not a pending combat"), format!("C{id} は保留中の戦闘ではありません")));
+                return Err(RuleError::illegal(
+                    format!("C{id} is not a pending combat"),
+                    format!("C{id} は保留中の戦闘ではありません"),
+                ));
             }
             let pos = st.combats.iter().position(|c| c.id == *id).unwrap();
             let c = st.combats.remove(pos);
-            public(ev, format!("{} chooses combat C{id} first", letter(st.duty)), format!("{}が戦闘C{id}を先に選ぶ", letter(st.duty)));
+            public(
+                ev,
+                format!("{} chooses combat C{id} first", letter(st.duty)),
+                format!("{}が戦闘C{id}を先に選ぶ", letter(st.duty)),
+            );
             st.ask = None;
             start_combat(st, c);
         }
@@ -1226,10 +1460,17 @@ pub fn answer(st: &mut State, decision: &str, seat: Seat, a: &Action, rng: &mut 
                 None => ev.push(Event::private(s, "You decline to use ISH", "石田散薬を使わない")),
                 Some(q) => {
                     if !batch.contains(q) {
-                        return Err(RuleError::illegal(format!("{} is not being removed", q.code()), format!("{} は除去対象ではありません", q.data().name)));
+                        return Err(RuleError::illegal(
+                            format!("{} is not being removed", q.code()),
+                            format!("{} は除去対象ではありません", q.data().name),
+                        ));
                     }
                     st.set_tile(Tile::ISH, TLoc::Discard);
-                    public(ev, format!("ISH played by {} on {}: the removal is cancelled", letter(s), pname(st, *q)), format!("{}が石田散薬を{}に使用: 除去を取り消し", letter(s), pname_ja(st, *q)));
+                    public(
+                        ev,
+                        format!("ISH played by {} on {}: the removal is cancelled", letter(s), pname(st, *q)),
+                        format!("{}が石田散薬を{}に使用: 除去を取り消し", letter(s), pname_ja(st, *q)),
+                    );
                     if let Some(Frame::Remove { saved, .. }) = st.stack.last_mut() {
                         *saved = Some(*q);
                     }
@@ -1248,7 +1489,10 @@ fn ensure_prefs(st: &mut State) {
 }
 
 fn wrong_kind() -> RuleError {
-    RuleError::illegal("this command does not answer the pending decision", "このコマンドは保留中の決定に対応していません")
+    RuleError::illegal(
+        "this command does not answer the pending decision",
+        "このコマンドは保留中の決定に対応していません",
+    )
 }
 
 /// Validates an allocation command and returns the members receiving the extra die (A20).
@@ -1258,7 +1502,10 @@ pub fn check_alloc(side: &Side, v: &[(Person, u8)]) -> Result<Vec<Person>, RuleE
     let mut extra = Vec::new();
     for (p, k) in v {
         if !side.members.contains(p) {
-            return Err(RuleError::illegal(format!("{} does not take part on this side", p.code()), format!("{} はこの陣営の参加者ではありません", p.data().name)));
+            return Err(RuleError::illegal(
+                format!("{} does not take part on this side", p.code()),
+                format!("{} はこの陣営の参加者ではありません", p.data().name),
+            ));
         }
         if *k == q + 1 {
             if !extra.contains(p) {
@@ -1272,7 +1519,10 @@ pub fn check_alloc(side: &Side, v: &[(Person, u8)]) -> Result<Vec<Person>, RuleE
         }
     }
     if extra.len() != m as usize {
-        return Err(RuleError::illegal(format!("exactly {m} participant(s) must take {} dice", q + 1), format!("{}個を受ける参加者はちょうど{m}人です", q + 1)));
+        return Err(RuleError::illegal(
+            format!("exactly {m} participant(s) must take {} dice", q + 1),
+            format!("{}個を受ける参加者はちょうど{m}人です", q + 1),
+        ));
     }
     extra.sort_by_key(|p| side.members.iter().position(|x| x == p));
     Ok(extra)
@@ -1286,7 +1536,11 @@ fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Option<Seat>) {
         match answers[i] {
             None => {
                 if let Some(a) = answering {
-                    ev.push(Event::private(a, "Your interjection answer is recorded (sealed)", "口出しの回答を受け付けました（非公開）"));
+                    ev.push(Event::private(
+                        a,
+                        "Your interjection answer is recorded (sealed)",
+                        "口出しの回答を受け付けました（非公開）",
+                    ));
                 }
                 return;
             }
@@ -1304,14 +1558,31 @@ fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Option<Seat>) {
             let col = if person.arrow(d).white { "W" } else { "B" };
             public(
                 ev,
-                format!("Interjection: {}{}{} {}({col})", pass_txt.join(", "), if pass_txt.is_empty() { "" } else { ", " }, letter(x), d.code()),
-                format!("口出し: {}{}{} {}（{}）", pass_txt.join("、"), if pass_txt.is_empty() { "" } else { "、" }, letter(x), d.ja(), if col == "W" { "白" } else { "黒" }),
+                format!(
+                    "Interjection: {}{}{} {}({col})",
+                    pass_txt.join(", "),
+                    if pass_txt.is_empty() { "" } else { ", " },
+                    letter(x),
+                    d.code()
+                ),
+                format!(
+                    "口出し: {}{}{} {}（{}）",
+                    pass_txt.join("、"),
+                    if pass_txt.is_empty() { "" } else { "、" },
+                    letter(x),
+                    d.ja(),
+                    if col == "W" { "白" } else { "黒" }
+                ),
             );
             do_move(st, ev, person, d, Some(x));
         }
         None => {
             let d = natural_dir(person, &dirs);
-            public(ev, format!("Interjection: {}; natural movement", pass_txt.join(", ")), format!("口出し: {}（全員パス）; 自然移動", pass_txt.join("、")));
+            public(
+                ev,
+                format!("Interjection: {}; natural movement", pass_txt.join(", ")),
+                format!("口出し: {}（全員パス）; 自然移動", pass_txt.join("、")),
+            );
             do_move(st, ev, person, d, None);
         }
     }

@@ -35,11 +35,7 @@ impl Sq {
             Dir::R => (c - 1, r),
             Dir::L => (c + 1, r),
         };
-        if (1..=6).contains(&c) && (1..=6).contains(&r) {
-            Some(Sq { c: c as u8, r: r as u8 })
-        } else {
-            None
-        }
+        if (1..=6).contains(&c) && (1..=6).contains(&r) { Some(Sq { c: c as u8, r: r as u8 }) } else { None }
     }
 
     pub fn n4(self) -> Vec<Sq> {
@@ -192,16 +188,26 @@ pub enum CombatStage {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Frame {
     /// Processing of square k: 0 = act, 1 = replenish, 2 = end check and advance.
-    Square { stage: u8 },
+    Square {
+        stage: u8,
+    },
     /// The acting person's action (context in `State::act`).
     Action,
     Replenish,
     Resolve,
     Combat(CombatRun),
     /// A removal batch; `asked` once the reprieve window was handled.
-    Remove { batch: Vec<Person>, done_window: bool, saved: Option<Person> },
+    Remove {
+        batch: Vec<Person>,
+        done_window: bool,
+        saved: Option<Person>,
+    },
     /// 恫喝: the moving order (None until decided) and progress.
-    Dokatsu { affected: Vec<Person>, order: Option<Vec<Person>>, idx: usize },
+    Dokatsu {
+        affected: Vec<Person>,
+        order: Option<Vec<Person>>,
+        idx: usize,
+    },
     /// Stops the automatic run (scenario tests drive single actions with it at the bottom).
     Halt,
 }
@@ -215,16 +221,52 @@ pub enum KuchiAnswer {
 /// The decision(s) awaited now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ask {
-    Pick { id: String, seat: Seat },
-    Event { id: String, seat: Seat },
-    Kuchi { person: Person, dirs: Vec<Dir>, order: Vec<Seat>, ids: Vec<String>, answers: Vec<Option<KuchiAnswer>> },
-    Kakugo { id: String, seat: Seat, cands: Vec<Sq> },
-    Dokatsu { id: String, seat: Seat, affected: Vec<Person> },
-    Side { id: String, seat: Seat, both: Vec<Person> },
+    Pick {
+        id: String,
+        seat: Seat,
+    },
+    Event {
+        id: String,
+        seat: Seat,
+    },
+    Kuchi {
+        person: Person,
+        dirs: Vec<Dir>,
+        order: Vec<Seat>,
+        ids: Vec<String>,
+        answers: Vec<Option<KuchiAnswer>>,
+    },
+    Kakugo {
+        id: String,
+        seat: Seat,
+        cands: Vec<Sq>,
+    },
+    Dokatsu {
+        id: String,
+        seat: Seat,
+        affected: Vec<Person>,
+    },
+    Side {
+        id: String,
+        seat: Seat,
+        both: Vec<Person>,
+    },
     /// One entry per side needing a choice; ABU: up to two, sealed.
-    Alloc { ids: Vec<String>, sides: Vec<usize>, answers: Vec<Option<Vec<Person>>> },
-    Order { id: String, seat: Seat, options: Vec<u32> },
-    Reprieve { id: String, seat: Seat, batch: Vec<Person> },
+    Alloc {
+        ids: Vec<String>,
+        sides: Vec<usize>,
+        answers: Vec<Option<Vec<Person>>>,
+    },
+    Order {
+        id: String,
+        seat: Seat,
+        options: Vec<u32>,
+    },
+    Reprieve {
+        id: String,
+        seat: Seat,
+        batch: Vec<Person>,
+    },
 }
 
 /// `pref kuchi auto-pass <mode>` (§6.15).
@@ -389,11 +431,7 @@ impl State {
     }
 
     pub fn failure(&self, p: Person) -> Failure {
-        if self.has_overlay(p, Tile::FUK) {
-            Failure::Seppuku
-        } else {
-            p.data().failure
-        }
+        if self.has_overlay(p, Tile::FUK) { Failure::Seppuku } else { p.data().failure }
     }
 
     /// Squares of Range(p) (§4.6): |c'−c| ≤ 1, r ≤ r' ≤ r + sonkei − 1.

@@ -2,6 +2,6 @@
 
 mod helpers;
 mod playouts;
+mod rules_misc;
 mod scenarios_a;
 mod scenarios_b;
-mod rules_misc;

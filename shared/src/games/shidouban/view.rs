@@ -101,12 +101,24 @@ fn ask_text(st: &State, a: &Ask) -> Localized {
             "Intimidation: give the moving order of all affected squares, e.g. `dokatsu 45,44,62`",
             "恫喝: 対象のマスを移動順にすべて並べてください（例 `dokatsu 45,44,62`）",
         ),
-        Ask::Side { .. } => Localized::new("Aburanokoji: assign each doubly-eligible person to a side", "油小路: 両方の味方になりうる人物の陣営を決めてください"),
-        Ask::Alloc { .. } => Localized::new("Allocate the enemy dice (as even as possible)", "敵戦力を割り振ってください（できるだけ均等に）"),
-        Ask::Order { .. } => Localized::new("Several combats are pending: choose the next", "戦闘が複数あります: 次に行う戦闘を選んでください"),
+        Ask::Side { .. } => Localized::new(
+            "Aburanokoji: assign each doubly-eligible person to a side",
+            "油小路: 両方の味方になりうる人物の陣営を決めてください",
+        ),
+        Ask::Alloc { .. } => Localized::new(
+            "Allocate the enemy dice (as even as possible)",
+            "敵戦力を割り振ってください（できるだけ均等に）",
+        ),
+        Ask::Order { .. } => Localized::new(
+            "Several combats are pending: choose the next",
+            "戦闘が複数あります: 次に行う戦闘を選んでください",
+        ),
         Ask::Reprieve { batch, .. } => Localized::new(
             format!("Removal of {}: play ISH?", batch.iter().map(|p| pname(st, *p)).collect::<Vec<_>>().join(", ")),
-            format!("{} が除去されます: 石田散薬を使いますか？", batch.iter().map(|p| super::rules::pname_ja(st, *p)).collect::<Vec<_>>().join("、")),
+            format!(
+                "{} が除去されます: 石田散薬を使いますか？",
+                batch.iter().map(|p| super::rules::pname_ja(st, *p)).collect::<Vec<_>>().join("、")
+            ),
         ),
     }
 }

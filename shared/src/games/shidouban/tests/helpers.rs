@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use crate::dice::Rng;
 use crate::engine::{Event, Seat};
 use crate::games::shidouban::data::{Person, Tile};
-use crate::games::shidouban::notation::{parse_sq, Action};
+use crate::games::shidouban::notation::{Action, parse_sq};
 use crate::games::shidouban::rules::{self, Dice};
 use crate::games::shidouban::state::*;
 
@@ -167,5 +167,9 @@ pub fn from_check(st: &mut State, p: Person) {
 
 pub fn opts(st: &State, seat: Seat) -> Vec<String> {
     let p = pending_of(st, seat).expect("pending");
-    crate::games::shidouban::legal::options(st, &p.id).unwrap().iter().map(crate::games::shidouban::notation::print).collect()
+    crate::games::shidouban::legal::options(st, &p.id)
+        .unwrap()
+        .iter()
+        .map(crate::games::shidouban::notation::print)
+        .collect()
 }

@@ -1,6 +1,6 @@
 use crate::engine::Viewer;
 use crate::games::shidouban::{Person, State, Tile};
-use crate::testkit::{everything_seen_by, play, Playout};
+use crate::testkit::{Playout, everything_seen_by, play};
 
 fn count(default: u64) -> u64 {
     std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -11,8 +11,12 @@ fn leak_check(m: &crate::journal::Match) {
     let json = m.game().state_to_json(m.state());
     let st: State = serde_json::from_value(json).unwrap();
     // Stones are conserved: 16 white and 16 black between bag, hands and persons.
-    let w: u32 = st.bag_w as u32 + st.players.iter().map(|p| p.w as u32).sum::<u32>() + st.persons.iter().map(|p| p.w as u32).sum::<u32>();
-    let b: u32 = st.bag_b as u32 + st.players.iter().map(|p| p.b as u32).sum::<u32>() + st.persons.iter().map(|p| p.b as u32).sum::<u32>();
+    let w: u32 = st.bag_w as u32
+        + st.players.iter().map(|p| p.w as u32).sum::<u32>()
+        + st.persons.iter().map(|p| p.w as u32).sum::<u32>();
+    let b: u32 = st.bag_b as u32
+        + st.players.iter().map(|p| p.b as u32).sum::<u32>()
+        + st.persons.iter().map(|p| p.b as u32).sum::<u32>();
     assert_eq!((w, b), (16, 16));
     assert!(st.board_persons().len() <= 8);
     if st.end.is_some() {
@@ -121,7 +125,8 @@ fn notation_round_trip_and_render_during_playouts() {
                     let view = m.view(Viewer::Seat(pd.seat));
                     let choices = g.legal(m.state(), &pd.id).unwrap();
                     for o in &choices.options {
-                        let parsed = g.parse_action(&view, &pd, &o.notation).unwrap_or_else(|e| panic!("{}: {e}", o.notation));
+                        let parsed =
+                            g.parse_action(&view, &pd, &o.notation).unwrap_or_else(|e| panic!("{}: {e}", o.notation));
                         assert_eq!(parsed, o.action, "{}", o.notation);
                         assert_eq!(g.print_action(&o.action).unwrap(), o.notation);
                     }
@@ -156,7 +161,7 @@ fn notation_round_trip_and_render_during_playouts() {
 
 #[test]
 fn parse_accepts_variants() {
-    use crate::games::shidouban::notation::{parse, print, Action, Target};
+    use crate::games::shidouban::notation::{Action, Target, parse, print};
     use crate::games::shidouban::{Dir, Sq};
     assert_eq!(parse("USE aiz 5二").unwrap(), Action::Use(Tile::AIZ, Target::Sq(Sq::new(5, 2))));
     assert_eq!(parse("use IIN oki").unwrap(), Action::Use(Tile::IIN, Target::Person(Person::OKI)));

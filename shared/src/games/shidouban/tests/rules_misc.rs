@@ -2,12 +2,12 @@
 
 use super::helpers::*;
 use crate::engine::{Engine, ResultKind, Viewer};
+use crate::games::shidouban::Shidouban;
 use crate::games::shidouban::data::{Person::*, Tile};
 use crate::games::shidouban::legal::{default_action, pendings};
 use crate::games::shidouban::notation::print;
 use crate::games::shidouban::rules;
 use crate::games::shidouban::state::*;
-use crate::games::shidouban::Shidouban;
 
 #[test]
 fn default_pick_is_highest_martial_plus_eloquence() {
@@ -156,7 +156,13 @@ fn interjection_pays_the_arrow_colour_and_checks_holdings() {
 #[test]
 fn standing_preferences() {
     use crate::games::shidouban::notation::parse;
-    for t in ["pref kuchi auto-pass all", "pref kuchi auto-pass rank-and-file", "pref kuchi auto-pass off", "pref reprieve never", "pref reprieve ask save MINE,OKI"] {
+    for t in [
+        "pref kuchi auto-pass all",
+        "pref kuchi auto-pass rank-and-file",
+        "pref kuchi auto-pass off",
+        "pref reprieve never",
+        "pref reprieve ask save MINE,OKI",
+    ] {
         assert_eq!(print(&parse(t).unwrap()), t);
     }
     // Auto-pass: A is not asked; B is; the preference leaves A's current request open.

@@ -2,12 +2,12 @@
 
 use super::helpers::*;
 use crate::engine::{Engine, Mode, ResultKind};
+use crate::games::shidouban::Shidouban;
 use crate::games::shidouban::data::{Person::*, Tile};
 use crate::games::shidouban::legal::{default_action, options, overlay_ok, placement_ok};
 use crate::games::shidouban::notation::print;
 use crate::games::shidouban::rules;
 use crate::games::shidouban::state::*;
-use crate::games::shidouban::Shidouban;
 
 #[test]
 fn s30_allies() {
@@ -593,7 +593,10 @@ fn s53_turn_7_deal() {
     st.stack = vec![Frame::Halt, Frame::Square { stage: 2 }];
     let ev = go(&mut st, &mut Script::new(&[]));
     assert_eq!((st.turn, st.k), (7, 0));
-    assert_eq!((st.hand_tiles(A).len(), st.hand_tiles(B).len(), st.hand_tiles(C).len(), st.hand_tiles(D).len()), (2, 2, 2, 0));
+    assert_eq!(
+        (st.hand_tiles(A).len(), st.hand_tiles(B).len(), st.hand_tiles(C).len(), st.hand_tiles(D).len()),
+        (2, 2, 2, 0)
+    );
     assert_eq!(st.event_pile.len(), 2);
     let t = texts(&ev);
     assert!(t.find("B receives").unwrap() < t.find("C receives").unwrap());
@@ -705,7 +708,8 @@ fn s59_async_interjection() {
     let mut i = s59_state();
     let ev = say(&mut i, B, "kuchi L", &mut Script::new(&[])).unwrap();
     assert_eq!(at(&i, OKI).as_deref(), Some("44"));
-    let public: Vec<_> = ev.iter().filter(|e| e.audience == crate::engine::Audience::All).map(|e| e.text.en.clone()).collect();
+    let public: Vec<_> =
+        ev.iter().filter(|e| e.audience == crate::engine::Audience::All).map(|e| e.text.en.clone()).collect();
     assert!(public.iter().any(|t| t == "Interjection: B L(B)"), "{public:?}");
     assert!(public.iter().all(|t| !t.contains("A U") && !t.contains("C pass")));
     assert_eq!(i.players[0].w, 1, "A's stone is not spent");
