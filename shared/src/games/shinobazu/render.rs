@@ -36,7 +36,7 @@ fn who(ctx: &RenderContext, q: Seat) -> String {
 pub fn render(v: &View, ctx: &RenderContext) -> String {
     let ja = ctx.lang == Lang::Ja;
     let lang = ctx.lang;
-    let w = ctx.width.max(40);
+    let w = ctx.width.max(20);
     let rule_w = w.min(78);
     let heavy = "=".repeat(rule_w);
     let light = "-".repeat(rule_w);

@@ -258,8 +258,10 @@ fn render_shows_reports_and_the_final_ranking() {
         assert!(text::width(l) <= 80, "{l}");
     }
     // A narrow context still fits.
-    let narrow = Shinobazu::render(&view::view(&s, Viewer::Spectator), &RenderContext::new(Lang::Ja, 50));
-    assert!(narrow.lines().all(|l| text::width(l) <= 50), "{narrow}");
+    for w in [30, 50] {
+        let narrow = Shinobazu::render(&view::view(&s, Viewer::Spectator), &RenderContext::new(Lang::Ja, w));
+        assert!(narrow.lines().all(|l| text::width(l) <= w), "{narrow}");
+    }
 }
 
 #[test]

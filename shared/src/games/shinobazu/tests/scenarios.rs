@@ -82,6 +82,8 @@ fn s1_complete_set_with_four_players() {
     assert_eq!(s.lead, Some(Colour::K));
     ok(&mut s, 3, "R2@P1");
     ok(&mut s, 1, "F");
+    // A7: the receiver does not see the pushed card even after answering.
+    assert_eq!(view(&s, Viewer::Seat(0)).seats[0].current.as_ref().unwrap().card, None);
     ok(&mut s, 1, "B1@P4");
     let ev = ok(&mut s, 4, "P");
     // P4's K-3 went onto P3 automatically, tagged (forced); P3 is asked.
@@ -811,6 +813,8 @@ fn s37_who_knows_what() {
     assert_eq!(card_seen(&s, 1, 2), None);
     assert_eq!(s.lead, Some(Colour::K));
     ok(&mut s, 1, "F");
+    // A7: the receiver does not see the pushed card even after answering.
+    assert_eq!(card_seen(&s, 1, 1), None);
     ok(&mut s, 1, "B1@P4");
     assert_eq!(card_seen(&s, 1, 4), Some(c("B1")));
     assert_eq!(card_seen(&s, 4, 4), None);
