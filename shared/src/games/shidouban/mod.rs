@@ -193,10 +193,8 @@ impl Engine for Shidouban {
                         if state.players[s].status == Status::Eliminated { None } else { Some(sc[s].unwrap_or(0)) };
                 }
                 result = ResultKind::Win;
-                summary = Localized::new(
-                    format!("Final scoring: {} wins", rules::letter(on[0])),
-                    format!("最終得点: {}の勝ち", rules::letter(on[0])),
-                );
+                let w = on.first().map(|s| rules::letter(*s).to_string()).unwrap_or_else(|| "-".into());
+                summary = Localized::new(format!("Final scoring: {w} wins"), format!("最終得点: {w}の勝ち"));
             }
             End::Sole(w) => {
                 groups.push(vec![*w]);

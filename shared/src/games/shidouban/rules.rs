@@ -167,6 +167,10 @@ pub fn setup(seats: u8, rng: &mut dyn Dice) -> State {
 fn start_game(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
     st.duty = 0;
     for seat in 0..st.seats {
+        // A seat that resigned during the picks receives nothing.
+        if st.players[seat as usize].status == Status::Eliminated {
+            continue;
+        }
         for _ in 0..2 {
             if !st.event_pile.is_empty() {
                 let t = st.event_pile.remove(0);
@@ -180,6 +184,9 @@ fn start_game(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
         }
     }
     for seat in 0..st.seats {
+        if st.players[seat as usize].status == Status::Eliminated {
+            continue;
+        }
         if let Some(p) = st.players[seat as usize].person {
             let n = st.ronpa(p);
             draw_stones(st, seat, n, rng, ev);

@@ -208,3 +208,24 @@ fn standing_preferences() {
     assert!(done(&n));
     assert_eq!(n.ps(KAW).loc, PLoc::Discard);
 }
+
+#[test]
+fn resigning_during_the_picks() {
+    let mut rng = crate::dice::Rng::from_seed(b"picks");
+    let mut st = Shidouban::setup(&Default::default(), 3, &mut rng).unwrap();
+    Shidouban::resign(&mut st, B, &mut rng).unwrap();
+    assert!(st.end.is_none());
+    let p = pendings(&st)[0].clone();
+    assert_eq!(p.seat, A);
+    let a = default_action(&st, &p.id).unwrap();
+    Shidouban::apply(&mut st, &p.id, A, &a, &mut rng).unwrap();
+    // B's pick was made by default; C picks next.
+    let p = pendings(&st)[0].clone();
+    assert_eq!(p.seat, C);
+    let a = default_action(&st, &p.id).unwrap();
+    Shidouban::apply(&mut st, &p.id, C, &a, &mut rng).unwrap();
+    assert!(st.started);
+    assert_eq!(st.hand_tiles(B).len(), 0);
+    assert_eq!((st.players[1].w, st.players[1].b), (0, 0));
+    assert_eq!(st.hand_tiles(A).len(), 2);
+}
