@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::Slot;
+use super::state::StockPolicy;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -71,5 +72,13 @@ pub enum Action {
     /// D14
     Heal {
         card: String,
+    },
+    /// Standing policy for D11 (accepted at the own turn's execution prompt, or as an answer to D11).
+    PolicyStock {
+        policy: StockPolicy,
+    },
+    /// Standing policy for D12 (`never` auto-declines every offer).
+    PolicyKenkon {
+        never: bool,
     },
 }

@@ -46,8 +46,18 @@ fn target_combos(choices: &[(u8, Vec<u8>)]) -> Vec<Action> {
     out.into_iter().map(|pairs| Action::Targets { pairs }).collect()
 }
 
+fn stock_options() -> Vec<Action> {
+    let mut v = vec![
+        Action::Stock { use_it: true },
+        Action::Stock { use_it: false },
+        Action::PolicyStock { policy: StockPolicy::Never },
+    ];
+    v.extend((1..=3).map(|n| Action::PolicyStock { policy: StockPolicy::Min(n) }));
+    v
+}
+
 fn kenkon_options(s: &State, seat: u8) -> Vec<Action> {
-    let mut v = vec![Action::Kenkon { space: None }];
+    let mut v = vec![Action::Kenkon { space: None }, Action::PolicyKenkon { never: true }];
     for sp in 0..4 {
         if s.players[seat as usize].board[sp] > 0 {
             v.push(Action::Kenkon { space: Some(sp) });
@@ -101,9 +111,9 @@ pub(crate) fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
             }
         }
         AskKind::Stock { .. } => list(
-            "Use your save stock (a 4+ save for every success)?",
-            "セーブのストックを使うか(全成功に4+セーブ)?",
-            vec![Action::Stock { use_it: true }, Action::Stock { use_it: false }],
+            "Use your save stock (a 4+ save for every success)? `policy stock never|min N` also answers future ones",
+            "セーブのストックを使うか(全成功に4+セーブ)? `policy stock never|min N` で以後も自動",
+            stock_options(),
         ),
         AskKind::Kenkon { .. } => list(
             "Kenkon itteki: discard a token for +1 on every die of this roll?",
@@ -424,7 +434,7 @@ pub(crate) fn random_action(s: &State, decision: &str, rng: &mut Rng) -> Option<
                 .collect();
             Some(Action::Targets { pairs })
         }
-        AskKind::Stock { .. } => Some(Action::Stock { use_it: rng.coin() }),
+        AskKind::Stock { .. } => pick(stock_options(), rng),
         AskKind::Kenkon { .. } => pick(kenkon_options(s, seat), rng),
         AskKind::Senkyo { .. } => pick(senkyo_options(s, seat), rng),
         AskKind::Heal { options, .. } => pick(heal_options(options), rng),

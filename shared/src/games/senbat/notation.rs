@@ -3,9 +3,10 @@
 
 use super::action::Action;
 use super::data::{self, SPACES, Slot};
+use super::state::StockPolicy;
 
-pub const HELP_EN: &str = "notation: `sonae quickstart` | `sonae OG1: OP1 OP2; OG2: OC1` | `deploy OG1 at 290,110 h0 form FL=OP1,FR=OP2` | `deploy quickstart` | `deploy-reset` | `deploy-forfeit OG3` | `tokens MV=1 SH=1 CH=1 RD=1` | `move OG1 [form FL=OP1,...] [rot -30] fwd 1` | `move OG1 back 1` | `shoot OG3 [rot +5] [fire OM1>TG3,OM2>TP3]` | `charge OG2 2` | `recover [OP1]` | `defend` | `end` | `targets OP1>TP1,...` | `stock use|no` | `kenkon no|use RD` | `senkyo take CH put MV` | `heal OP1`";
-pub const HELP_JA: &str = "記法: `sonae quickstart` | `sonae OG1: OP1 OP2; OG2: OC1` | `deploy OG1 at 290,110 h0 form FL=OP1,FR=OP2` | `deploy quickstart` | `deploy-reset` | `deploy-forfeit OG3` | `tokens MV=1 SH=1 CH=1 RD=1` | `move OG1 [form FL=OP1,...] [rot -30] fwd 1` | `move OG1 back 1` | `shoot OG3 [rot +5] [fire OM1>TG3,OM2>TP3]` | `charge OG2 2` | `recover [OP1]` | `defend` | `end` | `targets OP1>TP1,...` | `stock use|no` | `kenkon no|use RD` | `senkyo take CH put MV` | `heal OP1`";
+pub const HELP_EN: &str = "notation: `sonae quickstart` | `sonae OG1: OP1 OP2; OG2: OC1` | `deploy OG1 at 290,110 h0 form FL=OP1,FR=OP2` | `deploy quickstart` | `deploy-reset` | `deploy-forfeit OG3` | `tokens MV=1 SH=1 CH=1 RD=1` | `move OG1 [form FL=OP1,...] [rot -30] fwd 1` | `move OG1 back 1` | `shoot OG3 [rot +5] [fire OM1>TG3,OM2>TP3]` | `charge OG2 2` | `recover [OP1]` | `defend` | `end` | `targets OP1>TP1,...` | `stock use|no` | `kenkon no|use RD` | `senkyo take CH put MV` | `heal OP1` | `policy stock ask|never|min N` | `policy kenkon ask|never`";
+pub const HELP_JA: &str = "記法: `sonae quickstart` | `sonae OG1: OP1 OP2; OG2: OC1` | `deploy OG1 at 290,110 h0 form FL=OP1,FR=OP2` | `deploy quickstart` | `deploy-reset` | `deploy-forfeit OG3` | `tokens MV=1 SH=1 CH=1 RD=1` | `move OG1 [form FL=OP1,...] [rot -30] fwd 1` | `move OG1 back 1` | `shoot OG3 [rot +5] [fire OM1>TG3,OM2>TP3]` | `charge OG2 2` | `recover [OP1]` | `defend` | `end` | `targets OP1>TP1,...` | `stock use|no` | `kenkon no|use RD` | `senkyo take CH put MV` | `heal OP1` | `policy stock ask|never|min N` | `policy kenkon ask|never`";
 
 fn card(s: &str) -> Result<String, String> {
     data::card_index(s).map(|i| data::CARDS[i].id.to_string()).ok_or_else(|| format!("unknown card `{s}`"))
@@ -199,6 +200,14 @@ pub fn parse(text: &str) -> Result<Action, String> {
             Action::Senkyo { take: space(&w(2))?, put: space(&w(4))? }
         }
         "heal" => Action::Heal { card: card(words.get(1).ok_or("heal needs a card")?)? },
+        "policy" => match (w(1).as_str(), w(2).as_str()) {
+            ("stock", "ask") => Action::PolicyStock { policy: StockPolicy::Ask },
+            ("stock", "never") => Action::PolicyStock { policy: StockPolicy::Never },
+            ("stock", "min") => Action::PolicyStock { policy: StockPolicy::Min(num(&w(3), "count")?) },
+            ("kenkon", "ask") => Action::PolicyKenkon { never: false },
+            ("kenkon", "never") => Action::PolicyKenkon { never: true },
+            _ => return Err("expected `policy stock ask|never|min N` or `policy kenkon ask|never`".into()),
+        },
         other => return Err(format!("unknown command `{other}`")),
     };
     Ok(a)
@@ -276,6 +285,12 @@ pub fn print(a: &Action) -> String {
         },
         Action::Senkyo { take, put } => format!("senkyo take {} put {}", SPACES[*take], SPACES[*put]),
         Action::Heal { card } => format!("heal {card}"),
+        Action::PolicyStock { policy } => match policy {
+            StockPolicy::Ask => "policy stock ask".into(),
+            StockPolicy::Never => "policy stock never".into(),
+            StockPolicy::Min(n) => format!("policy stock min {n}"),
+        },
+        Action::PolicyKenkon { never } => format!("policy kenkon {}", if *never { "never" } else { "ask" }),
     }
 }
 
@@ -304,6 +319,11 @@ mod tests {
             "kenkon no",
             "senkyo take RD put SH",
             "heal OP1",
+            "policy stock min 2",
+            "policy stock never",
+            "policy stock ask",
+            "policy kenkon never",
+            "policy kenkon ask",
             "sonae quickstart",
             "sonae OH: OM3 OP4; OG1: OP1 OP2 OA1; OG2: OC1 OC2; OG3: OM1 OM2 OP3",
             "deploy quickstart",

@@ -63,6 +63,8 @@ pub(crate) fn setup(options: &Options, rng: &mut Rng) -> State {
         organised: None,
         quick_org: false,
         token_commit: None,
+        stock_policy: StockPolicy::Ask,
+        kenkon_never: false,
     };
     let players = if oda == 0 { [player(0), player(1)] } else { [player(1), player(0)] };
     let cards = (0..NCARDS)
@@ -343,6 +345,10 @@ pub(crate) fn apply(
                 ask(s, AskKind::Act { seat: a, first: true });
             }
         }
+        (AskKind::Act { seat: a, first }, Action::PolicyStock { .. } | Action::PolicyKenkon { .. }) => {
+            set_policy(s, seat, action, &mut ev);
+            ask(s, AskKind::Act { seat: a, first });
+        }
         (AskKind::Act { first, .. }, Action::End) => {
             if first {
                 return Err(illegal(
@@ -367,15 +373,36 @@ pub(crate) fn apply(
             }
             run(s, rng, &mut ev);
         }
-        (AskKind::Stock { .. }, Action::Stock { use_it }) => {
+        (AskKind::Stock { .. }, Action::Stock { .. } | Action::PolicyStock { .. }) => {
+            let use_it = match action {
+                Action::Stock { use_it } => *use_it,
+                _ => {
+                    let Action::PolicyStock { policy } = action else { unreachable!() };
+                    let succ = match s.tasks.last() {
+                        Some(Task::Attack(at)) => at.dice.iter().filter(|&&d| d >= at.v).count() as u32,
+                        _ => 0,
+                    };
+                    let Some(u) = stock_by_policy(*policy, succ) else {
+                        return Err(illegal("answer `stock use` or `stock no`", "`stock use` か `stock no` で答える"));
+                    };
+                    set_policy(s, seat, action, &mut ev);
+                    u
+                }
+            };
             s.ask = None;
             if let Some(Task::Attack(at)) = s.tasks.last_mut() {
-                at.stage = AttackStage::Save { stock: *use_it };
+                at.stage = AttackStage::Save { stock: use_it };
             }
+            stock_event(&mut ev, seat, use_it);
+            run(s, rng, &mut ev);
+        }
+        (AskKind::Kenkon { .. }, Action::PolicyKenkon { never: true }) => {
+            set_policy(s, seat, action, &mut ev);
+            s.ask = None;
             pe(
                 &mut ev,
-                format!("{} {} the save stock.", seat_en(seat), if *use_it { "uses" } else { "does not use" }),
-                format!("{}はセーブのストックを{}。", seat_en(seat), if *use_it { "使う" } else { "使わない" }),
+                format!("{} declines kenkon itteki.", seat_en(seat)),
+                format!("{}は乾坤一擲を見送った。", seat_en(seat)),
             );
             run(s, rng, &mut ev);
         }
@@ -479,6 +506,18 @@ pub(crate) fn apply(
         }
     }
     Ok(ev)
+}
+
+/// Records a standing policy; only its owner is told.
+fn set_policy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
+    let p = &mut s.players[seat as usize];
+    match action {
+        Action::PolicyStock { policy } => p.stock_policy = *policy,
+        Action::PolicyKenkon { never } => p.kenkon_never = *never,
+        _ => return,
+    }
+    let txt = super::notation::print(action);
+    ev.push(Event::private(seat, format!("Standing policy set: {txt}"), format!("方針を設定: {txt}")));
 }
 
 pub(crate) fn board_text(b: &[u8; 4]) -> String {
@@ -1253,6 +1292,36 @@ fn dice_text(d: &[u8]) -> String {
     format!("[{}]", d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","))
 }
 
+/// Poses D12, unless the seat's standing policy declines it.
+fn offer_kenkon(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
+    if s.players[seat as usize].kenkon_never {
+        pe(
+            ev,
+            format!("{} declines kenkon itteki.", seat_en(seat)),
+            format!("{}は乾坤一擲を見送った。", seat_en(seat)),
+        );
+    } else {
+        ask(s, AskKind::Kenkon { seat });
+    }
+}
+
+/// Answers D11 by a policy: Some(use) or None to ask.
+fn stock_by_policy(policy: StockPolicy, successes: u32) -> Option<bool> {
+    match policy {
+        StockPolicy::Ask => None,
+        StockPolicy::Never => Some(false),
+        StockPolicy::Min(n) => Some(successes >= n as u32),
+    }
+}
+
+fn stock_event(ev: &mut Vec<Event>, seat: Seat, use_it: bool) {
+    pe(
+        ev,
+        format!("{} {} the save stock.", seat_en(seat), if use_it { "uses" } else { "does not use" }),
+        format!("{}はセーブのストックを{}。", seat_en(seat), if use_it { "使う" } else { "使わない" }),
+    );
+}
+
 /// KENKON_OFFER condition (§6.15).
 pub(crate) fn kenkon_offered(s: &State, q: Seat, dice: &[u8], v: u8) -> bool {
     !s.kenkon_used && s.players[q as usize].board.iter().any(|&b| b > 0) && dice.iter().any(|&d| d + 1 == v)
@@ -1445,7 +1514,7 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                     let offer = kenkon_offered(s, seat, &die, 4);
                     s.tasks.push(Task::Recover { card, die, rolled: true });
                     if offer {
-                        ask(s, AskKind::Kenkon { seat });
+                        offer_kenkon(s, seat, ev);
                     }
                     continue;
                 }
@@ -1525,7 +1594,7 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
             let offer = kenkon_offered(s, po, &at.dice, at.v);
             s.tasks.push(Task::Attack(at));
             if offer {
-                ask(s, AskKind::Kenkon { seat: po });
+                offer_kenkon(s, po, ev);
             }
         }
         AttackStage::AfterDice => {
@@ -1535,9 +1604,18 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
                 return;
             }
             if s.players[qo as usize].stock >= 1 {
-                at.stage = AttackStage::StockAsked;
-                s.tasks.push(Task::Attack(at));
-                ask(s, AskKind::Stock { seat: qo });
+                match stock_by_policy(s.players[qo as usize].stock_policy, succ) {
+                    None => {
+                        at.stage = AttackStage::StockAsked;
+                        s.tasks.push(Task::Attack(at));
+                        ask(s, AskKind::Stock { seat: qo });
+                    }
+                    Some(use_it) => {
+                        stock_event(ev, qo, use_it);
+                        at.stage = AttackStage::Save { stock: use_it };
+                        s.tasks.push(Task::Attack(at));
+                    }
+                }
             } else {
                 at.stage = AttackStage::Save { stock: false };
                 s.tasks.push(Task::Attack(at));
@@ -1567,7 +1645,7 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
                 let offer = kenkon_offered(s, qo, &at.save_dice, at.sv);
                 s.tasks.push(Task::Attack(at));
                 if offer {
-                    ask(s, AskKind::Kenkon { seat: qo });
+                    offer_kenkon(s, qo, ev);
                 }
             } else {
                 s.tasks.push(Task::Attack(at));

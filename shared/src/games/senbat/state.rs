@@ -22,6 +22,16 @@ pub struct Options {
     pub turn_limit: Option<u32>,
 }
 
+/// `policy stock …`: how D11 is answered without asking.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StockPolicy {
+    #[default]
+    Ask,
+    Never,
+    /// Use the stock when the roll has at least this many successes, else decline.
+    Min(u8),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Status {
     InHand,
@@ -224,6 +234,11 @@ pub struct Player {
     pub organised: Option<Vec<(u8, Vec<u8>)>>,
     pub quick_org: bool,
     pub token_commit: Option<[u8; 4]>,
+    /// Standing policies (§4.8), secret to their owner.
+    #[serde(default)]
+    pub stock_policy: StockPolicy,
+    #[serde(default)]
+    pub kenkon_never: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -34,6 +34,9 @@ fn check_leaks(m: &crate::journal::Match, s: &State) {
             if viewer == Viewer::Seat(other) || s.is_over() {
                 continue;
             }
+            // Standing policies of the other seat.
+            assert!(view["players"][other as usize]["stock_policy"].is_null());
+            assert!(view["players"][other as usize]["kenkon_never"].is_null());
             // Undeployed organisation of the other seat.
             for i in 0..data::NCARDS {
                 if s.owner(i) == other && !data::is_core(i) && !s.cards[i].public_core {
@@ -1531,4 +1534,37 @@ fn timeout_declines_offers() {
     let p = Senbat::pending(&s);
     assert_eq!(Senbat::timeout_action(&s, &p[0].id), Some(Action::Stock { use_it: false }));
     assert_eq!(Senbat::timeout_action(&quick(), &Senbat::pending(&quick())[0].id), None);
+}
+
+#[test]
+fn standing_policies_answer_d11_and_d12() {
+    // `policy stock min 2` set at the own turn: a later 2-success roll uses the stock without asking.
+    let mut s = s11_setup(1);
+    set_active(&mut s, 1);
+    let ev = try_cmd(&mut s, "policy stock min 2").unwrap();
+    assert!(ev.iter().all(|e| e.audience == crate::engine::Audience::Only(vec![1])), "policies stay secret");
+    assert_eq!(kind(&s), "act", "the execution prompt is asked again");
+    let v: Value = serde_json::to_value(Senbat::view(&s, Viewer::Seat(0))).unwrap();
+    assert!(v["players"][1]["stock_policy"].is_null());
+    s.active = 0;
+    dice(&mut s, &[5, 4, 2, 4, 1]);
+    attack(&mut s, "OP1", "TG2", 3, 4);
+    assert_eq!(s.players[1].stock, 0, "used automatically");
+    assert_eq!(dmg(&s, "TG2"), 1);
+    // Below the threshold it declines; the innate save is rolled instead.
+    let mut s = s11_setup(1);
+    s.players[1].stock_policy = StockPolicy::Min(3);
+    dice(&mut s, &[5, 4, 2, 6, 1]);
+    attack(&mut s, "OP1", "TG2", 3, 4);
+    assert_eq!(s.players[1].stock, 1);
+    assert_eq!(dmg(&s, "TG2"), 1);
+    // `policy kenkon never` answers an offer and declines every later one.
+    let mut s = s30_setup(0.0);
+    dice(&mut s, &[3, 1]);
+    try_cmd(&mut s, "shoot OG3 fire OM1>TP3").unwrap();
+    assert_eq!(kind(&s), "kenkon");
+    try_cmd(&mut s, "policy kenkon never").unwrap();
+    assert!(s.players[0].kenkon_never);
+    assert!(!s.kenkon_used);
+    assert!(try_cmd(&mut s11_setup(0), "policy stock ask").is_ok());
 }
