@@ -60,18 +60,52 @@ fn check_no_leak(m: &shared::journal::Match) {
     }
 }
 
+/// Event texts counted to show which rules the random playouts reach.
+const COVERAGE: &[&str] = &[
+    "attack",
+    "retreat",
+    "displaces",
+    "cannot retreat",
+    "eliminated",
+    "death check",
+    "is killed",
+    "re-placed",
+    "advances",
+    "destroyed",
+    "will be released",
+    "used for Takazane",
+    "reverse wind ->",
+    "supreme commander",
+    "Army Morale decides",
+    "end of turn 8",
+];
+
 #[test]
 fn random_playouts_finish_replay_and_never_leak() {
     let n = playouts(60);
     let mut results = std::collections::BTreeMap::new();
     let mut entries = 0;
+    let mut seen: std::collections::BTreeMap<&str, u32> = std::collections::BTreeMap::new();
     for seed in 0..n {
         let p = Playout::new("suriagehara", 2, seed);
         let done = play(&p, check_no_leak).unwrap_or_else(|e| panic!("{e}"));
         entries += done.game.entries().len();
+        for e in done.game.entries() {
+            for ev in &e.events {
+                for key in COVERAGE {
+                    if ev.text.en.contains(key) {
+                        *seen.entry(*key).or_insert(0) += 1;
+                    }
+                }
+            }
+        }
         *results.entry(format!("{:?}", done.outcome.ranks)).or_insert(0) += 1;
     }
     eprintln!("suriagehara outcomes: {results:?}, entries: {entries}");
+    eprintln!("suriagehara rule coverage: {seen:?}");
+    for key in ["attack", "retreat", "eliminated", "death check", "advances", "used for Takazane"] {
+        assert!(seen.contains_key(key), "no playout exercised `{key}`: {seen:?}");
+    }
 }
 
 #[test]

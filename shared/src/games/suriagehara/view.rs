@@ -113,9 +113,6 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 }
             }
         }
-        if viewer == Viewer::Server && own_sealed.is_none() {
-            own_sealed = Some(sealed.clone());
-        }
     }
     let wind = s.wind.map(|w| {
         let mut out = [None; 3];
