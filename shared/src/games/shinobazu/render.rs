@@ -124,10 +124,17 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         }
     }
     let discards = if v.discard_face_up.is_empty() { "-".to_string() } else { cards_text(&v.discard_face_up) };
-    lines.push(if ja {
-        format!(" 捨て札      : {discards}   裏向き: {}枚", v.discard_face_down)
+    let yours = if v.discard_face_down_yours.is_empty() || v.discard_face_down_cards.is_some() {
+        String::new()
+    } else if ja {
+        format!("（あなたが出した札：{}）", cards_text(&v.discard_face_down_yours))
     } else {
-        format!(" Discards    : {discards}   face down: {}", v.discard_face_down)
+        format!(" (yours: {})", cards_text(&v.discard_face_down_yours))
+    };
+    lines.push(if ja {
+        format!(" 捨て札      : {discards}   裏向き: {}枚{yours}", v.discard_face_down)
+    } else {
+        format!(" Discards    : {discards}   face down: {}{yours}", v.discard_face_down)
     });
     if let Some(cards) = v.discard_face_down_cards.as_ref().filter(|c| !c.is_empty()) {
         lines.push(if ja {

@@ -51,6 +51,8 @@ pub struct View {
     pub seats: Vec<SeatView>,
     pub discard_face_up: Vec<Card>,
     pub discard_face_down: usize,
+    /// Face-down discards the viewer placed (a declined card it played or pushed): it still knows them.
+    pub discard_face_down_yours: Vec<Card>,
     /// Only for the server, and for everyone once the game is over.
     pub discard_face_down_cards: Option<Vec<Card>>,
     pub unused_count: usize,
@@ -115,6 +117,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         seats,
         discard_face_up: s.discard.iter().filter(|d| d.face_up).map(|d| d.card).collect(),
         discard_face_down: s.discard.iter().filter(|d| !d.face_up).count(),
+        discard_face_down_yours: s
+            .discard
+            .iter()
+            .filter(|d| !d.face_up && d.known_to.is_some_and(|k| viewer == Viewer::Seat(k)))
+            .map(|d| d.card)
+            .collect(),
         discard_face_down_cards: all.then(|| s.discard.iter().filter(|d| !d.face_up).map(|d| d.card).collect()),
         unused_count: s.unused.len(),
         unused: all.then(|| s.unused.clone()),

@@ -41,7 +41,7 @@ fn known_to(s: &State, a: u8) -> BTreeSet<Card> {
             k.insert(c.card);
         }
     }
-    k.extend(s.discard.iter().filter(|d| d.face_up).map(|d| d.card));
+    k.extend(s.discard.iter().filter(|d| d.face_up || d.known_to == Some(a)).map(|d| d.card));
     for r in &s.reports {
         k.extend(r.stacks.iter().flat_map(|st| st.cards.iter().copied()));
         if let Some(l) = &r.left {

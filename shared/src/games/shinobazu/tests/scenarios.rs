@@ -601,7 +601,11 @@ fn s27_decline_with_one_card_keeps_it_secret() {
     assert!(!d.face_up);
     assert_eq!(d.known_to, Some(seat(2)));
     assert!(s.discard.iter().any(|d| d.card == c("B1") && d.face_up));
-    for a in 0..4 {
+    assert_eq!(view(&s, Viewer::Seat(1)).discard_face_down_yours, cards("R1"));
+    for a in [0, 2, 3] {
+        assert!(view(&s, Viewer::Seat(a)).discard_face_down_yours.is_empty());
+    }
+    for a in [0, 2, 3] {
         assert!(!mentions(&texts(&ev, Viewer::Seat(a), Lang::En), "R1"));
         assert!(!mentions(&texts(&ev, Viewer::Seat(a), Lang::Ja), "R1"));
         let v = serde_json::to_string(&view(&s, Viewer::Seat(a))).unwrap();
