@@ -447,7 +447,7 @@ pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
             pad_right(name, name_w),
             pad_right(&d.resolve.to_string(), if en { 2 } else { 4 }),
             kind,
-            pad_right(&d.entry_turn.to_string(), 2),
+            pad_right(&d.entry_turn.to_string(), if en { 2 } else { 4 }),
             pad_right(&format!("{alive}/{}", d.retainers), 5),
             at + ", " + status + moved + sup
         ));

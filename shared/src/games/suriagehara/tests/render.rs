@@ -75,6 +75,9 @@ fn roster_columns_align_by_display_width() {
             })
             .collect();
         assert!(cols.windows(2).all(|w| w[0] == w[1]), "{lang:?}: {cols:?}\n{}", lines.join("\n"));
+        let key = if lang == Lang::En { "Units" } else { "郎党" };
+        let head = &lines[0][..lines[0].find(key).unwrap()];
+        assert_eq!(width(head) + 1, cols[0], "{lang:?}: the header's units column is aligned");
         assert_eq!(lines.len(), 18);
     }
 }
