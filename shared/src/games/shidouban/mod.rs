@@ -130,10 +130,10 @@ impl Engine for Shidouban {
         rules::public(&mut ev, format!("{} resigns", rules::letter(seat)), format!("{}が投了", rules::letter(seat)));
         rules::eliminate(state, &mut ev, seat);
         state.players[seat as usize].resigned = true;
-        // An open interjection round: the resigned seat's answer becomes a pass.
-        if let Some(Ask::Kuchi { order, ids, answers, .. }) = &state.ask
+        // An open interjection round: the resigned seat's answer (given or not) becomes a pass, since
+        // its stones went back to the bag.
+        if let Some(Ask::Kuchi { order, ids, .. }) = &state.ask
             && let Some(i) = order.iter().position(|s| *s == seat)
-            && answers[i].is_none()
         {
             let id = ids[i].clone();
             rules::answer(state, &id, seat, &Action::Pass, rng, &mut ev)?;
