@@ -163,6 +163,9 @@ fn s4_rulebook_example_sandstorm_ma() {
     assert!(
         act(&mut probe, Side::Ashina, "move TK1 0906", &mut dice(&[])).unwrap_err().to_string().contains("rearward")
     );
+    let mut by_path = s.clone();
+    let ev = act(&mut by_path, Side::Ashina, "move TK1 0907-0908-1009-1010-1111-1112", &mut dice(&[])).unwrap();
+    assert!(text(&ev).contains("0907>1112 [5/5]"), "{}", text(&ev));
     act(&mut s, Side::Ashina, "move TK1 1112", &mut dice(&[])).unwrap();
     assert_eq!(at(&s, "TK1").unwrap(), "1112");
     act(&mut s, Side::Ashina, "move done", &mut dice(&[])).unwrap();
