@@ -225,6 +225,42 @@ fn print_rot(r: i32) -> String {
     format!("{r:+}")
 }
 
+/// A Japanese rendering of an execution for the log (spec §4.9, display only).
+pub fn print_ja(a: &Action) -> String {
+    let name = |id: &str| data::card_index(id).map_or(id.to_string(), |i| format!("{}備え", data::CARDS[i].name_ja));
+    let rot = |r: i32| if r > 0 { format!("右{r}°") } else { format!("左{}°", -r) };
+    let mut parts = Vec::new();
+    match a {
+        Action::Move { sonae, form, rot: r, back, j } => {
+            parts.push(format!("移動 {}:", name(sonae)));
+            if let Some(f) = form.as_ref().filter(|f| !f.is_empty()) {
+                let f: Vec<String> = f.iter().map(|(s, c)| format!("{}={}", s.name_ja(), c)).collect();
+                parts.push(format!("隊形 {}", f.join(" ")));
+            }
+            if *r != 0 {
+                parts.push(rot(*r));
+            }
+            parts.push(format!("{}{j}短辺", if *back { "後退" } else { "前進" }));
+        }
+        Action::Shoot { sonae, rot: r, fire } => {
+            parts.push(format!("射撃 {}:", name(sonae)));
+            if *r != 0 {
+                parts.push(rot(*r));
+            }
+            for (x, y) in fire {
+                parts.push(format!("射撃 {x}→{y}"));
+            }
+        }
+        Action::Charge { sonae, j } => parts.push(format!("突撃 {}: 前進{j}短辺", name(sonae))),
+        Action::Recover { card } => {
+            parts.push(format!("回復{}", card.as_ref().map(|c| format!(" {c}")).unwrap_or_default()))
+        }
+        Action::Defend => parts.push("防御".to_string()),
+        other => parts.push(print(other)),
+    }
+    parts.join(" / ").replacen(": / ", ": ", 1)
+}
+
 /// The canonical notation of an action.
 pub fn print(a: &Action) -> String {
     match a {

@@ -1090,7 +1090,7 @@ fn start_exec(s: &mut State, seat: Seat, a: &Action, plan: Plan, ev: &mut Vec<Ev
             plan.cost,
             s.turn.used,
             s.players[seat as usize].board[plan.space],
-            txt
+            super::notation::print_ja(a)
         ),
     );
     s.tasks.push(Task::EndExec);

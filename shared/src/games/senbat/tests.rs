@@ -1568,3 +1568,14 @@ fn standing_policies_answer_d11_and_d12() {
     assert!(!s.kenkon_used);
     assert!(try_cmd(&mut s11_setup(0), "policy stock ask").is_ok());
 }
+
+#[test]
+fn japanese_log_notation() {
+    let a = notation::parse("move OG1 form FL=OP1,FR=OP2,B=OA1 rot -30 fwd 1").unwrap();
+    assert_eq!(notation::print_ja(&a), "移動 柴田勝家備え: 隊形 前左=OP1 前右=OP2 後=OA1 / 左30° / 前進1短辺");
+    let a = notation::parse("charge TG1 2").unwrap();
+    assert_eq!(notation::print_ja(&a), "突撃 山県昌景備え: 前進2短辺");
+    let mut s = quick();
+    let ev = try_cmd(&mut s, "move OG1 rot +5 fwd 1").unwrap();
+    assert!(ev[0].text.ja.contains("右5°") && ev[0].text.ja.starts_with("[手番1 P1]"), "{}", ev[0].text.ja);
+}
