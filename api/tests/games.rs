@@ -166,8 +166,8 @@ fn seats_fill_by_invitation_and_open_join_and_spectators_see_no_hands() {
     assert_eq!(game.summary.seats[1].invited_email.as_deref(), Some("bob@example.com"));
     let moves = alice.moves(&app, id);
     assert!(moves.is_empty(), "no decisions while waiting");
-    let pending = &game.pending[0];
-    let early = alice.sign(id, 0, &pending.decision, &json!({}));
+    assert!(game.pending.is_empty(), "nothing is asked while seats are empty");
+    let early = alice.sign(id, 0, "d0", &json!({}));
     problem(alice.submit(&app, id, &early), 409, "game_not_started");
 
     // Carol cannot take Bob's invited seat, but takes the open one.

@@ -1,4 +1,5 @@
 //! Random legal playouts of suriagehara through the journal fold, with leak checks.
+#![cfg(feature = "suriagehara")]
 
 use serde_json::Value;
 use shared::engine::Viewer;

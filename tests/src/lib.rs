@@ -178,3 +178,61 @@ impl Player {
         .ok("register");
     }
 }
+
+/// Plays a whole game of `slug` from the shell: `humans` registered players (the first creates the game
+/// and invites the others), the remaining `bots` seats filled by the server's bots. Every human decision
+/// is taken with `tegami moves --json` and `tegami play`, choosing among the listed options (or the
+/// examples of a described space) with a fixed pseudo-random sequence. Returns the game id and the
+/// number of moves the humans made.
+pub fn play_whole_game(server: &Server, slug: &str, humans: usize, bots: usize, max_moves: usize) -> (String, usize) {
+    let names = ["Alice", "Bob", "Carol", "Dave", "Erin"];
+    let players: Vec<Player> = names[..humans].iter().map(|n| Player::new(n, server)).collect();
+    for p in &players {
+        p.register();
+    }
+    let mut args: Vec<String> = vec!["new".into(), slug.into(), "--seat".into(), "me".into()];
+    for p in &players[1..] {
+        args.extend(["--seat".into(), format!("invite:{}", p.email)]);
+    }
+    for _ in 0..bots {
+        args.extend(["--seat".into(), "bot".into()]);
+    }
+    args.push("--json".into());
+    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    let id = players[0].run(&argv).ok("new").json()["id"].as_i64().expect("game id").to_string();
+    for p in &players[1..] {
+        p.run(&["join", &id]).ok("join");
+    }
+    let mut moves = 0usize;
+    let mut lcg: u64 = 0x2545_f491_4f6c_dd1d;
+    loop {
+        let detail = players[0].run(&["show", &id, "--json"]).ok("show --json").json();
+        if detail["status"] == "finished" {
+            break;
+        }
+        assert!(moves < max_moves, "{slug}: not over after {moves} moves");
+        let mut moved = false;
+        for p in &players {
+            let listing = p.run(&["moves", &id, "--json"]).ok("moves --json").json();
+            let Some(decision) = listing.as_array().and_then(|a| a.first()) else { continue };
+            let options = decision["choices"]["options"].as_array().expect("options or examples");
+            assert!(!options.is_empty(), "{slug}: decision {} lists nothing to answer", decision["decision"]);
+            lcg = lcg.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let pick = options[(lcg >> 33) as usize % options.len()]["notation"].as_str().expect("notation").to_string();
+            let id_arg = decision["decision"]["decision"].as_str().expect("decision id").to_string();
+            p.run(&["play", &id, "--decision", &id_arg, &pick]).ok(&format!("{slug}: {} plays `{pick}`", p.name));
+            if moves % 25 == 0 {
+                let board = p.run(&["show", &id]).ok("show");
+                assert!(!board.stdout.trim().is_empty());
+            }
+            moves += 1;
+            moved = true;
+            break;
+        }
+        assert!(moved, "{slug}: the game is active, so some human must have a decision (bots answer at once)");
+    }
+    let finished = players[0].run(&["show", &id, "--json"]).ok("final show").json();
+    assert!(finished["outcome"]["ranks"].as_array().is_some(), "{slug}: finished with an outcome");
+    players[humans - 1].run(&["verify", &id]).ok("verify");
+    (id, moves)
+}

@@ -50,7 +50,8 @@ struct SqlitePragmas;
 impl CustomizeConnection<Conn, diesel::r2d2::Error> for SqlitePragmas {
     fn on_acquire(&self, conn: &mut Conn) -> Result<(), diesel::r2d2::Error> {
         conn.batch_execute(
-            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000; \
+            // busy_timeout first: switching to WAL takes a lock that the pool's other new connections contend for.
+            "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
              PRAGMA foreign_keys = ON;",
         )
         .map_err(diesel::r2d2::Error::QueryError)

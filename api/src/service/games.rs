@@ -173,7 +173,7 @@ fn seat_names(conn: &mut Conn, seat_rows: &[SeatRow]) -> ApiResult<Vec<String>> 
     Ok(seat_rows
         .iter()
         .map(|s| match (seat_kind(&s.kind), s.account_id) {
-            (SeatKind::Bot, _) => format!("bot{}", s.seat + 1),
+            (SeatKind::Bot, _) => format!("bot {}", s.seat),
             (_, Some(id)) => people.iter().find(|(pid, _)| *pid == id).map(|(_, n)| n.clone()).unwrap_or_default(),
             _ => String::new(),
         })
@@ -258,7 +258,8 @@ impl Loaded {
 
     pub fn detail(&self, account: Option<i64>) -> GameDetail {
         let my_seat = self.seat_of(account);
-        let pending = self.game.pending();
+        // Nothing is asked of anyone until every seat is filled.
+        let pending = if self.status() == GameStatus::Active { self.game.pending() } else { Vec::new() };
         GameDetail {
             summary: self.summary(account),
             options: serde_json::from_str(&self.row.options).unwrap_or(Value::Null),
@@ -450,8 +451,10 @@ pub fn join(conn: &mut Conn, account: i64, id: i64, wanted: Option<u8>) -> ApiRe
     conn.immediate_transaction(|conn| {
         let mut loaded = load(conn, id)?;
         if loaded.seat_of(Some(account)).is_some() {
-            return Err(ApiError::conflict("already_seated", format!("you already play seat {} in game `{id}`",
-                loaded.seat_of(Some(account)).unwrap_or(0) + 1)));
+            return Err(ApiError::conflict(
+                "already_seated",
+                format!("you already play seat {} in game `{id}`", loaded.seat_of(Some(account)).unwrap_or(0)),
+            ));
         }
         let email: String = accounts::table.find(account).select(accounts::email).first(conn)?;
         let takeable = |s: &SeatRow| match s.kind.as_str() {
@@ -613,7 +616,7 @@ pub fn submit(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<
         if claims.seat != seat {
             return Err(ApiError::forbidden(
                 "wrong_seat",
-                format!("this move is signed for seat {}, but you play seat {}", claims.seat + 1, seat + 1),
+                format!("this move is signed for seat {}, but you play seat {seat}", claims.seat),
             ));
         }
         let before = loaded.game.entries().len();
