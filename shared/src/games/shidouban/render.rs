@@ -156,8 +156,8 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         ]);
     }
     lines.extend(t.render().lines().map(|s| s.to_string()));
-    // Own hand.
-    if let Viewer::Seat(me) = v.viewer {
+    // Own hand (every hand once the game is over).
+    if let (Viewer::Seat(me), None) = (v.viewer, &v.end) {
         if let Some(h) = v.players.get(me as usize).and_then(|p| p.hand.clone()) {
             let names: Vec<String> = h
                 .iter()
@@ -196,8 +196,8 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             if let Some(h) = &pl.hand
                 && !h.is_empty()
             {
-                let codes: Vec<&str> = h.iter().map(|t| t.code()).collect();
-                lines.push(format!("{}: {}", letter(i as u8), codes.join(" ")));
+                let codes: Vec<&str> = h.iter().map(|t| if ja { t.data().name } else { t.code() }).collect();
+                lines.extend(wrap(&format!("{}: {}", letter(i as u8), codes.join(" ")), ctx.width));
             }
         }
     }
