@@ -1579,3 +1579,31 @@ fn japanese_log_notation() {
     let ev = try_cmd(&mut s, "move OG1 rot +5 fwd 1").unwrap();
     assert!(ev[0].text.ja.contains("右5°") && ev[0].text.ja.starts_with("[手番1 P1]"), "{}", ev[0].text.ja);
 }
+
+#[test]
+fn snapshot_round_trips_through_json_text_bit_for_bit() {
+    let s = direct_playout(11, Options { quickstart: true, turn_limit: Some(60), ..Options::default() }, |_, _| {});
+    let text = serde_json::to_string(&s).unwrap();
+    let back: State = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, s);
+    for (a, b) in s.cards.iter().zip(back.cards.iter()) {
+        assert_eq!((a.x.to_bits(), a.y.to_bits()), (b.x.to_bits(), b.y.to_bits()));
+    }
+}
+
+#[test]
+fn midgame_map_matches_spec_snippet() {
+    // Spec §11.3: S26 at the moment of contact plus two illustrative sonae.
+    let mut s = blank();
+    place(&mut s, "OG2", 261.5, 368.5, 90, &[(Slot::FL, "OC1"), (Slot::FR, "OC2")]);
+    place(&mut s, "TG2", 400.0, 400.0, 180, &[(Slot::F, "TP1")]);
+    place(&mut s, "OG1", 140.0, 230.0, 30, &[(Slot::FL, "OP1"), (Slot::FR, "OP2")]);
+    place(&mut s, "TG1", 600.0, 330.0, 225, &[(Slot::F, "TC1")]);
+    let g = super::render::raster(&Senbat::view(&s, Viewer::Spectator), 100);
+    let row = |y: usize| -> String { g[(680 - y) / 20].iter().collect() };
+    assert_eq!(row(410), ".......................CCCCCCCCOC1>Ccccccccc...............................");
+    assert_eq!(row(330), "..........BBBB/B.......CCCCCCCCOC2>CcccTP1cc..........bbbbbTG1bb...........");
+    assert_eq!(row(290), "..........BBBBBBBBBBBB/......CCCCCCC...............bbbTC1bbbbb.............");
+    near(pos(&s, "OP1"), (133.4, 306.6), 0.05);
+    near(pos(&s, "TC1"), (555.5, 285.5), 0.05);
+}
