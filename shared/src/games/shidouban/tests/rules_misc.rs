@@ -229,3 +229,51 @@ fn resigning_during_the_picks() {
     assert_eq!((st.players[1].w, st.players[1].b), (0, 0));
     assert_eq!(st.hand_tiles(A).len(), 2);
 }
+
+#[test]
+fn exhausted_person_pile_leaves_fewer_than_eight() {
+    // A31: replenish as far as possible.
+    let mut st = blank(2);
+    put(&mut st, KON, "11");
+    put(&mut st, HIJ, "12");
+    st.person_pile = vec![OKI];
+    st.stack = vec![Frame::Halt, Frame::Replenish];
+    go(&mut st, &mut Script::new(&[3, 3]));
+    assert!(done(&st));
+    assert_eq!(st.board_persons().len(), 3);
+}
+
+#[test]
+fn suspended_players_score_zero_and_rank_below_on_board_players() {
+    // A35, §8.3 ranking: on-board by score, then suspended, then eliminated (reverse order).
+    let mut st = blank(4);
+    put(&mut st, KON, "41");
+    own(&mut st, A, KON);
+    put(&mut st, HIJ, "33");
+    own(&mut st, B, HIJ);
+    own(&mut st, C, YMN);
+    st.players[2].status = Status::Suspended;
+    own(&mut st, D, OKI);
+    st.players[3].status = Status::Eliminated;
+    st.eliminated = vec![D];
+    let scores = (0..4).map(|s| st.score(s)).collect();
+    st.end = Some(End::Scored(scores));
+    let o = Shidouban::outcome(&st).unwrap();
+    assert_eq!(o.ranks, vec![1, 2, 3, 4]);
+    assert_eq!(o.scores[2], Some(0));
+    assert_eq!(o.scores[3], None);
+}
+
+#[test]
+fn overlays_are_discarded_when_a_person_returns_to_the_pile() {
+    // A28.
+    let mut st = blank(2);
+    put(&mut st, YMN, "44");
+    overlay(&mut st, Tile::IIN, YMN);
+    stones(&mut st, YMN, 0, 1);
+    act(&mut st, YMN);
+    go(&mut st, &mut Script::new(&[6, 1]));
+    assert_eq!(st.ps(YMN).loc, PLoc::Pile);
+    assert_eq!(st.tile_loc(Tile::IIN), TLoc::Discard);
+    assert_eq!(st.bag_b, 16, "the stone on the deserter goes back to the bag");
+}
