@@ -277,3 +277,17 @@ fn overlays_are_discarded_when_a_person_returns_to_the_pile() {
     assert_eq!(st.tile_loc(Tile::IIN), TLoc::Discard);
     assert_eq!(st.bag_b, 16, "the stone on the deserter goes back to the bag");
 }
+
+#[test]
+fn golden_setup() {
+    // A fixed seed gives a fixed deal; changing the rules' use of randomness shows up here.
+    let mut rng = crate::dice::Rng::from_seed(b"golden");
+    let st = Shidouban::setup(&Default::default(), 3, &mut rng).unwrap();
+    let placed: Vec<String> =
+        st.board_persons().iter().map(|p| format!("{}@{}", p.code(), st.pos(*p).unwrap().ascii())).collect();
+    let tiles: Vec<&str> = st.event_pile.iter().take(6).map(|t| t.code()).collect();
+    let got = format!("{} | {}", placed.join(" "), tiles.join(" "));
+    assert_eq!(got, GOLDEN);
+}
+
+const GOLDEN: &str = "MAT@65 SER@63 KAW@52 NAG@42 SAI@41 YMZ@36 KON@34 HAR@21 | KAI SUM CHO MIM ABU KIN";
