@@ -1607,3 +1607,30 @@ fn midgame_map_matches_spec_snippet() {
     near(pos(&s, "OP1"), (133.4, 306.6), 0.05);
     near(pos(&s, "TC1"), (555.5, 285.5), 0.05);
 }
+
+#[test]
+fn playouts_reach_every_decision_kind() {
+    let mut kinds = std::collections::BTreeMap::new();
+    for seed in 0..playouts(40) {
+        direct_playout(seed + 500, Options { turn_limit: Some(100), ..Options::default() }, |_, p| {
+            *kinds.entry(p.kind.clone()).or_insert(0u32) += 1;
+        });
+    }
+    for k in [
+        "organise",
+        "deploy",
+        "tokens",
+        "act",
+        "continue",
+        "targets_d7",
+        "targets_d8",
+        "targets_d9",
+        "targets_d10",
+        "stock",
+        "kenkon",
+        "senkyo",
+        "heal",
+    ] {
+        assert!(kinds.contains_key(k), "never reached {k}: {kinds:?}");
+    }
+}
