@@ -79,7 +79,82 @@ pub struct View {
     pub started: bool,
 }
 
-fn ask_text(st: &State, a: &Ask) -> Localized {
+fn ask_text(st: &State, a: &Ask, pd: &crate::engine::Pending) -> Localized {
+    let detail = extra_text(st, a, pd);
+    let base = base_text(st, a);
+    match detail {
+        Some(d) => Localized::new(format!("{} {}", base.en, d.en), format!("{} {}", base.ja, d.ja)),
+        None => base,
+    }
+}
+
+/// Per-decision details: the interjector's place, the dice to allocate, the combats to order.
+fn extra_text(st: &State, a: &Ask, pd: &crate::engine::Pending) -> Option<Localized> {
+    use super::rules::{letter, pname, pname_ja};
+    match a {
+        Ask::Kuchi { order, .. } => {
+            let i = order.iter().position(|s| *s == pd.seat)? + 1;
+            Some(Localized::new(
+                format!("You are #{i} of {}.", order.len()),
+                format!("あなたは{}人中{i}番目。", order.len()),
+            ))
+        }
+        Ask::Alloc { .. } => {
+            let side = super::legal::alloc_side(st, &pd.id)?;
+            let n = side.members.len() as u8;
+            let (q, m) = (side.force / n, side.force % n);
+            let names: Vec<String> = side.members.iter().map(|p| pname(st, *p)).collect();
+            let names_ja: Vec<String> = side.members.iter().map(|p| pname_ja(st, *p)).collect();
+            Some(Localized::new(
+                format!("{} dice against {}: each takes {q}, {m} of them one more.", side.force, names.join(", ")),
+                format!("敵戦力{}を {} に: 各{q}個、うち{m}人に+1個。", side.force, names_ja.join("、")),
+            ))
+        }
+        Ask::Order { options, .. } => {
+            let cs: Vec<String> = st
+                .combats
+                .iter()
+                .filter(|c| options.contains(&c.id))
+                .map(|c| {
+                    format!(
+                        "C{} {} vs {}",
+                        c.id,
+                        c.tile.code(),
+                        c.targets.iter().map(|t| t.code()).collect::<Vec<_>>().join("/")
+                    )
+                })
+                .collect();
+            Some(Localized::new(cs.join("; "), cs.join("、")))
+        }
+        Ask::Side { both, .. } => {
+            let Some(Frame::Combat(c)) = st.stack.last() else { return None };
+            Some(Localized::new(
+                format!(
+                    "Targets {} and {}; to assign: {}.",
+                    pname(st, c.targets[0]),
+                    pname(st, c.targets[1]),
+                    both.iter().map(|p| p.code()).collect::<Vec<_>>().join(", ")
+                ),
+                format!(
+                    "対象 {} と {}。割り当て: {}。",
+                    pname_ja(st, c.targets[0]),
+                    pname_ja(st, c.targets[1]),
+                    both.iter().map(|p| p.data().name).collect::<Vec<_>>().join("、")
+                ),
+            ))
+        }
+        Ask::Kakugo { .. } | Ask::Dokatsu { .. } => {
+            let p = st.act.as_ref()?.p;
+            Some(Localized::new(
+                format!("({} acting, duty {})", pname(st, p), letter(st.duty)),
+                format!("（{}の手番、当番{}）", pname_ja(st, p), letter(st.duty)),
+            ))
+        }
+        _ => None,
+    }
+}
+
+fn base_text(st: &State, a: &Ask) -> Localized {
     use super::rules::pname;
     match a {
         Ask::Pick { .. } => Localized::new("Choose your person", "自分の人物を選んでください"),
@@ -185,7 +260,13 @@ pub fn view(st: &State, viewer: Viewer) -> View {
             } else {
                 Vec::new()
             };
-            asks.push(AskView { id: p.id.clone(), seat: p.seat, kind: p.kind.clone(), text: ask_text(st, a), options });
+            asks.push(AskView {
+                id: p.id.clone(),
+                seat: p.seat,
+                kind: p.kind.clone(),
+                text: ask_text(st, a, &p),
+                options,
+            });
         }
     }
     let acting = st.act.as_ref().map(|a| a.p);
