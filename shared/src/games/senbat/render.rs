@@ -2,7 +2,7 @@
 //! field drawn on `text::Canvas`, and the roster. The map itself is ASCII in both languages; Japanese
 //! names only appear at the end of roster lines, so CJK width never breaks the alignment.
 
-use crate::engine::{Lang, RenderContext, Seat};
+use crate::engine::{Lang, RenderContext, Seat, Viewer};
 use crate::text::{self, Align, Canvas, Table};
 
 use super::data::{self, CARDS, FIELD_H, FIELD_W, NCARDS, PER_ARMY, SPACES};
@@ -206,13 +206,14 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
             Lang::En => data::ARMY_EN[p.army as usize],
             Lang::Ja => data::ARMY_JA[p.army as usize],
         };
+        let tokens = if p.board.is_some() { p.tokens.to_string() } else { "?".to_string() };
         let line = match lang {
             Lang::En => format!(
                 "{} ({}, {})  tokens {}  morale {}/6  stock {}/3  kills G{} T{}",
                 name(s),
                 army,
                 role(s),
-                p.tokens,
+                tokens,
                 p.morale,
                 p.stock,
                 p.general_kills,
@@ -223,7 +224,7 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
                 name(s),
                 army,
                 role(s),
-                p.tokens,
+                tokens,
                 p.morale,
                 p.stock,
                 p.general_kills,
@@ -292,6 +293,12 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
     // Roster.
     out.push('\n');
     out.push_str(&roster(v, lang, width));
+    for l in extra_lines(v, lang) {
+        for w in text::wrap(&l, width) {
+            out.push_str(&w);
+            out.push('\n');
+        }
+    }
     // Waiting.
     if let Some(reason) = &v.end_reason {
         out.push_str(&text::truncate(reason.get(lang), width));
@@ -406,6 +413,77 @@ fn roster(v: &View, lang: Lang, width: usize) -> String {
         {
             out.push_str(&l);
             out.push('\n');
+        }
+    }
+    out
+}
+
+/// Combat in progress, and the viewer's own undeployed sonae or army list during setup.
+fn extra_lines(v: &View, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(c) = &v.combat {
+        let pairs: Vec<String> = c
+            .pairs
+            .iter()
+            .map(|p| {
+                let face = match lang {
+                    Lang::En => p.face.en(),
+                    Lang::Ja => p.face.ja(),
+                };
+                format!("{}>{}({},{})", CARDS[p.p as usize].id, CARDS[p.q as usize].id, face, p.n)
+            })
+            .collect();
+        let kind = if c.charge { t(lang, "Charge combat", "突撃戦") } else { t(lang, "Melee", "白兵戦") };
+        out.push(match lang {
+            Lang::En => format!(
+                "{kind} of {}: {}; damage placed P1 {} : P2 {}",
+                CARDS[c.x as usize].id,
+                if pairs.is_empty() { "targets not yet declared".to_string() } else { pairs.join(" ") },
+                c.tally[0],
+                c.tally[1]
+            ),
+            Lang::Ja => format!(
+                "{kind}({}): {}; 与えた被害 P1 {} 対 P2 {}",
+                CARDS[c.x as usize].id,
+                if pairs.is_empty() { "対象未宣言".to_string() } else { pairs.join(" ") },
+                c.tally[0],
+                c.tally[1]
+            ),
+        });
+    }
+    let Viewer::Seat(me) = v.viewer else { return out };
+    let army = v.players[me as usize].army;
+    if v.phase == Phase::Organise {
+        let troops: Vec<String> = data::troops_of(army)
+            .map(|i| format!("{}({})", CARDS[i].id, data::type_def(CARDS[i].utype).abbr))
+            .collect();
+        let cores: Vec<&str> = data::cores_of(army).iter().map(|&c| CARDS[c].id).collect();
+        out.push(t(
+            lang,
+            &format!("Your cores: {}; your troops: {}", cores.join(" "), troops.join(" ")),
+            &format!("中核: {}; 小隊: {}", cores.join(" "), troops.join(" ")),
+        ));
+    }
+    if v.phase == Phase::Deploy {
+        let mut parts = Vec::new();
+        for c in data::cores_of(army) {
+            if v.cards[c].status != Status::InHand {
+                continue;
+            }
+            let troops: Vec<&str> = (0..NCARDS)
+                .filter(|&i| {
+                    i != c && v.cards[i].status == Status::InHand && v.cards[i].core.as_deref() == Some(CARDS[c].id)
+                })
+                .map(|i| CARDS[i].id)
+                .collect();
+            parts.push(format!("{}: {}", CARDS[c].id, troops.join(" ")));
+        }
+        if !parts.is_empty() {
+            out.push(t(
+                lang,
+                &format!("Your sonae to deploy: {}", parts.join("; ")),
+                &format!("未配置の備え: {}", parts.join("; ")),
+            ));
         }
     }
     out

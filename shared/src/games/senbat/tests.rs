@@ -1634,3 +1634,18 @@ fn playouts_reach_every_decision_kind() {
         assert!(kinds.contains_key(k), "never reached {k}: {kinds:?}");
     }
 }
+
+#[test]
+fn render_shows_own_setup_secrets_only_to_the_owner() {
+    let s = deploy_state();
+    let mine = Senbat::render(&Senbat::view(&s, Viewer::Seat(0)), &RenderContext::new(Lang::En, 80));
+    assert!(mine.contains("Your sonae to deploy: OH: OP4 OM3; OG1: OP1 OP2 OA1"), "{mine}");
+    let theirs = Senbat::render(&Senbat::view(&s, Viewer::Seat(1)), &RenderContext::new(Lang::En, 80));
+    assert!(!theirs.contains("OH: OM3"), "{theirs}");
+    let mut s = s14_setup(359.0);
+    dice(&mut s, &[6, 4, 1, 5, 2, 3]);
+    try_cmd(&mut s, "move OG1 fwd 1").unwrap();
+    assert_eq!(kind(&s), "kenkon");
+    let out = Senbat::render(&Senbat::view(&s, Viewer::Seat(1)), &RenderContext::new(Lang::Ja, 80));
+    assert!(out.contains("白兵戦(OG1): OP1>TP1(前面,3) TP1>OP1(前面,3); 与えた被害 P1 2 対 P2 0"), "{out}");
+}
