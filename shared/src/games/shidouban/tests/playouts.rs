@@ -201,28 +201,3 @@ fn reprieve_window_never_names_its_seat() {
     assert!(v.asks.is_empty());
 }
 
-#[test]
-#[ignore]
-fn show_render() {
-    use crate::engine::{Lang, RenderContext};
-    let p = Playout::new("shidouban", 4, 42);
-    let mut shown = 0;
-    play(&p, |m| {
-        let pd = m.pending();
-        if shown < 2 && pd.iter().any(|p| p.kind == "kuchi" || p.kind == "alloc") && m.entries().len() > 25 {
-            shown += 1;
-            let v = m.view(Viewer::Seat(pd[0].seat));
-            for lang in [Lang::En, Lang::Ja] {
-                eprintln!("{}", m.game().render(&v, &RenderContext::new(lang, 80)).unwrap());
-            }
-            let j = m.journal_for(Viewer::Seat(0));
-            for e in j.iter().rev().take(3) {
-                for ev in &e.events {
-                    eprintln!("EV {}", ev.text.en);
-                    eprintln!("EV {}", ev.text.ja);
-                }
-            }
-        }
-    })
-    .unwrap();
-}

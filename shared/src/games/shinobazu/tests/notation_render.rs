@@ -275,19 +275,6 @@ fn info_and_options() {
     assert!(Shinobazu::setup(&bad, 4, &mut Rng::from_seed(b"i")).is_err());
 }
 
-#[test]
-#[ignore]
-fn print_sample_renders() {
-    let states = sample_states(2);
-    for s in [&states[3], &states[12], &states[20], states.last().unwrap()] {
-        for lang in [Lang::En, Lang::Ja] {
-            println!(
-                "{}",
-                Shinobazu::render(&view::view(s, Viewer::Seat(0)), &ctx(lang, &["あいこ", "Ben", "千恵", "Dai", "忍"]))
-            );
-        }
-    }
-}
 
 #[test]
 fn golden_deal_for_a_fixed_seed() {

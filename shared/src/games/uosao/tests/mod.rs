@@ -8,4 +8,3 @@ mod playouts;
 mod render_tests;
 mod rules_tests;
 mod scenarios;
-mod show;
