@@ -249,6 +249,7 @@ fn entry_line(listing: &JournalListing, e: &Entry) -> (String, String) {
             (seat_name(seats, *seat), what)
         }
         EntryBody::Reveal { .. } => ("server".into(), "revealed the seed".into()),
+        EntryBody::Withheld => ("?".into(), "answered (who answered stays secret while the game runs)".into()),
     }
 }
 
@@ -427,6 +428,7 @@ result: bot wins with 12
                     hash: String::new(),
                     events: vec![],
                     redacted: false,
+                    hidden_seat: false,
                 },
                 Entry {
                     seq: 1,
@@ -443,6 +445,7 @@ result: bot wins with 12
                     hash: String::new(),
                     events: vec![Event::public("bot plays", "botが出す")],
                     redacted: true,
+                    hidden_seat: false,
                 },
                 Entry {
                     seq: 2,
@@ -459,6 +462,7 @@ result: bot wins with 12
                     hash: String::new(),
                     events: vec![],
                     redacted: false,
+                    hidden_seat: false,
                 },
             ],
             keys: vec![],

@@ -51,6 +51,9 @@ pub enum EntryBody {
     },
     /// The seed, published once the game is over.
     Reveal { seed: String },
+    /// Stands in, in a redacted copy only, for an answer whose very author the rules keep from this reader
+    /// (shidouban's 石田散薬 window). Never appended, never hashed.
+    Withheld,
 }
 
 impl EntryBody {
@@ -60,7 +63,7 @@ impl EntryBody {
             EntryBody::Move { seat, .. } | EntryBody::Resign { seat, .. } | EntryBody::Timeout { seat, .. } => {
                 Some(*seat)
             }
-            EntryBody::Create { .. } | EntryBody::Reveal { .. } => None,
+            EntryBody::Create { .. } | EntryBody::Reveal { .. } | EntryBody::Withheld => None,
         }
     }
 }
@@ -82,6 +85,10 @@ pub struct Entry {
     /// True when secret parts (action, signature, nonce) were withheld from this copy.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub redacted: bool,
+    /// True when the answered decision was not public (`Pending::public == false`): until the game ends,
+    /// other readers may not even learn who answered. Derived by replay, so outside the hash.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden_seat: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -169,6 +176,7 @@ impl Match {
             hash,
             events: Vec::new(),
             redacted: false,
+            hidden_seat: false,
         };
         Ok(Match { game, seed, state, entries: vec![entry] })
     }
@@ -216,8 +224,17 @@ impl Match {
         let hash = entry_hash(seq, at, &body, &nonce, &prev_hash);
         let mut rng = Rng::for_entry(&self.seed, &hash);
         let over = self.is_over();
+        let hidden_seat = match &body {
+            EntryBody::Move { decision, .. } | EntryBody::Timeout { decision, .. } => {
+                self.pending().iter().any(|p| p.id == *decision && !p.public)
+            }
+            _ => false,
+        };
         let events = match &body {
             EntryBody::Create { .. } => return Err(JournalError::Corrupt { seq, problem: "a second create".into() }),
+            EntryBody::Withheld => {
+                return Err(JournalError::Corrupt { seq, problem: "a withheld placeholder is not an entry".into() });
+            }
             _ if over && !matches!(body, EntryBody::Reveal { .. }) => return Err(JournalError::GameOver),
             EntryBody::Move { seat, decision, action, .. }
             | EntryBody::Timeout { seat, decision, action: Some(action) } => {
@@ -245,6 +262,7 @@ impl Match {
             hash,
             events,
             redacted: false,
+            hidden_seat,
         });
         Ok(self.entries.last().expect("just pushed"))
     }
@@ -326,6 +344,12 @@ pub fn redact(entry: &Entry, viewer: Viewer, game_over: bool) -> Entry {
     if game_over || own || viewer == Viewer::Server {
         return e;
     }
+    if e.hidden_seat {
+        e.body = EntryBody::Withheld;
+        e.nonce.clear();
+        e.redacted = true;
+        return e;
+    }
     match &mut e.body {
         EntryBody::Move { action, signature, .. } => {
             *action = Value::Null;
@@ -340,7 +364,7 @@ pub fn redact(entry: &Entry, viewer: Viewer, game_over: bool) -> Entry {
             e.nonce.clear();
             e.redacted = true;
         }
-        EntryBody::Create { .. } | EntryBody::Resign { .. } | EntryBody::Reveal { .. } => {}
+        EntryBody::Create { .. } | EntryBody::Resign { .. } | EntryBody::Reveal { .. } | EntryBody::Withheld => {}
     }
     e
 }

@@ -88,3 +88,34 @@ fn unknown_options_are_refused_with_the_known_ones_named() {
     assert!(err.to_string().contains("colour"), "{err}");
     assert!(Match::create("chess", Value::Null, 2, [1; 32], AT).is_err());
 }
+
+/// shidouban's 石田散薬 window is asked with `public: false`: while the game runs, nobody else may learn who
+/// answered it, so the whole entry is withheld from other seats (and restored to them at the end).
+#[cfg(feature = "shidouban")]
+#[test]
+fn answers_to_anonymous_decisions_hide_their_author() {
+    let mut found = false;
+    for seed in 0..200u64 {
+        let mut hidden_entries = Vec::new();
+        let done = play(&Playout::new("shidouban", 3, seed), |m| {
+            if let Some(e) = m.entries().last() {
+                if e.hidden_seat && !m.is_over() {
+                    hidden_entries.push((e.seq, e.body.seat().unwrap(), m.journal_for(Viewer::Seat((e.body.seat().unwrap() + 1) % 3))));
+                }
+            }
+        })
+        .expect("playout");
+        for (seq, author, others_journal) in hidden_entries {
+            found = true;
+            let seen = &others_journal[seq as usize];
+            assert_eq!(seen.body, EntryBody::Withheld, "seed {seed}: entry {seq} by seat {author} names its author");
+            assert!(seen.nonce.is_empty());
+            let end = done.game.journal_for(Viewer::Seat((author + 1) % 3));
+            assert_eq!(end[seq as usize].body.seat(), Some(author), "revealed once the game is over");
+        }
+        if found {
+            break;
+        }
+    }
+    assert!(found, "no random game reached an anonymous decision");
+}

@@ -71,6 +71,7 @@ diesel::table! {
         hash -> Text,
         events -> Text,
         signature -> Nullable<Text>,
+        hidden_seat -> Bool,
     }
 }
 

@@ -60,6 +60,7 @@ struct JournalRow {
     hash: String,
     events: String,
     signature: Option<String>,
+    hidden_seat: bool,
 }
 
 /// A game loaded for reading or changing.
@@ -131,6 +132,7 @@ fn to_row(game_id: i64, e: &Entry) -> JournalRow {
         hash: e.hash.clone(),
         events: serde_json::to_string(&e.events).expect("events serialise"),
         signature,
+        hidden_seat: e.hidden_seat,
     }
 }
 
@@ -144,6 +146,7 @@ fn from_row(r: JournalRow) -> ApiResult<Entry> {
         hash: r.hash,
         events: serde_json::from_str(&r.events).map_err(ApiError::internal)?,
         redacted: false,
+        hidden_seat: r.hidden_seat,
     })
 }
 

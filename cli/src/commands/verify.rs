@@ -303,7 +303,7 @@ mod tests {
         let prev = entries.last().map(|e| e.hash.clone()).unwrap_or_else(|| GENESIS_HASH.to_string());
         let nonce = format!("nonce{seq}");
         let hash = journal::entry_hash(seq, AT, &body, &nonce, &prev);
-        entries.push(Entry { seq, at: AT.into(), body, nonce, prev_hash: prev, hash, events: vec![], redacted: false });
+        entries.push(Entry { seq, at: AT.into(), body, nonce, prev_hash: prev, hash, events: vec![], redacted: false, hidden_seat: false });
     }
 
     fn signed(key: &KeyPair, game: i64, seat: u8, decision: &str, action: &Value) -> String {
