@@ -332,7 +332,18 @@ impl Loaded {
         Ok(())
     }
 
-    /// Events of entries from `from_seq` on that `account` may read, in the first language... both kept.
+    /// The answer to a request that appended entries from `first_new` on.
+    fn accepted(&self, first_new: usize, account: i64) -> MoveAccepted {
+        MoveAccepted {
+            seq: first_new as u64,
+            hash: self.game.entries()[first_new].hash.clone(),
+            events: self.events_since(first_new, Some(account)),
+            duplicate: false,
+            game: self.detail(Some(account)),
+        }
+    }
+
+    /// Events of entries from `from_seq` on that `account` may read (both languages).
     fn events_since(&self, from_seq: usize, account: Option<i64>) -> Vec<Localized> {
         let viewer = self.viewer(account);
         let over = self.game.is_over();
@@ -641,13 +652,7 @@ pub fn submit(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<
         }
         loaded.settle()?;
         loaded.persist(conn, before)?;
-        Ok(MoveAccepted {
-            seq: before as u64,
-            hash: loaded.game.entries()[before].hash.clone(),
-            events: loaded.events_since(before, Some(account)),
-            duplicate: false,
-            game: loaded.detail(Some(account)),
-        })
+        Ok(loaded.accepted(before, account))
     })
 }
 
@@ -670,13 +675,7 @@ pub fn resign(conn: &mut Conn, account: i64, id: i64) -> ApiResult<MoveAccepted>
         }
         loaded.settle()?;
         loaded.persist(conn, before)?;
-        Ok(MoveAccepted {
-            seq: before as u64,
-            hash: loaded.game.entries()[before].hash.clone(),
-            events: loaded.events_since(before, Some(account)),
-            duplicate: false,
-            game: loaded.detail(Some(account)),
-        })
+        Ok(loaded.accepted(before, account))
     })
 }
 
