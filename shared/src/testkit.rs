@@ -7,6 +7,11 @@ use crate::dice::Rng;
 use crate::engine::{Outcome, Viewer};
 use crate::journal::{Actor, EntryBody, Match};
 
+/// How many random games a property test plays: `default`, or `TEGAMI_PLAYOUTS` when set (for longer soaks).
+pub fn playout_count(default: u64) -> u64 {
+    std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
 /// Settings of one random playout.
 #[derive(Clone, Debug)]
 pub struct Playout {

@@ -6,7 +6,7 @@ use shared::engine::Viewer;
 use shared::testkit::{Playout, everything_seen_by, play};
 
 fn playouts(default: u64) -> u64 {
-    std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    shared::testkit::playout_count(default)
 }
 
 /// The server's view of the secrets: each side's sealed answer and the face-down wind markers.

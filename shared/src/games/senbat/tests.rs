@@ -18,7 +18,7 @@ use super::{Senbat, notation, rules};
 // Property tests
 
 fn playouts(default: u64) -> u64 {
-    std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    crate::testkit::playout_count(default)
 }
 
 fn state_of(m: &crate::journal::Match) -> State {

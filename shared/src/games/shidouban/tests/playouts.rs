@@ -3,7 +3,7 @@ use crate::games::shidouban::{Person, State, Tile};
 use crate::testkit::{Playout, everything_seen_by, play};
 
 fn count(default: u64) -> u64 {
-    std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    crate::testkit::playout_count(default)
 }
 
 /// Hidden tiles of other seats never reach a seat: checks tile codes as JSON strings and Japanese names.

@@ -13,7 +13,7 @@ use crate::journal::Match;
 use crate::testkit::{self, Playout};
 
 fn playouts(default: u64) -> u64 {
-    std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    crate::testkit::playout_count(default)
 }
 
 fn state_of(m: &Match) -> State {

@@ -7,7 +7,7 @@ use crate::engine::Viewer;
 use crate::testkit::{self, Playout};
 
 fn playouts() -> u64 {
-    std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(300)
+    testkit::playout_count(300)
 }
 
 /// Secrets of seat `b` that seat `a` must not see: the `card` fields of b's roads, table cards and plays,
