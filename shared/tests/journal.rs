@@ -119,3 +119,4 @@ fn answers_to_anonymous_decisions_hide_their_author() {
     }
     assert!(found, "no random game reached an anonymous decision");
 }
+

@@ -83,7 +83,7 @@ const COVERAGE: &[&str] = &[
 
 #[test]
 fn random_playouts_finish_replay_and_never_leak() {
-    let n = playouts(60);
+    let n = playouts(1000);
     let mut results = std::collections::BTreeMap::new();
     let mut entries = 0;
     let mut seen: std::collections::BTreeMap<&str, u32> = std::collections::BTreeMap::new();

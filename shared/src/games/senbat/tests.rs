@@ -96,24 +96,24 @@ fn playout(seed: u64, options: Value, resign: u64, deep: bool) -> testkit::Finis
 
 #[test]
 fn random_playouts_quickstart() {
-    for seed in 0..playouts(150) {
+    for seed in 0..playouts(1000) {
         playout(seed, json!({"quickstart": true, "turn_limit": 120}), 0, seed < 30);
     }
 }
 
 #[test]
 fn random_playouts_full_setup_with_leak_checks() {
-    for seed in 1000..1000 + playouts(60) {
+    for seed in 1000..1000 + playouts(500) {
         playout(seed, json!({"turn_limit": 150}), 0, true);
     }
 }
 
 #[test]
 fn random_playouts_no_limit_and_resignations() {
-    for seed in 2000..2000 + playouts(60) {
+    for seed in 2000..2000 + playouts(250) {
         playout(seed, json!({"quickstart": true}), 0, false);
     }
-    for seed in 3000..3000 + playouts(60) {
+    for seed in 3000..3000 + playouts(250) {
         playout(seed, json!(null), 15, false);
     }
 }

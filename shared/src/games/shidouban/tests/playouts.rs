@@ -54,30 +54,30 @@ fn run(seats: u8, n: u64, resign: u64, leak: bool) {
 
 #[test]
 fn playouts_2p() {
-    run(2, count(100), 0, false);
+    run(2, count(1000), 0, false);
 }
 
 #[test]
 fn playouts_3p() {
-    run(3, count(100), 0, false);
+    run(3, count(1000), 0, false);
 }
 
 #[test]
 fn playouts_4p() {
-    run(4, count(100), 0, false);
+    run(4, count(1000), 0, false);
 }
 
 #[test]
 fn playouts_with_resignations() {
     for seats in 2..=4 {
-        run(seats, count(100) / 3, 3, false);
+        run(seats, count(900) / 3, 3, false);
     }
 }
 
 #[test]
 fn playouts_leak_check() {
     for seats in 2..=4 {
-        run(seats, count(100) / 6, 0, true);
+        run(seats, count(1200) / 6, 0, true);
     }
 }
 

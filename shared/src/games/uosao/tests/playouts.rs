@@ -7,7 +7,7 @@ use crate::engine::Viewer;
 use crate::testkit::{self, Playout};
 
 fn playouts() -> u64 {
-    testkit::playout_count(300)
+    testkit::playout_count(700)
 }
 
 /// Secrets of seat `b` that seat `a` must not see: the `card` fields of b's roads, table cards and plays,
