@@ -81,4 +81,46 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(accounts, api_tokens, signing_keys, games, seats, journal, server_settings);
+diesel::table! {
+    outbox (id) {
+        id -> BigInt,
+        game_id -> Nullable<BigInt>,
+        account_id -> Nullable<BigInt>,
+        kind -> Text,
+        sender -> Text,
+        recipient -> Text,
+        subject -> Text,
+        message_id -> Text,
+        message -> Text,
+        created_at -> Text,
+        next_attempt_at -> Text,
+        attempts -> Integer,
+        last_error -> Nullable<Text>,
+        claimed_until -> Nullable<Text>,
+        sent_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    reply_tokens (token_hash) {
+        token_hash -> Text,
+        game_id -> BigInt,
+        account_id -> BigInt,
+        seat -> Integer,
+        decision -> Text,
+        created_at -> Text,
+        used_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    mail_prefs (account_id) {
+        account_id -> BigInt,
+        notify -> Text,
+        unsubscribe_token -> Text,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(
+    accounts, api_tokens, signing_keys, games, seats, journal, server_settings, outbox, reply_tokens, mail_prefs
+);

@@ -16,6 +16,8 @@ use crate::auth::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{accounts, games, journal, seats, signing_keys};
 use crate::error::{ApiError, ApiResult};
+use crate::mail::MailContext;
+use crate::service::notify;
 use crate::time::now;
 
 /// A bot answers at most this many times in a row; a game that needs more is broken, not busy.
@@ -68,9 +70,13 @@ pub struct Loaded {
     pub seats: Vec<SeatRow>,
     pub names: Vec<String>,
     pub game: Match,
+    /// Decisions already asked of players when the game was loaded (none while it was waiting): a turn
+    /// email goes out for each decision asked after a change that is not among these.
+    pub asked_before: Vec<String>,
+    pub over_before: bool,
 }
 
-fn seat_kind(kind: &str) -> SeatKind {
+pub(crate) fn seat_kind(kind: &str) -> SeatKind {
     match kind {
         "bot" => SeatKind::Bot,
         "open" => SeatKind::Open,
@@ -163,7 +169,10 @@ pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
     let entries = rows.into_iter().map(from_row).collect::<ApiResult<Vec<_>>>()?;
     let snapshot: Value = serde_json::from_str(&row.snapshot).map_err(ApiError::internal)?;
     let game = Match::resume(entries, seed_bytes(&row.seed)?, &snapshot).map_err(ApiError::internal)?;
-    Ok(Loaded { row, seats: seat_rows, names, game })
+    let asked_before =
+        if row.status == "active" { game.pending().into_iter().map(|p| p.id).collect() } else { Vec::new() };
+    let over_before = game.is_over();
+    Ok(Loaded { row, seats: seat_rows, names, game, asked_before, over_before })
 }
 
 fn seat_names(conn: &mut Conn, seat_rows: &[SeatRow]) -> ApiResult<Vec<String>> {
@@ -205,7 +214,7 @@ impl Loaded {
         }
     }
 
-    fn render_context(&self, lang: shared::Lang, width: usize) -> RenderContext {
+    pub(crate) fn render_context(&self, lang: shared::Lang, width: usize) -> RenderContext {
         RenderContext { lang, width, seat_names: self.names.clone() }
     }
 
@@ -303,8 +312,9 @@ impl Loaded {
         Ok(())
     }
 
-    /// Writes the entries from `from_seq` on and the new head, snapshot and status.
-    fn persist(&mut self, conn: &mut Conn, from_seq: usize) -> ApiResult<()> {
+    /// Writes the entries from `from_seq` on, the new head, snapshot and status, and the emails the change
+    /// calls for (turn and result emails), all inside the caller's transaction.
+    fn persist(&mut self, conn: &mut Conn, mail: &MailContext, from_seq: usize) -> ApiResult<()> {
         let rows: Vec<JournalRow> = self.game.entries()[from_seq..].iter().map(|e| to_row(self.row.id, e)).collect();
         diesel::insert_into(journal::table).values(&rows).execute(conn)?;
         let status = status_str(self.compute_status());
@@ -325,11 +335,11 @@ impl Loaded {
         self.row.head_hash = head.hash.clone();
         self.row.snapshot = snapshot;
         self.row.updated_at = updated_at;
-        Ok(())
+        notify::after_change(conn, mail, self)
     }
 
     /// Events of entries from `from_seq` on that `account` may read, in the first language... both kept.
-    fn events_since(&self, from_seq: usize, account: Option<i64>) -> Vec<Localized> {
+    pub(crate) fn events_since(&self, from_seq: usize, account: Option<i64>) -> Vec<Localized> {
         let viewer = self.viewer(account);
         let over = self.game.is_over();
         self.game.entries()[from_seq..]
@@ -341,7 +351,7 @@ impl Loaded {
     }
 }
 
-pub fn create(conn: &mut Conn, account: i64, req: CreateGameRequest) -> ApiResult<GameDetail> {
+pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGameRequest) -> ApiResult<GameDetail> {
     let game = registry::game(&req.slug).ok_or_else(|| {
         ApiError::bad_request(
             "unknown_game_type",
@@ -410,7 +420,8 @@ pub fn create(conn: &mut Conn, account: i64, req: CreateGameRequest) -> ApiResul
         diesel::insert_into(journal::table).values(to_row(id, &created.entries()[0])).execute(conn)?;
         let mut loaded = load(conn, id)?;
         loaded.settle()?;
-        loaded.persist(conn, 1)?;
+        loaded.persist(conn, mail, 1)?;
+        notify::invitations(conn, mail, &loaded, account)?;
         tracing::info!(game = id, slug = %req.slug, "game created");
         Ok(loaded.detail(Some(account)))
     })
@@ -446,7 +457,7 @@ pub fn list(conn: &mut Conn, account: i64, status: Option<GameStatus>) -> ApiRes
     ids.into_iter().map(|id| load(conn, id).map(|l| l.summary(Some(account)))).collect()
 }
 
-pub fn join(conn: &mut Conn, account: i64, id: i64, wanted: Option<u8>) -> ApiResult<GameDetail> {
+pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: Option<u8>) -> ApiResult<GameDetail> {
     conn.immediate_transaction(|conn| {
         let mut loaded = load(conn, id)?;
         if loaded.seat_of(Some(account)).is_some() {
@@ -486,7 +497,7 @@ pub fn join(conn: &mut Conn, account: i64, id: i64, wanted: Option<u8>) -> ApiRe
         seat_row.account_id = Some(account);
         loaded.names = seat_names(conn, &loaded.seats)?;
         loaded.settle()?;
-        loaded.persist(conn, before)?;
+        loaded.persist(conn, mail, before)?;
         Ok(loaded.detail(Some(account)))
     })
 }
@@ -556,12 +567,32 @@ fn refused(loaded: &Loaded, seat: u8, e: JournalError) -> ApiError {
     }
 }
 
-fn allowed_options(loaded: &Loaded, decision: &str) -> Option<Vec<String>> {
+pub(crate) fn allowed_options(loaded: &Loaded, decision: &str) -> Option<Vec<String>> {
     loaded.game.game().legal(loaded.game.state(), decision).map(|c| c.options.into_iter().map(|o| o.notation).collect())
 }
 
-/// Verifies a signed move, applies it, lets bots answer, and stores it all in one transaction.
-pub fn submit(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<MoveAccepted> {
+/// Verifies a signed move, then applies it through [`answer`].
+pub fn submit(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, token: &str) -> ApiResult<MoveAccepted> {
+    let claims = verify_signed(conn, account, id, token)?;
+    answer(
+        conn,
+        mail,
+        account,
+        id,
+        Answer {
+            seat: Some(claims.seat),
+            decision: claims.decision,
+            action: claims.action,
+            by: Actor::Player,
+            signature: Some(token.trim().to_string()),
+            reply_token: None,
+            confirm_by_mail: false,
+        },
+    )
+}
+
+/// Checks that `token` is a move signed for game `id` by a live key of `account`; returns its claims.
+pub fn verify_signed(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<shared::api_types::MoveClaims> {
     let (kid, claims) = signing::peek(token)
         .map_err(|e| ApiError::bad_request("malformed_move", format!("the signed move is not readable: {e}")))?;
     if claims.game != id {
@@ -588,53 +619,81 @@ pub fn submit(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<
         }
     };
     signing::verify(token, &public_key)
-        .map_err(|e| ApiError::unauthorized("bad_signature", format!("the move's signature is not valid: {e}")))?;
+        .map_err(|e| ApiError::unauthorized("bad_signature", format!("the move's signature is not valid: {e}")))
+}
 
+/// One player's answer to one decision, however it arrived (REST or email).
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The seat the answer claims to speak for (a signed move names it); checked against the player's seat.
+    pub seat: Option<u8>,
+    pub decision: String,
+    pub action: Value,
+    pub by: Actor,
+    /// The signed move, journaled with the entry; a retry of the same signed move is answered as a duplicate.
+    pub signature: Option<String>,
+    /// The hash of the email reply token that authenticated this answer; spent in the same transaction.
+    pub reply_token: Option<String>,
+    /// Send the player a confirmation email (the answer came by email).
+    pub confirm_by_mail: bool,
+}
+
+/// Applies an answer, lets bots answer, and stores it all (with the emails it causes) in one transaction.
+pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Answer) -> ApiResult<MoveAccepted> {
     conn.immediate_transaction(|conn| {
         let mut loaded = load(conn, id)?;
         let my_seat = loaded.seat_of(Some(account));
-        let already = loaded.game.entries().iter().find(|e| {
-            matches!(&e.body, EntryBody::Move { signature: Some(s), .. } if s == token.trim())
-        });
-        if let Some(entry) = already {
-            let (seq, hash) = (entry.seq, entry.hash.clone());
-            return Ok(MoveAccepted {
-                seq,
-                hash,
-                events: loaded.events_since(seq as usize, Some(account)),
-                duplicate: true,
-                game: loaded.detail(Some(account)),
+        if let Some(token) = &a.signature {
+            let already = loaded.game.entries().iter().find(|e| {
+                matches!(&e.body, EntryBody::Move { signature: Some(s), .. } if s == token)
             });
+            if let Some(entry) = already {
+                let (seq, hash) = (entry.seq, entry.hash.clone());
+                return Ok(MoveAccepted {
+                    seq,
+                    hash,
+                    events: loaded.events_since(seq as usize, Some(account)),
+                    duplicate: true,
+                    game: loaded.detail(Some(account)),
+                });
+            }
         }
         require_active(&loaded)?;
         let Some(seat) = my_seat else {
             return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
         };
-        if claims.seat != seat {
+        if let Some(claimed) = a.seat.filter(|c| *c != seat) {
             return Err(ApiError::forbidden(
                 "wrong_seat",
-                format!("this move is signed for seat {}, but you play seat {}", claims.seat + 1, seat + 1),
+                format!("this move is signed for seat {}, but you play seat {}", claimed + 1, seat + 1),
             ));
+        }
+        if let Some(hash) = &a.reply_token {
+            notify::spend_reply_token(conn, hash)?;
         }
         let before = loaded.game.entries().len();
         let body = EntryBody::Move {
             seat,
-            decision: claims.decision.clone(),
-            action: claims.action.clone(),
-            by: Actor::Player,
-            signature: Some(token.trim().to_string()),
+            decision: a.decision.clone(),
+            action: a.action.clone(),
+            by: a.by,
+            signature: a.signature.clone(),
         };
         if let Err(e) = loaded.game.append(body, &now()) {
             let mut err = refused(&loaded, seat, e);
             if err.code == "illegal_move" {
-                if let Some(allowed) = allowed_options(&loaded, &claims.decision) {
+                if let Some(allowed) = allowed_options(&loaded, &a.decision) {
                     err = err.with_allowed(allowed);
                 }
             }
             return Err(err);
         }
         loaded.settle()?;
-        loaded.persist(conn, before)?;
+        // The confirmation first, so that it reaches the player before the emails the move causes.
+        if a.confirm_by_mail {
+            notify::confirmation(conn, mail, &loaded, account, seat, before)?;
+        }
+        loaded.persist(conn, mail, before)?;
         Ok(MoveAccepted {
             seq: before as u64,
             hash: loaded.game.entries()[before].hash.clone(),
@@ -645,7 +704,7 @@ pub fn submit(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<
     })
 }
 
-pub fn resign(conn: &mut Conn, account: i64, id: i64) -> ApiResult<MoveAccepted> {
+pub fn resign(conn: &mut Conn, mail: &MailContext, account: i64, id: i64) -> ApiResult<MoveAccepted> {
     conn.immediate_transaction(|conn| {
         let mut loaded = load(conn, id)?;
         let Some(seat) = loaded.seat_of(Some(account)) else {
@@ -663,7 +722,7 @@ pub fn resign(conn: &mut Conn, account: i64, id: i64) -> ApiResult<MoveAccepted>
             });
         }
         loaded.settle()?;
-        loaded.persist(conn, before)?;
+        loaded.persist(conn, mail, before)?;
         Ok(MoveAccepted {
             seq: before as u64,
             hash: loaded.game.entries()[before].hash.clone(),

@@ -2,3 +2,4 @@
 
 pub mod accounts;
 pub mod games;
+pub mod notify;

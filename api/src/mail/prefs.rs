@@ -1,0 +1,79 @@
+//! Per-account notification preferences and the unsubscribe secret used in List-Unsubscribe links.
+
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::auth::random_bytes;
+use crate::db::Conn;
+use crate::db::schema::mail_prefs;
+
+/// How often a player wants turn emails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Notify {
+    /// One email for each decision asked of me (the default).
+    EveryTurn,
+    /// Stored for a later daily summary; until that exists, mailed like every_turn.
+    DailyDigest,
+    /// No turn or result emails (replies to my own emails are still answered).
+    None,
+}
+
+impl Notify {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Notify::EveryTurn => "every_turn",
+            Notify::DailyDigest => "daily_digest",
+            Notify::None => "none",
+        }
+    }
+
+    fn parse(s: &str) -> Notify {
+        match s {
+            "none" => Notify::None,
+            "daily_digest" => Notify::DailyDigest,
+            _ => Notify::EveryTurn,
+        }
+    }
+}
+
+/// `GET/PUT /api/v1/me/notifications`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct NotificationPrefs {
+    pub notify: Notify,
+}
+
+/// The account's preference and unsubscribe token, created with the default on first use.
+pub fn get_or_create(conn: &mut Conn, account: i64) -> Result<(Notify, String), diesel::result::Error> {
+    let found: Option<(String, String)> = mail_prefs::table
+        .find(account)
+        .select((mail_prefs::notify, mail_prefs::unsubscribe_token))
+        .first(conn)
+        .optional()?;
+    if let Some((notify, token)) = found {
+        return Ok((Notify::parse(&notify), token));
+    }
+    let token = hex::encode(random_bytes::<16>());
+    diesel::insert_into(mail_prefs::table)
+        .values((
+            mail_prefs::account_id.eq(account),
+            mail_prefs::notify.eq(Notify::EveryTurn.as_str()),
+            mail_prefs::unsubscribe_token.eq(&token),
+        ))
+        .execute(conn)?;
+    Ok((Notify::EveryTurn, token))
+}
+
+pub fn set(conn: &mut Conn, account: i64, notify: Notify) -> Result<(), diesel::result::Error> {
+    get_or_create(conn, account)?;
+    diesel::update(mail_prefs::table.find(account)).set(mail_prefs::notify.eq(notify.as_str())).execute(conn)?;
+    Ok(())
+}
+
+/// Turns notifications off for the owner of `token`; false when the token is unknown.
+pub fn unsubscribe(conn: &mut Conn, token: &str) -> Result<bool, diesel::result::Error> {
+    let n = diesel::update(mail_prefs::table.filter(mail_prefs::unsubscribe_token.eq(token)))
+        .set(mail_prefs::notify.eq(Notify::None.as_str()))
+        .execute(conn)?;
+    Ok(n > 0)
+}

@@ -1,0 +1,356 @@
+//! Which emails a change to a game calls for, composed from the recipient's own view and written to the
+//! outbox inside the change's transaction: turn emails (with a single-use reply token), result emails,
+//! invitations, and the answers to moves that arrived by email.
+
+use diesel::prelude::*;
+use shared::journal::EntryBody;
+use shared::{Lang, Pending, Viewer};
+
+use crate::auth::{random_bytes, token_hash};
+use crate::db::Conn;
+use crate::db::schema::{accounts, reply_tokens};
+use crate::error::{ApiError, ApiResult};
+use crate::mail::MailContext;
+use crate::mail::compose::{self, Draft, Section};
+use crate::mail::outbox;
+use crate::mail::prefs::{self, Notify};
+use crate::service::games::Loaded;
+use crate::time::now;
+
+/// Boards in emails are rendered this wide (what fits a mail client without wrapping).
+pub const EMAIL_WIDTH: usize = 72;
+/// At most this many event lines in "since your last move".
+const MAX_EVENTS: usize = 60;
+
+struct Person {
+    email: String,
+    name: String,
+}
+
+fn person(conn: &mut Conn, account: i64) -> ApiResult<Person> {
+    let (email, name) = accounts::table.find(account).select((accounts::email, accounts::display_name)).first(conn)?;
+    Ok(Person { email, name })
+}
+
+/// "UOSAO #12": the game type's short name and the game's number, as subjects show it.
+fn game_title(loaded: &Loaded) -> String {
+    format!("{} #{}", loaded.row.slug.to_uppercase(), loaded.row.id)
+}
+
+fn store(conn: &mut Conn, mail: &MailContext, draft: Draft) -> ApiResult<()> {
+    match compose::finish(mail, draft) {
+        Ok(out) => outbox::enqueue(conn, &out).map_err(ApiError::from),
+        // An address the mail library cannot take must not block a move: log it and go on.
+        Err(e) => {
+            tracing::warn!(error = %e, "email not queued");
+            Ok(())
+        }
+    }
+}
+
+fn unsubscribe_url(mail: &MailContext, token: &str) -> String {
+    format!("{}/api/v1/unsubscribe/{token}", mail.public_url)
+}
+
+/// Turn emails for every decision asked now that was not asked before, and result emails when the game
+/// has just ended.
+pub fn after_change(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> ApiResult<()> {
+    if loaded.row.status == "waiting" {
+        return Ok(());
+    }
+    if loaded.game.is_over() {
+        if !loaded.over_before {
+            for seat in player_seats(loaded) {
+                game_over(conn, mail, loaded, seat.0, seat.1)?;
+            }
+        }
+        return Ok(());
+    }
+    for p in loaded.game.pending() {
+        if loaded.asked_before.contains(&p.id) {
+            continue;
+        }
+        let Some(account) = loaded.seats.get(p.seat as usize).filter(|s| s.kind == "player").and_then(|s| s.account_id)
+        else {
+            continue;
+        };
+        turn(conn, mail, loaded, account, &p)?;
+    }
+    Ok(())
+}
+
+fn player_seats(loaded: &Loaded) -> Vec<(u8, i64)> {
+    loaded
+        .seats
+        .iter()
+        .filter(|s| s.kind == "player")
+        .filter_map(|s| s.account_id.map(|a| (s.seat as u8, a)))
+        .collect()
+}
+
+/// Events `seat` may read since its last own entry (that entry's consequences included).
+fn events_for(loaded: &Loaded, seat: u8) -> Vec<String> {
+    let entries = loaded.game.entries();
+    let from = entries
+        .iter()
+        .rposition(|e| e.body.seat() == Some(seat) && !matches!(e.body, EntryBody::Create { .. }))
+        .unwrap_or(1);
+    let over = loaded.game.is_over();
+    let mut lines: Vec<String> = entries[from..]
+        .iter()
+        .flat_map(|e| e.events.iter())
+        .filter(|ev| ev.visible_to(Viewer::Seat(seat), over))
+        .map(|ev| format!("- {}", ev.text.en))
+        .collect();
+    if lines.len() > MAX_EVENTS {
+        lines.drain(..lines.len() - MAX_EVENTS);
+    }
+    lines
+}
+
+/// The legal answers to `decision` as a section body: every option, or the help and a few examples.
+pub fn legal_text(loaded: &Loaded, decision: &str) -> Option<String> {
+    let choices = loaded.game.game().legal(loaded.game.state(), decision)?;
+    let mut out = format!("{}\n\n", choices.prompt.en);
+    if choices.complete {
+        out.push_str("Legal moves:\n");
+    } else {
+        if let Some(help) = &choices.help {
+            out.push_str(&format!("{}\n\n", help.en));
+        }
+        out.push_str("For example:\n");
+    }
+    for o in &choices.options {
+        out.push_str(&format!("  {}\n", o.notation));
+    }
+    Some(out)
+}
+
+fn board_for(loaded: &Loaded, seat: u8) -> ApiResult<String> {
+    let view = loaded.game.view(Viewer::Seat(seat));
+    loaded.game.game().render(&view, &loaded.render_context(Lang::En, EMAIL_WIDTH)).map_err(ApiError::internal)
+}
+
+fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &Pending) -> ApiResult<()> {
+    let (notify, unsubscribe) = prefs::get_or_create(conn, account)?;
+    if notify == Notify::None {
+        return Ok(());
+    }
+    let who = person(conn, account)?;
+    let token = hex::encode(random_bytes::<16>());
+    diesel::insert_into(reply_tokens::table)
+        .values((
+            reply_tokens::token_hash.eq(token_hash(&token)),
+            reply_tokens::game_id.eq(loaded.row.id),
+            reply_tokens::account_id.eq(account),
+            reply_tokens::seat.eq(p.seat as i32),
+            reply_tokens::decision.eq(&p.id),
+            reply_tokens::created_at.eq(now()),
+        ))
+        .execute(conn)?;
+    let id = loaded.row.id;
+    let title = game_title(loaded);
+    let legal = legal_text(loaded, &p.id).unwrap_or_default();
+    let example = loaded
+        .game
+        .game()
+        .legal(loaded.game.state(), &p.id)
+        .and_then(|c| c.options.first().map(|o| o.notation.clone()))
+        .unwrap_or_else(|| "<move>".into());
+    let events = events_for(loaded, p.seat);
+    let mut sections = vec![Section::pre("Your view", board_for(loaded, p.seat)?)];
+    sections.push(Section::pre(
+        "Since your last move",
+        if events.is_empty() { "- nothing yet".to_string() } else { events.join("\n") },
+    ));
+    sections.push(Section::pre("Your move", legal));
+    sections.push(Section::text("Deadline", "No time limit: the game waits for your answer."));
+    sections.push(Section::text(
+        "How to answer",
+        format!(
+            "Reply to this email with your move alone on the first line, for example:\n\n    {example}\n\n\
+             Keep the reply address and the [ref:...] in the subject: they prove the reply is yours, and they \
+             answer this one decision once. Instead of a bare move you may paste a signed move from \
+             `tegami play {id} <move> --print-signed`.\n\n\
+             The game on the web: {}/api/v1/games/{id}/board\n\
+             Stop these emails: {}",
+            mail.public_url,
+            unsubscribe_url(mail, &unsubscribe)
+        ),
+    ));
+    let draft = Draft {
+        kind: "turn",
+        game_id: Some(id),
+        account_id: Some(account),
+        to: who.email,
+        to_name: Some(who.name.clone()),
+        subject: format!("[tegami] {title} — your move ({}) [ref:{token}]", p.kind),
+        intro: format!(
+            "Hello {},\n\nIn {title} ({}) it is your move ({}).",
+            who.name,
+            loaded.game.game().info().name.en,
+            p.kind
+        ),
+        sections,
+        reply_to: Some(mail.reply_address(&token)),
+        unsubscribe: Some(unsubscribe_url(mail, &unsubscribe)),
+    };
+    store(conn, mail, draft)
+}
+
+fn game_over(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, account: i64) -> ApiResult<()> {
+    let (notify, unsubscribe) = prefs::get_or_create(conn, account)?;
+    if notify == Notify::None {
+        return Ok(());
+    }
+    let who = person(conn, account)?;
+    let title = game_title(loaded);
+    let outcome = loaded.game.outcome();
+    let summary = outcome.as_ref().map(|o| o.summary.en.clone()).unwrap_or_default();
+    let rank = outcome.as_ref().and_then(|o| o.ranks.get(seat as usize).copied());
+    let mut sections = vec![Section::text("Result", summary)];
+    if let Some(rank) = rank {
+        sections.push(Section::text("Your place", format!("You finished in place {rank}.")));
+    }
+    sections.push(Section::pre("Final position", board_for(loaded, seat)?));
+    let events = events_for(loaded, seat);
+    if !events.is_empty() {
+        sections.push(Section::pre("Since your last move", events.join("\n")));
+    }
+    sections.push(Section::text(
+        "Check it",
+        format!(
+            "The whole journal, with the seed, is at {}/api/v1/games/{}/journal (`tegami verify {}` replays it).",
+            mail.public_url, loaded.row.id, loaded.row.id
+        ),
+    ));
+    let draft = Draft {
+        kind: "game_over",
+        game_id: Some(loaded.row.id),
+        account_id: Some(account),
+        to: who.email,
+        to_name: Some(who.name.clone()),
+        subject: format!("[tegami] {title} — game over"),
+        intro: format!("Hello {},\n\n{title} is over.", who.name),
+        sections,
+        reply_to: None,
+        unsubscribe: Some(unsubscribe_url(mail, &unsubscribe)),
+    };
+    store(conn, mail, draft)
+}
+
+/// An invitation to each invited address of a new game.
+pub fn invitations(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, inviter: i64) -> ApiResult<()> {
+    let host = person(conn, inviter)?;
+    let title = game_title(loaded);
+    let id = loaded.row.id;
+    for s in loaded.seats.iter().filter(|s| s.kind == "invited") {
+        let Some(email) = &s.invited_email else { continue };
+        let draft = Draft {
+            kind: "invitation",
+            game_id: Some(id),
+            account_id: None,
+            to: email.clone(),
+            to_name: None,
+            subject: format!("[tegami] {title} — {} invites you to play", host.name),
+            intro: format!(
+                "Hello,\n\n{} invites you to play {} (game {id}) on tegami, seat {}.",
+                host.name,
+                loaded.game.game().info().name.en,
+                s.seat + 1
+            ),
+            sections: vec![
+                Section::text("About the game", loaded.game.game().info().about.en),
+                Section::text(
+                    "How to join",
+                    format!(
+                        "Register at {} with this address ({email}), then take your seat with `tegami join {id}` \
+                         (or POST {}/api/v1/games/{id}/join). Once every seat is taken, your turns arrive by email \
+                         and you answer by replying.",
+                        mail.public_url, mail.public_url
+                    ),
+                ),
+            ],
+            reply_to: None,
+            unsubscribe: None,
+        };
+        store(conn, mail, draft)?;
+    }
+    Ok(())
+}
+
+/// Marks a reply token used; a second use (a replay, or two racing replies) is refused.
+pub fn spend_reply_token(conn: &mut Conn, hash: &str) -> ApiResult<()> {
+    let n = diesel::update(reply_tokens::table.find(hash).filter(reply_tokens::used_at.is_null()))
+        .set(reply_tokens::used_at.eq(now()))
+        .execute(conn)?;
+    if n == 1 {
+        Ok(())
+    } else {
+        Err(ApiError::conflict("reply_used", "this email's reply reference was already used for a move"))
+    }
+}
+
+/// Tells a player that the move they sent by email was applied.
+pub fn confirmation(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, seat: u8, from_seq: usize) -> ApiResult<()> {
+    let who = person(conn, account)?;
+    let title = game_title(loaded);
+    let played = match &loaded.game.entries()[from_seq].body {
+        EntryBody::Move { action, .. } => loaded.game.game().print_action(action).unwrap_or_else(|_| action.to_string()),
+        _ => String::new(),
+    };
+    let events: Vec<String> = loaded.events_since(from_seq, Some(account)).iter().map(|t| format!("- {}", t.en)).collect();
+    let mut sections = vec![Section::pre("What happened", if events.is_empty() { "- (nothing public)".into() } else { events.join("\n") })];
+    sections.push(Section::pre("Your view now", board_for(loaded, seat)?));
+    let draft = Draft {
+        kind: "reply_accepted",
+        game_id: Some(loaded.row.id),
+        account_id: Some(account),
+        to: who.email,
+        to_name: Some(who.name.clone()),
+        subject: format!("[tegami] {title} — move accepted: {played}"),
+        intro: format!("Hello {},\n\nYour move `{played}` in {title} was accepted.", who.name),
+        sections,
+        reply_to: None,
+        unsubscribe: None,
+    };
+    store(conn, mail, draft)
+}
+
+/// Tells a player why the move they sent by email changed nothing (in its own transaction: the refused
+/// move's was rolled back).
+pub fn refusal(
+    conn: &mut Conn,
+    mail: &MailContext,
+    game: Option<&Loaded>,
+    game_id: i64,
+    account: i64,
+    error: &ApiError,
+    decision: Option<&str>,
+) -> ApiResult<()> {
+    let who = person(conn, account)?;
+    let title = game.map(game_title).unwrap_or_else(|| format!("game #{game_id}"));
+    let mut sections = vec![Section::text("Why", error.detail.clone())];
+    if let (Some(loaded), Some(d)) = (game, decision) {
+        if let Some(legal) = legal_text(loaded, d) {
+            sections.push(Section::pre("What you may answer", legal));
+            sections.push(Section::text(
+                "Try again",
+                "Reply to the same turn email (not to this one) with one of these moves on the first line.",
+            ));
+        }
+    }
+    let draft = Draft {
+        kind: "reply_refused",
+        game_id: Some(game_id),
+        account_id: Some(account),
+        to: who.email,
+        to_name: Some(who.name.clone()),
+        subject: format!("[tegami] {title} — your reply was not applied ({})", error.code),
+        intro: format!("Hello {},\n\nThe move you sent by email for {title} changed nothing.", who.name),
+        sections,
+        reply_to: None,
+        unsubscribe: None,
+    };
+    conn.immediate_transaction(|conn| store(conn, mail, draft))
+}
