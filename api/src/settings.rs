@@ -32,7 +32,8 @@ pub enum Command {
 #[derive(Debug, Args, Default)]
 pub struct SettingsArgs {
     /// Config file (TOML) with any of the settings below as keys (bind, database_url, public_url, jwt_secret, log, smtp_url,
-    /// mail_from, mail_dir, mail_reply_address, inbound_secret, mail_poll_ms, mail_retry_base_ms, mail_retry_max_ms).
+    /// mail_from, mail_dir, mail_reply_address, inbound_secret, mail_poll_ms, mail_retry_base_ms, mail_retry_max_ms,
+    /// deadline_reminder_hours).
     #[arg(long, env = "TEGAMI_CONFIG", global = true)]
     pub config: Option<PathBuf>,
     /// Address to listen on [default: 127.0.0.1:8080].
@@ -76,6 +77,10 @@ pub struct SettingsArgs {
     /// Longest retry delay, in milliseconds [default: 3600000].
     #[arg(long, env = "TEGAMI_MAIL_RETRY_MAX_MS", global = true)]
     pub mail_retry_max_ms: Option<u64>,
+    /// A reminder email goes out this many hours before a decision's deadline (at most half the time
+    /// limit before it) [default: 24].
+    #[arg(long, env = "TEGAMI_DEADLINE_REMINDER_HOURS", global = true)]
+    pub deadline_reminder_hours: Option<u32>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -94,6 +99,7 @@ struct FileSettings {
     mail_poll_ms: Option<u64>,
     mail_retry_base_ms: Option<u64>,
     mail_retry_max_ms: Option<u64>,
+    deadline_reminder_hours: Option<u32>,
 }
 
 /// The resolved settings.
@@ -105,6 +111,10 @@ pub struct Settings {
     pub jwt_secret: Option<String>,
     pub log: String,
     pub mail: MailSettings,
+    /// Hours before a deadline when the reminder email goes out.
+    pub deadline_reminder_hours: u32,
+    /// The clock deadlines are measured with (the system clock, except in tests).
+    pub clock: crate::time::Clock,
 }
 
 /// Email in and out.
@@ -185,6 +195,8 @@ impl Settings {
             .unwrap_or_else(|| format!("play@{}", mail.domain()));
         Ok(Settings {
             mail,
+            deadline_reminder_hours: args.deadline_reminder_hours.or(file.deadline_reminder_hours).unwrap_or(24),
+            clock: crate::time::Clock::default(),
             database_url: args.database_url.clone().or(file.database_url).unwrap_or_else(|| "sqlite://tegami.db".into()),
             public_url: public_url.trim_end_matches('/').to_string(),
             jwt_secret: args.jwt_secret.clone().or(file.jwt_secret),
@@ -202,6 +214,8 @@ impl Settings {
             jwt_secret: None,
             log: "warn".into(),
             mail: MailSettings::for_tests(&database_path.parent().unwrap_or(std::path::Path::new(".")).join("mail")),
+            deadline_reminder_hours: 24,
+            clock: crate::time::Clock::adjustable(),
         }
     }
 }

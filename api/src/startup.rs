@@ -38,7 +38,7 @@ pub enum StartupError {
 pub struct Application {
     server: Server,
     port: u16,
-    worker: Option<(DbPool, Settings, Mailer)>,
+    worker: Option<(DbPool, MailContext, Mailer)>,
 }
 
 async fn not_found(req: actix_web::HttpRequest) -> Result<HttpResponse, ApiError> {
@@ -56,8 +56,9 @@ impl Application {
         let listener = TcpListener::bind(&settings.bind).map_err(bind_err)?;
         let port = listener.local_addr().map_err(bind_err)?.port();
         let mailer = Mailer::from_settings(&settings.mail)?;
-        let worker = Some((pool.clone(), settings.clone(), mailer));
-        let state = web::Data::new(AppState { pool, jwt_secret, settings: settings.clone(), mail: MailContext::new(&settings) });
+        let mail = MailContext::new(&settings);
+        let worker = Some((pool.clone(), mail.clone(), mailer));
+        let state = web::Data::new(AppState { pool, jwt_secret, settings: settings.clone(), mail });
         let document = openapi::document();
         let server = HttpServer::new(move || {
             let doc = document.clone();
@@ -96,7 +97,7 @@ impl Application {
         let worker = self
             .worker
             .take()
-            .map(|(pool, settings, mailer)| actix_web::rt::spawn(mail::worker::run(pool, settings.mail, mailer)));
+            .map(|(pool, ctx, mailer)| actix_web::rt::spawn(mail::worker::run(pool, ctx, mailer)));
         let result = self.server.await;
         if let Some(worker) = worker {
             worker.abort();

@@ -47,6 +47,7 @@ diesel::table! {
         head_seq -> BigInt,
         head_hash -> Text,
         snapshot -> Text,
+        deadline_hours -> Nullable<Integer>,
     }
 }
 
@@ -121,6 +122,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    decision_deadlines (game_id, decision) {
+        game_id -> BigInt,
+        decision -> Text,
+        seat -> Integer,
+        due_at -> Text,
+        remind_at -> Text,
+        reminded_at -> Nullable<Text>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
-    accounts, api_tokens, signing_keys, games, seats, journal, server_settings, outbox, reply_tokens, mail_prefs
+    accounts, api_tokens, signing_keys, games, seats, journal, server_settings, outbox, reply_tokens, mail_prefs,
+    decision_deadlines
 );

@@ -20,6 +20,9 @@ pub struct MailContext(Arc<MailContextInner>);
 pub struct MailContextInner {
     pub settings: MailSettings,
     pub public_url: String,
+    /// Deadlines are set and swept by this clock.
+    pub clock: crate::time::Clock,
+    pub deadline_reminder_hours: u32,
 }
 
 impl std::ops::Deref for MailContext {
@@ -31,7 +34,12 @@ impl std::ops::Deref for MailContext {
 
 impl MailContext {
     pub fn new(settings: &Settings) -> MailContext {
-        MailContext(Arc::new(MailContextInner { settings: settings.mail.clone(), public_url: settings.public_url.clone() }))
+        MailContext(Arc::new(MailContextInner {
+            settings: settings.mail.clone(),
+            public_url: settings.public_url.clone(),
+            clock: settings.clock.clone(),
+            deadline_reminder_hours: settings.deadline_reminder_hours,
+        }))
     }
 
     pub fn domain(&self) -> &str {

@@ -1,16 +1,19 @@
-//! The background worker: every poll interval it claims due outbox rows, sends them and records the
-//! result. It runs beside the HTTP server and stops with it.
+//! The background worker: every poll interval it sweeps deadlines (reminders, timeouts), then claims due
+//! outbox rows, sends them and records the result. It runs beside the HTTP server and stops with it.
 
 use std::time::Duration;
 
 use crate::db::DbPool;
+use crate::mail::MailContext;
 use crate::mail::outbox::{self, Claimed};
 use crate::mail::send::Mailer;
+use crate::service::deadlines;
 use crate::settings::MailSettings;
 
 const BATCH: i64 = 20;
 
-pub async fn run(pool: DbPool, settings: MailSettings, mailer: Mailer) {
+pub async fn run(pool: DbPool, mail: MailContext, mailer: Mailer) {
+    let settings = mail.settings.clone();
     let mut tick = tokio::time::interval(Duration::from_millis(settings.poll_ms));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     tracing::info!(mailer = ?mailer, "mail worker started");
@@ -21,6 +24,12 @@ pub async fn run(pool: DbPool, settings: MailSettings, mailer: Mailer) {
     }
     loop {
         tick.tick().await;
+        let ctx = mail.clone();
+        match blocking(&pool, move |conn| deadlines::sweep(conn, &ctx)).await {
+            Ok(swept) if swept != deadlines::Swept::default() => tracing::info!(?swept, "deadlines swept"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "deadline sweep failed"),
+        }
         loop {
             match send_due(&pool, &settings, &mailer).await {
                 Ok(n) if n as i64 == BATCH => continue,
@@ -34,9 +43,9 @@ pub async fn run(pool: DbPool, settings: MailSettings, mailer: Mailer) {
     }
 }
 
-async fn blocking<T: Send + 'static>(
+async fn blocking<T: Send + 'static, E: std::fmt::Display>(
     pool: &DbPool,
-    f: impl FnOnce(&mut crate::db::Conn) -> Result<T, diesel::result::Error> + Send + 'static,
+    f: impl FnOnce(&mut crate::db::Conn) -> Result<T, E> + Send + 'static,
 ) -> Result<T, String> {
     let pool = pool.clone();
     tokio::task::spawn_blocking(move || {

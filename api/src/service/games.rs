@@ -22,6 +22,8 @@ use crate::time::now;
 
 /// A bot answers at most this many times in a row; a game that needs more is broken, not busy.
 const MAX_BOT_ANSWERS: usize = 100_000;
+/// The longest time limit a game may set on a decision: a year.
+pub const MAX_DEADLINE_HOURS: u32 = 24 * 366;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = games)]
@@ -38,6 +40,8 @@ pub struct GameRow {
     pub head_seq: i64,
     pub head_hash: String,
     pub snapshot: String,
+    /// The time limit of each decision; None: no limit.
+    pub deadline_hours: Option<i32>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -366,14 +370,20 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
             format!("{} needs {}-{} seats; {n} given", info.name.en, info.min_seats, info.max_seats),
         ));
     }
+    if req.deadline_hours.is_some_and(|h| !(1..=MAX_DEADLINE_HOURS).contains(&h)) {
+        return Err(ApiError::unprocessable(
+            "bad_deadline",
+            format!("`deadline_hours` must be 1 to {MAX_DEADLINE_HOURS}, or null for no limit"),
+        ));
+    }
     if req.seats.iter().filter(|s| **s == SeatRequest::Me).count() > 1 {
         return Err(ApiError::unprocessable("bad_seats", "`me` may fill at most one seat"));
     }
     for s in &req.seats {
-        if let SeatRequest::Invite { email } = s {
-            if !valid_email(email) {
-                return Err(ApiError::unprocessable("bad_seats", format!("`{email}` is not an email address")));
-            }
+        if let SeatRequest::Invite { email } = s
+            && !valid_email(email)
+        {
+            return Err(ApiError::unprocessable("bad_seats", format!("`{email}` is not an email address")));
         }
     }
     let seed = random_bytes::<32>();
@@ -399,6 +409,7 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
                 games::head_seq.eq(0i64),
                 games::head_hash.eq(created.head_hash()),
                 games::snapshot.eq(created.game().state_to_json(created.state()).to_string()),
+                games::deadline_hours.eq(req.deadline_hours.map(|h| h as i32)),
             ))
             .returning(games::id)
             .get_result(conn)?;
@@ -681,10 +692,10 @@ pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Ans
         };
         if let Err(e) = loaded.game.append(body, &now()) {
             let mut err = refused(&loaded, seat, e);
-            if err.code == "illegal_move" {
-                if let Some(allowed) = allowed_options(&loaded, &a.decision) {
-                    err = err.with_allowed(allowed);
-                }
+            if err.code == "illegal_move"
+                && let Some(allowed) = allowed_options(&loaded, &a.decision)
+            {
+                err = err.with_allowed(allowed);
             }
             return Err(err);
         }
@@ -701,6 +712,30 @@ pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Ans
             duplicate: false,
             game: loaded.detail(Some(account)),
         })
+    })
+}
+
+/// A deadline passed: if `seat` still owes `decision`, applies the rules' timeout action, or else forfeits
+/// the seat (a `Timeout` without action resigns it), as a server entry with everything it causes. Returns
+/// whether anything changed (a second sweep of the same deadline changes nothing).
+pub fn time_out(conn: &mut Conn, mail: &MailContext, id: i64, seat: u8, decision: &str) -> ApiResult<bool> {
+    conn.immediate_transaction(|conn| {
+        let mut loaded = load(conn, id)?;
+        let owed = loaded.status() == GameStatus::Active
+            && loaded.game.pending().iter().any(|p| p.id == decision && p.seat == seat);
+        if !owed {
+            notify::forget_deadline(conn, id, decision)?;
+            return Ok(false);
+        }
+        let action = loaded.game.game().timeout_action(loaded.game.state(), decision);
+        let before = loaded.game.entries().len();
+        let at = mail.clock.now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let body = EntryBody::Timeout { seat, decision: decision.to_string(), action };
+        loaded.game.append(body, &at).map_err(|e| ApiError::internal(format!("timeout refused: {e}")))?;
+        tracing::info!(game = id, seat, decision, "deadline passed");
+        loaded.settle()?;
+        loaded.persist(conn, mail, before)?;
+        Ok(true)
     })
 }
 

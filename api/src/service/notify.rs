@@ -8,14 +8,14 @@ use shared::{Lang, Pending, Viewer};
 
 use crate::auth::{random_bytes, token_hash};
 use crate::db::Conn;
-use crate::db::schema::{accounts, reply_tokens};
+use crate::db::schema::{accounts, decision_deadlines, reply_tokens};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{self, Draft, Section};
 use crate::mail::outbox;
 use crate::mail::prefs::{self, Notify};
 use crate::service::games::Loaded;
-use crate::time::now;
+use crate::time::{millis, now};
 
 /// Boards in emails are rendered this wide (what fits a mail client without wrapping).
 pub const EMAIL_WIDTH: usize = 72;
@@ -58,6 +58,7 @@ pub fn after_change(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> Api
     if loaded.row.status == "waiting" {
         return Ok(());
     }
+    track_deadlines(conn, mail, loaded)?;
     if loaded.game.is_over() {
         if !loaded.over_before {
             for seat in player_seats(loaded) {
@@ -77,6 +78,96 @@ pub fn after_change(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> Api
         turn(conn, mail, loaded, account, &p)?;
     }
     Ok(())
+}
+
+/// Keeps one deadline row per decision pending for a player: drops those answered, adds the new ones.
+fn track_deadlines(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> ApiResult<()> {
+    let id = loaded.row.id;
+    let pending = if loaded.game.is_over() { Vec::new() } else { loaded.game.pending() };
+    let ids: Vec<&str> = pending.iter().map(|p| p.id.as_str()).collect();
+    diesel::delete(decision_deadlines::table.filter(decision_deadlines::game_id.eq(id)).filter(decision_deadlines::decision.ne_all(&ids)))
+        .execute(conn)?;
+    let Some(hours) = loaded.row.deadline_hours else { return Ok(()) };
+    let limit = chrono::Duration::hours(hours as i64);
+    let before = chrono::Duration::hours(mail.deadline_reminder_hours as i64).min(limit / 2);
+    let now = mail.clock.now();
+    for p in pending.iter().filter(|p| !loaded.asked_before.contains(&p.id)) {
+        if loaded.seats.get(p.seat as usize).is_none_or(|s| s.kind != "player") {
+            continue;
+        }
+        diesel::insert_into(decision_deadlines::table)
+            .values((
+                decision_deadlines::game_id.eq(id),
+                decision_deadlines::decision.eq(&p.id),
+                decision_deadlines::seat.eq(p.seat as i32),
+                decision_deadlines::due_at.eq(millis(now + limit)),
+                decision_deadlines::remind_at.eq(millis(now + limit - before)),
+            ))
+            .on_conflict_do_nothing()
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+pub fn forget_deadline(conn: &mut Conn, game: i64, decision: &str) -> ApiResult<()> {
+    diesel::delete(decision_deadlines::table.find((game, decision))).execute(conn)?;
+    Ok(())
+}
+
+/// "2026-11-25 04:00 UTC" from a stored RFC 3339 time.
+fn human_time(rfc3339: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(rfc3339)
+        .map(|t| t.with_timezone(&chrono::Utc).format("%Y-%m-%d %H:%M UTC").to_string())
+        .unwrap_or_else(|_| rfc3339.to_string())
+}
+
+fn deadline_text(conn: &mut Conn, loaded: &Loaded, decision: &str) -> ApiResult<String> {
+    let due: Option<String> = decision_deadlines::table
+        .find((loaded.row.id, decision))
+        .select(decision_deadlines::due_at)
+        .first(conn)
+        .optional()?;
+    Ok(match due {
+        Some(due) => format!(
+            "Answer by {}. After that the server applies the rules' default answer, or, where the rules give \
+             none, you forfeit (you resign the game).",
+            human_time(&due)
+        ),
+        None => "No time limit: the game waits for your answer.".into(),
+    })
+}
+
+/// Reminds a player that `decision` is due soon.
+pub fn reminder(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, decision: &str) -> ApiResult<()> {
+    let Some(account) = loaded.seats.get(seat as usize).filter(|s| s.kind == "player").and_then(|s| s.account_id) else {
+        return Ok(());
+    };
+    let (notify, unsubscribe) = prefs::get_or_create(conn, account)?;
+    if notify == Notify::None {
+        return Ok(());
+    }
+    let who = person(conn, account)?;
+    let title = game_title(loaded);
+    let deadline = deadline_text(conn, loaded, decision)?;
+    let mut sections = vec![Section::text("Deadline", deadline)];
+    if let Some(legal) = legal_text(loaded, decision) {
+        sections.push(Section::pre("Your move", legal));
+    }
+    sections.push(Section::pre("Your view", board_for(loaded, seat)?));
+    sections.push(Section::text("How to answer", "Reply to the turn email of this decision with your move on the first line."));
+    let draft = Draft {
+        kind: "reminder",
+        game_id: Some(loaded.row.id),
+        account_id: Some(account),
+        to: who.email,
+        to_name: Some(who.name.clone()),
+        subject: format!("[tegami] {title} — reminder: your move is due soon"),
+        intro: format!("Hello {},\n\nIn {title} your move is still awaited.", who.name),
+        sections,
+        reply_to: None,
+        unsubscribe: Some(unsubscribe_url(mail, &unsubscribe)),
+    };
+    store(conn, mail, draft)
 }
 
 fn player_seats(loaded: &Loaded) -> Vec<(u8, i64)> {
@@ -164,7 +255,7 @@ fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &
         if events.is_empty() { "- nothing yet".to_string() } else { events.join("\n") },
     ));
     sections.push(Section::pre("Your move", legal));
-    sections.push(Section::text("Deadline", "No time limit: the game waits for your answer."));
+    sections.push(Section::text("Deadline", deadline_text(conn, loaded, &p.id)?));
     sections.push(Section::text(
         "How to answer",
         format!(
@@ -331,14 +422,14 @@ pub fn refusal(
     let who = person(conn, account)?;
     let title = game.map(game_title).unwrap_or_else(|| format!("game #{game_id}"));
     let mut sections = vec![Section::text("Why", error.detail.clone())];
-    if let (Some(loaded), Some(d)) = (game, decision) {
-        if let Some(legal) = legal_text(loaded, d) {
-            sections.push(Section::pre("What you may answer", legal));
-            sections.push(Section::text(
-                "Try again",
-                "Reply to the same turn email (not to this one) with one of these moves on the first line.",
-            ));
-        }
+    if let (Some(loaded), Some(d)) = (game, decision)
+        && let Some(legal) = legal_text(loaded, d)
+    {
+        sections.push(Section::pre("What you may answer", legal));
+        sections.push(Section::text(
+            "Try again",
+            "Reply to the same turn email (not to this one) with one of these moves on the first line.",
+        ));
     }
     let draft = Draft {
         kind: "reply_refused",
