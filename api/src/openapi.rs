@@ -39,6 +39,7 @@ impl Modify for BearerAuth {
         routes::games::types, routes::games::create, routes::games::list, routes::games::detail, routes::games::join,
         routes::games::moves, routes::games::submit, routes::games::resign, routes::games::journal, routes::games::board,
         routes::mail::inbound, routes::mail::get_prefs, routes::mail::set_prefs, routes::mail::unsubscribe,
+        routes::mail::verify_email, routes::mail::resend_verification,
     ),
     components(schemas(shared::api_types::MoveClaims)),
     modifiers(&BearerAuth),

@@ -33,7 +33,7 @@ pub enum Command {
 pub struct SettingsArgs {
     /// Config file (TOML) with any of the settings below as keys (bind, database_url, public_url, jwt_secret, log, smtp_url,
     /// mail_from, mail_dir, mail_reply_address, inbound_secret, mail_poll_ms, mail_retry_base_ms, mail_retry_max_ms,
-    /// deadline_reminder_hours).
+    /// deadline_reminder_hours, require_verified_email).
     #[arg(long, env = "TEGAMI_CONFIG", global = true)]
     pub config: Option<PathBuf>,
     /// Address to listen on [default: 127.0.0.1:8080].
@@ -77,6 +77,10 @@ pub struct SettingsArgs {
     /// Longest retry delay, in milliseconds [default: 3600000].
     #[arg(long, env = "TEGAMI_MAIL_RETRY_MAX_MS", global = true)]
     pub mail_retry_max_ms: Option<u64>,
+    /// Taking an invited seat requires an address proved through the link emailed at registration
+    /// (`true` or `false`) [default: false].
+    #[arg(long, env = "TEGAMI_REQUIRE_VERIFIED_EMAIL", global = true)]
+    pub require_verified_email: Option<bool>,
     /// A reminder email goes out this many hours before a decision's deadline (at most half the time
     /// limit before it) [default: 24].
     #[arg(long, env = "TEGAMI_DEADLINE_REMINDER_HOURS", global = true)]
@@ -100,6 +104,7 @@ struct FileSettings {
     mail_retry_base_ms: Option<u64>,
     mail_retry_max_ms: Option<u64>,
     deadline_reminder_hours: Option<u32>,
+    require_verified_email: Option<bool>,
 }
 
 /// The resolved settings.
@@ -128,6 +133,8 @@ pub struct MailSettings {
     pub poll_ms: u64,
     pub retry_base_ms: u64,
     pub retry_max_ms: u64,
+    /// Invited seats need a verified address.
+    pub require_verified: bool,
 }
 
 impl MailSettings {
@@ -147,6 +154,7 @@ impl MailSettings {
             poll_ms: 50,
             retry_base_ms: 100,
             retry_max_ms: 400,
+            require_verified: false,
         }
     }
 }
@@ -186,6 +194,7 @@ impl Settings {
             poll_ms: args.mail_poll_ms.or(file.mail_poll_ms).unwrap_or(2000).max(10),
             retry_base_ms: args.mail_retry_base_ms.or(file.mail_retry_base_ms).unwrap_or(30_000).max(1),
             retry_max_ms: args.mail_retry_max_ms.or(file.mail_retry_max_ms).unwrap_or(3_600_000).max(1),
+            require_verified: args.require_verified_email.or(file.require_verified_email).unwrap_or(false),
             from,
         };
         mail.reply_address = args

@@ -12,7 +12,7 @@ use tegami_api::db::schema::{decision_deadlines, games};
 fn wait_for_mail(app: &TestApp, what: &str, pred: impl Fn(&[Mail]) -> bool) -> Vec<Mail> {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
-        let all = mailbox::eml_files(&app.settings.mail.dir);
+        let all = mailbox::game_mails(&app.settings.mail.dir);
         if pred(&all) {
             return all;
         }
@@ -79,7 +79,7 @@ fn a_missed_deadline_is_reminded_then_forfeited_once() {
     app.settings.clock.advance(chrono::Duration::days(10));
     std::thread::sleep(std::time::Duration::from_millis(400));
     assert_eq!(timeouts(&app, game).len(), 1);
-    let reminders = mailbox::eml_files(&app.settings.mail.dir).iter().filter(|x| x.subject.contains("reminder")).count();
+    let reminders = mailbox::game_mails(&app.settings.mail.dir).iter().filter(|x| x.subject.contains("reminder")).count();
     assert_eq!(reminders, 1);
 }
 

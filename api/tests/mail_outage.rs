@@ -56,7 +56,7 @@ fn mail_queued_during_an_outage_and_a_restart_is_delivered_once() {
     let app = app.restart();
     play(&app, &alice, game);
     let queued = rows(&app);
-    assert_eq!(queued.len(), 4, "one turn email per decision asked of alice");
+    assert_eq!(queued.len(), 5, "the address verification, and one turn email per decision asked of alice");
     assert!(queued.iter().all(|r| r.4.is_none()));
 
     let sink = SmtpSink::start_on(port, Store::default());

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 fn wait_for_mail(app: &TestApp, what: &str, pred: impl Fn(&[Mail]) -> bool) -> Vec<Mail> {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
-        let all = mailbox::eml_files(&app.settings.mail.dir);
+        let all = mailbox::game_mails(&app.settings.mail.dir);
         if pred(&all) {
             return all;
         }
@@ -35,7 +35,7 @@ fn entries(app: &TestApp, game: i64) -> usize {
 }
 
 fn last_subject(app: &TestApp) -> String {
-    mailbox::eml_files(&app.settings.mail.dir).last().map(|m| m.subject.clone()).unwrap_or_default()
+    mailbox::game_mails(&app.settings.mail.dir).last().map(|m| m.subject.clone()).unwrap_or_default()
 }
 
 #[test]
@@ -56,11 +56,11 @@ fn bad_replies_change_nothing_and_say_why() {
     let mut forged = turn.clone();
     forged.reply_to = Some("play+0123456789abcdef0123456789abcdef@tegami.test".into());
     forged.subject = "[tegami] UOSAO — your move".into();
-    let mails_before = mailbox::eml_files(&app.settings.mail.dir).len();
+    let mails_before = mailbox::game_mails(&app.settings.mail.dir).len();
     assert_eq!(app.mail_in(&mailbox::reply(&forged, "mallory@evil.test", "R1")).0, 67);
     problem(app.inbound(&mailbox::reply(&forged, "mallory@evil.test", "R1"), Some("inbound-secret")), 404, "unknown_reply");
     std::thread::sleep(std::time::Duration::from_millis(300));
-    assert_eq!(mailbox::eml_files(&app.settings.mail.dir).len(), mails_before, "no email to a stranger");
+    assert_eq!(mailbox::game_mails(&app.settings.mail.dir).len(), mails_before, "no email to a stranger");
 
     // No move, then a move that does not parse: an error email with the legal options; the token survives.
     let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, ""));
@@ -217,7 +217,7 @@ fn notification_preferences_are_honoured() {
     let r = app.post("/api/v1/games", Some(&alice.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}));
     assert_eq!(r.status(), 201);
     std::thread::sleep(std::time::Duration::from_millis(400));
-    assert!(mailbox::eml_files(&app.settings.mail.dir).is_empty(), "no turn email for `none`");
+    assert!(mailbox::game_mails(&app.settings.mail.dir).is_empty(), "no turn email for `none`");
 
     let r = app.client.put(app.url("/api/v1/me/notifications")).bearer_auth(&alice.token).json(&json!({"notify": "every_turn"})).send().unwrap();
     assert_eq!(r.status(), 200);

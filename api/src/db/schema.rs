@@ -133,7 +133,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    email_verifications (account_id) {
+        account_id -> BigInt,
+        token_hash -> Text,
+        created_at -> Text,
+        verified_at -> Nullable<Text>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     accounts, api_tokens, signing_keys, games, seats, journal, server_settings, outbox, reply_tokens, mail_prefs,
-    decision_deadlines
+    decision_deadlines, email_verifications
 );

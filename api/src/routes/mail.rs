@@ -7,6 +7,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::mail::inbound::{self, InboundError, InboundOutcome};
 use crate::mail::prefs::{self, NotificationPrefs};
 use crate::routes::with_db;
+use crate::service::notify;
 use crate::startup::AppState;
 use shared::api_types::Problem;
 
@@ -86,4 +87,26 @@ pub async fn unsubscribe(state: web::Data<AppState>, path: web::Path<String>) ->
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .body("You will get no more turn emails. Turn them back on with `PUT /api/v1/me/notifications`.\n"))
+}
+
+/// Confirm my address with the link emailed at registration (GET for a mail client, POST for scripts).
+#[utoipa::path(post, path = "/api/v1/verify-email/{token}", tag = "mail",
+    params(("token" = String, Path, description = "The secret from the verification link")),
+    responses((status = 200, body = String, content_type = "text/plain"),
+              (status = 404, body = Problem, description = "Unknown or replaced link")))]
+pub async fn verify_email(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult<HttpResponse> {
+    let token = path.into_inner();
+    with_db(&state, move |conn| notify::verify_email(conn, &token)).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body("Your address is confirmed: you can take the seats reserved for it.\n"))
+}
+
+/// Email me a new verification link.
+#[utoipa::path(post, path = "/api/v1/me/verify-email", tag = "mail", security(("bearer" = [])),
+    responses((status = 202, description = "A new link is on its way"), (status = 401, body = Problem, description = "Not logged in")))]
+pub async fn resend_verification(state: web::Data<AppState>, auth: Auth) -> ApiResult<HttpResponse> {
+    let mail = state.mail.clone();
+    with_db(&state, move |conn| conn.immediate_transaction(|conn| notify::verification(conn, &mail, auth.0))).await?;
+    Ok(HttpResponse::Accepted().finish())
 }

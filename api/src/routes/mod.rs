@@ -52,6 +52,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/me/notifications", web::get().to(mail::get_prefs))
             .route("/me/notifications", web::put().to(mail::set_prefs))
             .route("/unsubscribe/{token}", web::post().to(mail::unsubscribe))
-            .route("/unsubscribe/{token}", web::get().to(mail::unsubscribe)),
+            .route("/unsubscribe/{token}", web::get().to(mail::unsubscribe))
+            .route("/verify-email/{token}", web::post().to(mail::verify_email))
+            .route("/verify-email/{token}", web::get().to(mail::verify_email))
+            .route("/me/verify-email", web::post().to(mail::resend_verification)),
     );
 }

@@ -499,6 +499,14 @@ pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: 
                 .map(|s| s.seat)
                 .ok_or_else(|| ApiError::conflict("no_open_seat", format!("game `{id}` has no seat open to you")))?,
         };
+        let reserved = loaded.seats.iter().any(|s| s.seat == seat && s.kind == "invited");
+        if reserved && mail.settings.require_verified && !notify::is_verified(conn, account)? {
+            return Err(ApiError::forbidden(
+                "email_unverified",
+                "this seat is reserved for your address: confirm it first with the link emailed at registration \
+                 (`POST /api/v1/me/verify-email` sends a new one)",
+            ));
+        }
         diesel::update(seats::table.find((id, seat)))
             .set((seats::kind.eq("player"), seats::account_id.eq(account)))
             .execute(conn)?;

@@ -8,7 +8,7 @@ use shared::{Lang, Pending, Viewer};
 
 use crate::auth::{random_bytes, token_hash};
 use crate::db::Conn;
-use crate::db::schema::{accounts, decision_deadlines, reply_tokens};
+use crate::db::schema::{accounts, decision_deadlines, email_verifications, reply_tokens};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{self, Draft, Section};
@@ -444,4 +444,61 @@ pub fn refusal(
         unsubscribe: None,
     };
     conn.immediate_transaction(|conn| store(conn, mail, draft))
+}
+
+/// A new verification link for `account` (replacing any earlier one), emailed to its address.
+pub fn verification(conn: &mut Conn, mail: &MailContext, account: i64) -> ApiResult<()> {
+    let who = person(conn, account)?;
+    let token = hex::encode(random_bytes::<16>());
+    diesel::insert_into(email_verifications::table)
+        .values((
+            email_verifications::account_id.eq(account),
+            email_verifications::token_hash.eq(token_hash(&token)),
+            email_verifications::created_at.eq(now()),
+        ))
+        .on_conflict(email_verifications::account_id)
+        .do_update()
+        .set((email_verifications::token_hash.eq(token_hash(&token)), email_verifications::created_at.eq(now())))
+        .execute(conn)?;
+    let link = format!("{}/api/v1/verify-email/{token}", mail.public_url);
+    let draft = Draft {
+        kind: "verify_email",
+        game_id: None,
+        account_id: Some(account),
+        to: who.email,
+        to_name: Some(who.name.clone()),
+        subject: "[tegami] confirm your address".into(),
+        intro: format!("Hello {},\n\nPlease confirm that this address is yours.", who.name),
+        sections: vec![Section::text(
+            "Confirm",
+            format!(
+                "Open this link (or POST to it):\n\n{link}\n\nUntil then you cannot take a seat a game has reserved \
+                 for this address. If you did not register at tegami, ignore this email."
+            ),
+        )],
+        reply_to: None,
+        unsubscribe: None,
+    };
+    store(conn, mail, draft)
+}
+
+/// Marks the address behind a verification link as proved.
+pub fn verify_email(conn: &mut Conn, token: &str) -> ApiResult<()> {
+    let n = diesel::update(email_verifications::table.filter(email_verifications::token_hash.eq(token_hash(token))))
+        .set(email_verifications::verified_at.eq(now()))
+        .execute(conn)?;
+    if n == 1 {
+        Ok(())
+    } else {
+        Err(ApiError::not_found("unknown_link", "this verification link is not known (a newer one may have replaced it)"))
+    }
+}
+
+pub fn is_verified(conn: &mut Conn, account: i64) -> ApiResult<bool> {
+    let at: Option<Option<String>> = email_verifications::table
+        .find(account)
+        .select(email_verifications::verified_at)
+        .first(conn)
+        .optional()?;
+    Ok(at.flatten().is_some())
 }

@@ -66,3 +66,8 @@ pub fn reply(mail: &Mail, from: &str, body: &str) -> Vec<u8> {
     )
     .into_bytes()
 }
+
+/// The .eml files about games (everything but the address verification emails sent at registration).
+pub fn game_mails(dir: &std::path::Path) -> Vec<Mail> {
+    eml_files(dir).into_iter().filter(|m| !m.subject.contains("confirm your address")).collect()
+}
