@@ -40,6 +40,7 @@ impl Modify for BearerAuth {
         routes::games::moves, routes::games::submit, routes::games::resign, routes::games::journal, routes::games::board,
         routes::mail::inbound, routes::mail::get_prefs, routes::mail::set_prefs, routes::mail::unsubscribe,
         routes::mail::verify_email, routes::mail::resend_verification,
+        routes::mail::get_vacation, routes::mail::set_vacation,
     ),
     components(schemas(shared::api_types::MoveClaims)),
     modifiers(&BearerAuth),

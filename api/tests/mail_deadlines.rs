@@ -107,3 +107,26 @@ fn the_limit_defaults_to_three_days_and_can_be_lifted() {
     assert_eq!(timeouts(&app, default).len(), 1);
     assert!(timeouts(&app, none).is_empty(), "no limit, no timeout");
 }
+
+#[test]
+fn a_vacation_pauses_the_clock() {
+    let app = TestApp::spawn();
+    let alice = app.player("alice");
+    let game = create(&app, &alice.token, json!({"deadline_hours": 2}));
+    let put = |body: Value| app.client.put(app.url("/api/v1/me/vacation")).bearer_auth(&alice.token).json(&body).send().unwrap();
+    let until = app.settings.clock.now() + chrono::Duration::days(1);
+    let r = put(json!({"until": until.to_rfc3339()}));
+    assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
+    assert!(app.get("/api/v1/me/vacation", Some(&alice.token)).json::<Value>().unwrap()["until"].is_string());
+    problem(put(json!({"until": "2001-01-01T00:00:00Z"})), 422, "bad_vacation");
+    problem(put(json!({"until": "soon"})), 400, "bad_time");
+
+    // Three hours later the 2-hour deadline would have passed; a day away pushed it back.
+    app.settings.clock.advance(chrono::Duration::hours(3));
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    assert!(timeouts(&app, game).is_empty(), "no deadline runs out during a vacation");
+    // A day and two hours (plus a little) after the vacation began, it has.
+    app.settings.clock.advance(chrono::Duration::hours(23) + chrono::Duration::minutes(1));
+    wait_for_mail(&app, "the forfeit", |m| m.iter().any(|x| x.subject.contains("game over")));
+    assert_eq!(timeouts(&app, game).len(), 1);
+}

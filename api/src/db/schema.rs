@@ -119,6 +119,7 @@ diesel::table! {
         account_id -> BigInt,
         notify -> Text,
         unsubscribe_token -> Text,
+        away_until -> Nullable<Text>,
     }
 }
 

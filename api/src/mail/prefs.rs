@@ -77,3 +77,21 @@ pub fn unsubscribe(conn: &mut Conn, token: &str) -> Result<bool, diesel::result:
         .execute(conn)?;
     Ok(n > 0)
 }
+
+/// `GET/PUT /api/v1/me/vacation`: while away, a player's clocks stand still.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Vacation {
+    /// RFC 3339 time the player is back; null: not away.
+    pub until: Option<String>,
+}
+
+pub fn away_until(conn: &mut Conn, account: i64) -> Result<Option<String>, diesel::result::Error> {
+    get_or_create(conn, account)?;
+    mail_prefs::table.find(account).select(mail_prefs::away_until).first(conn)
+}
+
+pub fn set_away_until(conn: &mut Conn, account: i64, until: Option<&str>) -> Result<(), diesel::result::Error> {
+    get_or_create(conn, account)?;
+    diesel::update(mail_prefs::table.find(account)).set(mail_prefs::away_until.eq(until)).execute(conn)?;
+    Ok(())
+}

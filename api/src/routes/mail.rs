@@ -5,7 +5,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use crate::auth::Auth;
 use crate::error::{ApiError, ApiResult};
 use crate::mail::inbound::{self, InboundError, InboundOutcome};
-use crate::mail::prefs::{self, NotificationPrefs};
+use crate::mail::prefs::{self, NotificationPrefs, Vacation};
+use crate::service::vacation;
 use crate::routes::with_db;
 use crate::service::notify;
 use crate::startup::AppState;
@@ -109,4 +110,24 @@ pub async fn resend_verification(state: web::Data<AppState>, auth: Auth) -> ApiR
     let mail = state.mail.clone();
     with_db(&state, move |conn| conn.immediate_transaction(|conn| notify::verification(conn, &mail, auth.0))).await?;
     Ok(HttpResponse::Accepted().finish())
+}
+
+/// My vacation: when I am back (null: not away).
+#[utoipa::path(get, path = "/api/v1/me/vacation", tag = "mail", security(("bearer" = [])),
+    responses((status = 200, body = Vacation), (status = 401, body = Problem, description = "Not logged in")))]
+pub async fn get_vacation(state: web::Data<AppState>, auth: Auth) -> ApiResult<web::Json<Vacation>> {
+    let mail = state.mail.clone();
+    Ok(web::Json(with_db(&state, move |conn| vacation::get(conn, &mail, auth.0)).await?))
+}
+
+/// Declare a vacation until a time (at most 60 days ahead), or end it with null: my deadlines are pushed
+/// back by the time away, and no deadline runs out while I am away.
+#[utoipa::path(put, path = "/api/v1/me/vacation", tag = "mail", security(("bearer" = [])), request_body = Vacation,
+    responses((status = 200, body = Vacation), (status = 400, body = Problem, description = "Malformed body or time"),
+              (status = 401, body = Problem, description = "Not logged in"),
+              (status = 422, body = Problem, description = "In the past, or too far ahead")))]
+pub async fn set_vacation(state: web::Data<AppState>, auth: Auth, body: web::Json<Vacation>) -> ApiResult<web::Json<Vacation>> {
+    let mail = state.mail.clone();
+    let until = body.into_inner().until;
+    Ok(web::Json(with_db(&state, move |conn| vacation::set(conn, &mail, auth.0, until.as_deref())).await?))
 }

@@ -55,6 +55,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/unsubscribe/{token}", web::get().to(mail::unsubscribe))
             .route("/verify-email/{token}", web::post().to(mail::verify_email))
             .route("/verify-email/{token}", web::get().to(mail::verify_email))
-            .route("/me/verify-email", web::post().to(mail::resend_verification)),
+            .route("/me/verify-email", web::post().to(mail::resend_verification))
+            .route("/me/vacation", web::get().to(mail::get_vacation))
+            .route("/me/vacation", web::put().to(mail::set_vacation)),
     );
 }

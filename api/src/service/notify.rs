@@ -92,9 +92,12 @@ fn track_deadlines(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> ApiR
     let before = chrono::Duration::hours(mail.deadline_reminder_hours as i64).min(limit / 2);
     let now = mail.clock.now();
     for p in pending.iter().filter(|p| !loaded.asked_before.contains(&p.id)) {
-        if loaded.seats.get(p.seat as usize).is_none_or(|s| s.kind != "player") {
+        let Some(account) = loaded.seats.get(p.seat as usize).filter(|s| s.kind == "player").and_then(|s| s.account_id)
+        else {
             continue;
-        }
+        };
+        // The clock of a player on vacation starts when they are back.
+        let now = crate::service::vacation::away(conn, mail, account)?.unwrap_or(now);
         diesel::insert_into(decision_deadlines::table)
             .values((
                 decision_deadlines::game_id.eq(id),
