@@ -69,3 +69,21 @@ fn mail_queued_during_an_outage_and_a_restart_is_delivered_once() {
     assert_eq!(received.iter().cloned().collect::<BTreeSet<_>>(), stored);
     assert!(rows(&app).iter().all(|r| r.3.is_none()), "a sent email keeps no error");
 }
+
+#[test]
+fn a_permanent_refusal_is_not_retried() {
+    let sink = SmtpSink::start();
+    let url = sink.url();
+    let app = TestApp::spawn_with(|s| s.mail.smtp_url = Some(url));
+    let r = app.post("/api/v1/accounts", None, &json!({"email": "bounce@example.com", "display_name": "b", "password": "password-123"}));
+    assert_eq!(r.status(), 201);
+    let alice = app.player("alice");
+    sink.wait_until("alice's verification email", |m| m.iter().any(|x| x.to == vec![alice.email.clone()]));
+    wait_for("the refusal recorded", || rows(&app).iter().any(|r| r.3.as_deref().is_some_and(|e| e.starts_with("gave up"))));
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let bounced: Vec<Row> = rows(&app).into_iter().filter(|r| r.3.is_some()).collect();
+    assert_eq!(bounced.len(), 1);
+    assert_eq!(bounced[0].2, 1, "one attempt, no retry");
+    assert!(bounced[0].3.as_deref().unwrap().contains("550"), "{:?}", bounced[0].3);
+    assert!(bounced[0].4.is_none());
+}

@@ -99,10 +99,23 @@ pub fn backoff_ms(attempts: i32, base_ms: u64, max_ms: u64) -> u64 {
     base_ms.saturating_mul(1u64 << doublings).min(max_ms)
 }
 
+/// Never retried: a permanent refusal. The row stays, with its error, for the operator to see.
+pub const GAVE_UP: &str = "9999-12-31T23:59:59.999Z";
+
+/// Attempts after which a message is given up even if each failure looked temporary.
+pub const MAX_ATTEMPTS: i32 = 30;
+
 pub fn mark_failed(conn: &mut Conn, id: i64, error: &str, delay_ms: u64) -> Result<(), diesel::result::Error> {
     let next = millis(Utc::now() + Duration::milliseconds(delay_ms as i64));
     diesel::update(outbox::table.find(id))
         .set((outbox::last_error.eq(error), outbox::next_attempt_at.eq(next), outbox::claimed_until.eq(None::<String>)))
+        .execute(conn)?;
+    Ok(())
+}
+
+pub fn give_up(conn: &mut Conn, id: i64, error: &str) -> Result<(), diesel::result::Error> {
+    diesel::update(outbox::table.find(id))
+        .set((outbox::last_error.eq(error), outbox::next_attempt_at.eq(GAVE_UP), outbox::claimed_until.eq(None::<String>)))
         .execute(conn)?;
     Ok(())
 }

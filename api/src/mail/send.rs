@@ -51,6 +51,18 @@ fn effective_url(url: &str) -> String {
     }
 }
 
+impl MailerError {
+    /// A failure that retrying cannot fix: the SMTP server refused the message for good (5xx), or an
+    /// address is malformed.
+    pub fn is_permanent(&self) -> bool {
+        match self {
+            MailerError::Smtp(e) => e.is_permanent(),
+            MailerError::BadAddress { .. } => true,
+            MailerError::BadUrl { .. } | MailerError::File { .. } => false,
+        }
+    }
+}
+
 impl Mailer {
     pub fn from_settings(settings: &MailSettings) -> Result<Mailer, MailerError> {
         match &settings.smtp_url {

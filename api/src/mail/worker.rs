@@ -68,6 +68,11 @@ async fn send_due(pool: &DbPool, settings: &MailSettings, mailer: &Mailer) -> Re
                 let id = row.id;
                 blocking(pool, move |conn| outbox::mark_sent(conn, id)).await?;
             }
+            Err(e) if e.is_permanent() || attempts >= outbox::MAX_ATTEMPTS => {
+                tracing::error!(outbox = row.id, to = %row.recipient, attempts, error = %e, "email given up");
+                let (id, error) = (row.id, format!("gave up: {e}"));
+                blocking(pool, move |conn| outbox::give_up(conn, id, &error)).await?;
+            }
             Err(e) => {
                 let delay = outbox::backoff_ms(attempts, settings.retry_base_ms, settings.retry_max_ms);
                 tracing::warn!(outbox = row.id, to = %row.recipient, attempts, retry_in_ms = delay, error = %e, "email not sent");

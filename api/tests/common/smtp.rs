@@ -1,5 +1,6 @@
 //! A small SMTP server on loopback for the tests: it speaks enough SMTP (EHLO/HELO, MAIL, RCPT, DATA, RSET,
-//! NOOP, QUIT) for lettre's real SMTP transport and keeps every message it accepts. It can be stopped and
+//! NOOP, QUIT) for lettre's real SMTP transport and keeps every message it accepts; it refuses the
+//! recipient `bounce@…` for good (550). It can be stopped and
 //! started again on the same port (an outage), keeping what it received.
 
 use std::io::{BufRead, BufReader, Write};
@@ -117,8 +118,14 @@ fn session(stream: TcpStream, store: &Store) -> std::io::Result<()> {
             to.clear();
             out.write_all(b"250 OK\r\n")?;
         } else if upper.starts_with("RCPT TO:") {
-            to.push(angle(&command[8..]));
-            out.write_all(b"250 OK\r\n")?;
+            let rcpt = angle(&command[8..]);
+            if rcpt.starts_with("bounce@") {
+                // A mailbox that does not exist: a permanent refusal.
+                out.write_all(b"550 5.1.1 no such user\r\n")?;
+            } else {
+                to.push(rcpt);
+                out.write_all(b"250 OK\r\n")?;
+            }
         } else if upper == "DATA" {
             out.write_all(b"354 end with <CRLF>.<CRLF>\r\n")?;
             let mut data = Vec::new();
