@@ -52,7 +52,11 @@ fn a_missed_deadline_is_reminded_then_forfeited_once() {
     // Answering in time moves the deadline to the next decision.
     let moves = alice.moves(&app, game);
     let seat = alice.detail(&app, game).summary.my_seat.unwrap();
-    let r = alice.submit(&app, game, &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action));
+    let r = alice.submit(
+        &app,
+        game,
+        &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action),
+    );
     assert_eq!(r.status(), 201);
     assert_eq!(deadline_rows(&app, game), 1);
 
@@ -79,7 +83,8 @@ fn a_missed_deadline_is_reminded_then_forfeited_once() {
     app.settings.clock.advance(chrono::Duration::days(10));
     std::thread::sleep(std::time::Duration::from_millis(400));
     assert_eq!(timeouts(&app, game).len(), 1);
-    let reminders = mailbox::game_mails(&app.settings.mail.dir).iter().filter(|x| x.subject.contains("reminder")).count();
+    let reminders =
+        mailbox::game_mails(&app.settings.mail.dir).iter().filter(|x| x.subject.contains("reminder")).count();
     assert_eq!(reminders, 1);
 }
 
@@ -89,7 +94,8 @@ fn the_limit_defaults_to_three_days_and_can_be_lifted() {
     let alice = app.player("alice");
     let default = create(&app, &alice.token, json!({}));
     let none = create(&app, &alice.token, json!({"deadline_hours": null}));
-    let hours: Vec<Option<i32>> = games::table.order(games::id.asc()).select(games::deadline_hours).load(&mut app.db()).unwrap();
+    let hours: Vec<Option<i32>> =
+        games::table.order(games::id.asc()).select(games::deadline_hours).load(&mut app.db()).unwrap();
     assert_eq!(hours, vec![Some(72), None]);
     assert_eq!(deadline_rows(&app, default), 1);
     assert_eq!(deadline_rows(&app, none), 0);
@@ -97,13 +103,19 @@ fn the_limit_defaults_to_three_days_and_can_be_lifted() {
     let unlimited = mails.iter().find(|m| m.subject.contains(&format!("#{none} "))).unwrap();
     assert!(unlimited.text.contains("No time limit"), "{}", unlimited.text);
     problem(
-        app.post("/api/v1/games", Some(&alice.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}], "deadline_hours": 0})),
+        app.post(
+            "/api/v1/games",
+            Some(&alice.token),
+            &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}], "deadline_hours": 0}),
+        ),
         422,
         "bad_deadline",
     );
 
     app.settings.clock.advance(chrono::Duration::days(4));
-    wait_for_mail(&app, "the forfeit of the default game", |m| m.iter().any(|x| x.subject.contains(&format!("#{default} — game over"))));
+    wait_for_mail(&app, "the forfeit of the default game", |m| {
+        m.iter().any(|x| x.subject.contains(&format!("#{default} — game over")))
+    });
     assert_eq!(timeouts(&app, default).len(), 1);
     assert!(timeouts(&app, none).is_empty(), "no limit, no timeout");
 }
@@ -113,7 +125,9 @@ fn a_vacation_pauses_the_clock() {
     let app = TestApp::spawn();
     let alice = app.player("alice");
     let game = create(&app, &alice.token, json!({"deadline_hours": 2}));
-    let put = |body: Value| app.client.put(app.url("/api/v1/me/vacation")).bearer_auth(&alice.token).json(&body).send().unwrap();
+    let put = |body: Value| {
+        app.client.put(app.url("/api/v1/me/vacation")).bearer_auth(&alice.token).json(&body).send().unwrap()
+    };
     let until = app.settings.clock.now() + chrono::Duration::days(1);
     let r = put(json!({"until": until.to_rfc3339()}));
     assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());

@@ -27,7 +27,8 @@ fn a_whole_game_is_played_by_replying_to_emails() {
     let alice = app.player("alice");
     let bob = app.player("bob");
     let carol = app.player("carol");
-    let seats = json!([{"kind": "me"}, {"kind": "invite", "email": bob.email}, {"kind": "invite", "email": carol.email}]);
+    let seats =
+        json!([{"kind": "me"}, {"kind": "invite", "email": bob.email}, {"kind": "invite", "email": carol.email}]);
     let r = app.post("/api/v1/games", Some(&alice.token), &json!({"slug": "uosao", "seats": seats}));
     assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
     let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
@@ -81,9 +82,19 @@ fn a_whole_game_is_played_by_replying_to_emails() {
         turn_emails += 1;
         // The recipient's own board, exactly as `tegami show` gets it, in both parts.
         let expected = board(&app, player, game);
-        assert!(mail.text.contains(expected.trim_end_matches('\n')), "turn email to {} lacks their board:\n{}", mail.to, mail.text);
+        assert!(
+            mail.text.contains(expected.trim_end_matches('\n')),
+            "turn email to {} lacks their board:\n{}",
+            mail.to,
+            mail.text
+        );
         let first_line = expected.lines().find(|l| !l.trim().is_empty()).unwrap();
-        let escaped = first_line.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;");
+        let escaped = first_line
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+            .replace('\'', "&#39;");
         assert!(mail.html.contains("<pre>") && mail.html.contains(&escaped), "HTML part lacks the board");
         assert!(mail.list_unsubscribe.as_deref().is_some_and(|u| u.contains("/api/v1/unsubscribe/")));
         let reply_to = mail.reply_to.clone().expect("a reply address");

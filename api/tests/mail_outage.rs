@@ -44,7 +44,11 @@ fn mail_queued_during_an_outage_and_a_restart_is_delivered_once() {
     let port = free_port();
     let app = TestApp::spawn_with(|s| s.mail.smtp_url = Some(format!("smtp://127.0.0.1:{port}")));
     let alice = app.player("alice");
-    let r = app.post("/api/v1/games", Some(&alice.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}));
+    let r = app.post(
+        "/api/v1/games",
+        Some(&alice.token),
+        &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}),
+    );
     assert_eq!(r.status(), 201);
     let game = r.json::<serde_json::Value>().unwrap()["id"].as_i64().unwrap();
     play(&app, &alice, game);
@@ -75,11 +79,17 @@ fn a_permanent_refusal_is_not_retried() {
     let sink = SmtpSink::start();
     let url = sink.url();
     let app = TestApp::spawn_with(|s| s.mail.smtp_url = Some(url));
-    let r = app.post("/api/v1/accounts", None, &json!({"email": "bounce@example.com", "display_name": "b", "password": "password-123"}));
+    let r = app.post(
+        "/api/v1/accounts",
+        None,
+        &json!({"email": "bounce@example.com", "display_name": "b", "password": "password-123"}),
+    );
     assert_eq!(r.status(), 201);
     let alice = app.player("alice");
     sink.wait_until("alice's verification email", |m| m.iter().any(|x| x.to == vec![alice.email.clone()]));
-    wait_for("the refusal recorded", || rows(&app).iter().any(|r| r.3.as_deref().is_some_and(|e| e.starts_with("gave up"))));
+    wait_for("the refusal recorded", || {
+        rows(&app).iter().any(|r| r.3.as_deref().is_some_and(|e| e.starts_with("gave up")))
+    });
     std::thread::sleep(std::time::Duration::from_millis(500));
     let bounced: Vec<Row> = rows(&app).into_iter().filter(|r| r.3.is_some()).collect();
     assert_eq!(bounced.len(), 1);

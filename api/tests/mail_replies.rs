@@ -22,7 +22,11 @@ fn wait_for_mail(app: &TestApp, what: &str, pred: impl Fn(&[Mail]) -> bool) -> V
 /// A game of alice against two bots; returns its id and alice's first turn email.
 fn setup(app: &TestApp) -> (Player, i64, Mail) {
     let alice = app.player("alice");
-    let r = app.post("/api/v1/games", Some(&alice.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}));
+    let r = app.post(
+        "/api/v1/games",
+        Some(&alice.token),
+        &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}),
+    );
     assert_eq!(r.status(), 201);
     let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
     let mails = wait_for_mail(app, "the first turn email", |m| !m.is_empty());
@@ -58,7 +62,11 @@ fn bad_replies_change_nothing_and_say_why() {
     forged.subject = "[tegami] UOSAO — your move".into();
     let mails_before = mailbox::game_mails(&app.settings.mail.dir).len();
     assert_eq!(app.mail_in(&mailbox::reply(&forged, "mallory@evil.test", "R1")).0, 67);
-    problem(app.inbound(&mailbox::reply(&forged, "mallory@evil.test", "R1"), Some("inbound-secret")), 404, "unknown_reply");
+    problem(
+        app.inbound(&mailbox::reply(&forged, "mallory@evil.test", "R1"), Some("inbound-secret")),
+        404,
+        "unknown_reply",
+    );
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert_eq!(mailbox::game_mails(&app.settings.mail.dir).len(), mails_before, "no email to a stranger");
 
@@ -73,7 +81,11 @@ fn bad_replies_change_nothing_and_say_why() {
     assert!(refusal.text.contains("Legal moves:"), "{}", refusal.text);
     let r = app.inbound(&mailbox::reply(&turn, &alice.email, "Q99 please"), Some("inbound-secret"));
     let outcome: Value = r.json().unwrap();
-    assert_eq!((outcome["outcome"].as_str(), outcome["code"].as_str()), (Some("refused"), Some("bad_notation")), "{outcome}");
+    assert_eq!(
+        (outcome["outcome"].as_str(), outcome["code"].as_str()),
+        (Some("refused"), Some("bad_notation")),
+        "{outcome}"
+    );
     wait_for_mail(&app, "the second refusal", |m| m.last().is_some_and(|l| l.subject.contains("bad_notation")));
     assert_eq!(entries(&app, game), before, "refused replies change nothing");
 
@@ -92,15 +104,21 @@ fn bad_replies_change_nothing_and_say_why() {
     wait_for_mail(&app, "the replay refusal", |m| m.last().is_some_and(|l| l.subject.contains("reply_used")));
 
     // A late reply: the decision was answered through the API before the email reply came.
-    let turn2 = wait_for_mail(&app, "the second turn email", |m| m.iter().filter(|x| x.subject.contains("your move")).count() >= 2)
-        .into_iter()
-        .filter(|x| x.subject.contains("your move"))
-        .nth(1)
-        .unwrap();
+    let turn2 = wait_for_mail(&app, "the second turn email", |m| {
+        m.iter().filter(|x| x.subject.contains("your move")).count() >= 2
+    })
+    .into_iter()
+    .filter(|x| x.subject.contains("your move"))
+    .nth(1)
+    .unwrap();
     assert_ne!(turn2.reply_to.as_deref(), Some(token.as_str()), "each decision has its own token");
     let moves = alice.moves(&app, game);
     let seat = alice.detail(&app, game).summary.my_seat.unwrap();
-    let r = alice.submit(&app, game, &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action));
+    let r = alice.submit(
+        &app,
+        game,
+        &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action),
+    );
     assert_eq!(r.status(), 201);
     let now = entries(&app, game);
     let late = mailbox::reply(&turn2, &alice.email, &mailbox::legal_moves(&turn2.text)[0]);
@@ -145,8 +163,16 @@ fn replies_in_real_world_encodings_and_signed_blocks_are_understood() {
     let mv = |t: &Mail| mailbox::legal_moves(&t.text)[0].clone();
 
     // quoted-printable, top-posted above a Japanese client's quote header.
-    let body = format!("{}=20\r\n\r\n2026=E5=B9=B411=E6=9C=8822=E6=97=A5 12:00 tegami <play@tegami.test>:\r\n> =E5=BC=95=E7=94=A8\r\n", mv(&turn));
-    applied(encoded_reply(&turn, &alice.email, "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n", body.as_bytes()));
+    let body = format!(
+        "{}=20\r\n\r\n2026=E5=B9=B411=E6=9C=8822=E6=97=A5 12:00 tegami <play@tegami.test>:\r\n> =E5=BC=95=E7=94=A8\r\n",
+        mv(&turn)
+    );
+    applied(encoded_reply(
+        &turn,
+        &alice.email,
+        "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n",
+        body.as_bytes(),
+    ));
     seen += 1;
     turn = newest_turn(&app, seen);
 
@@ -154,7 +180,12 @@ fn replies_in_real_world_encodings_and_signed_blocks_are_understood() {
     use base64::Engine as _;
     let text = format!("{}\r\n-- \r\nAlice\r\n", mv(&turn));
     let body = base64::engine::general_purpose::STANDARD.encode(text) + "\r\n";
-    applied(encoded_reply(&turn, &alice.email, "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n", body.as_bytes()));
+    applied(encoded_reply(
+        &turn,
+        &alice.email,
+        "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n",
+        body.as_bytes(),
+    ));
     seen += 1;
     turn = newest_turn(&app, seen);
 
@@ -162,7 +193,12 @@ fn replies_in_real_world_encodings_and_signed_blocks_are_understood() {
     // body shows the mark.
     let mut body = b"\x1b$B!d0zMQ\x1b(B\r\n".to_vec();
     body.extend_from_slice(format!("{}\r\n", mv(&turn)).as_bytes());
-    applied(encoded_reply(&turn, &alice.email, "Content-Type: text/plain; charset=ISO-2022-JP\r\nContent-Transfer-Encoding: 7bit\r\n", &body));
+    applied(encoded_reply(
+        &turn,
+        &alice.email,
+        "Content-Type: text/plain; charset=ISO-2022-JP\r\nContent-Transfer-Encoding: 7bit\r\n",
+        &body,
+    ));
     seen += 1;
     turn = newest_turn(&app, seen);
 
@@ -174,7 +210,12 @@ fn replies_in_real_world_encodings_and_signed_blocks_are_understood() {
         mv(&turn),
         mv(&turn)
     );
-    applied(encoded_reply(&no_tag, &alice.email, "Content-Type: multipart/alternative; boundary=\"b1\"\r\n", body.as_bytes()));
+    applied(encoded_reply(
+        &no_tag,
+        &alice.email,
+        "Content-Type: multipart/alternative; boundary=\"b1\"\r\n",
+        body.as_bytes(),
+    ));
     seen += 1;
     turn = newest_turn(&app, seen);
 
@@ -202,7 +243,13 @@ fn replies_in_real_world_encodings_and_signed_blocks_are_understood() {
     let _ = turn;
 
     // Moves by email are journaled as such.
-    let by: Vec<String> = j["entries"].as_array().unwrap().iter().filter(|e| e["body"]["seat"] == json!(seat) && e["body"]["type"] == "move").map(|e| e["body"]["by"].as_str().unwrap().to_string()).collect();
+    let by: Vec<String> = j["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["body"]["seat"] == json!(seat) && e["body"]["type"] == "move")
+        .map(|e| e["body"]["by"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(by, vec!["mail", "mail", "mail", "mail", "player"]);
 }
 
@@ -212,19 +259,39 @@ fn notification_preferences_are_honoured() {
     let alice = app.player("alice");
     let r = app.get("/api/v1/me/notifications", Some(&alice.token));
     assert_eq!(r.json::<Value>().unwrap()["notify"], "every_turn");
-    let r = app.client.put(app.url("/api/v1/me/notifications")).bearer_auth(&alice.token).json(&json!({"notify": "none"})).send().unwrap();
+    let r = app
+        .client
+        .put(app.url("/api/v1/me/notifications"))
+        .bearer_auth(&alice.token)
+        .json(&json!({"notify": "none"}))
+        .send()
+        .unwrap();
     assert_eq!(r.status(), 200);
-    let r = app.post("/api/v1/games", Some(&alice.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}));
+    let r = app.post(
+        "/api/v1/games",
+        Some(&alice.token),
+        &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}),
+    );
     assert_eq!(r.status(), 201);
     std::thread::sleep(std::time::Duration::from_millis(400));
     assert!(mailbox::game_mails(&app.settings.mail.dir).is_empty(), "no turn email for `none`");
 
-    let r = app.client.put(app.url("/api/v1/me/notifications")).bearer_auth(&alice.token).json(&json!({"notify": "every_turn"})).send().unwrap();
+    let r = app
+        .client
+        .put(app.url("/api/v1/me/notifications"))
+        .bearer_auth(&alice.token)
+        .json(&json!({"notify": "every_turn"}))
+        .send()
+        .unwrap();
     assert_eq!(r.status(), 200);
     let game = app.get("/api/v1/games", Some(&alice.token)).json::<Value>().unwrap()[0]["id"].as_i64().unwrap();
     let moves = alice.moves(&app, game);
     let seat = alice.detail(&app, game).summary.my_seat.unwrap();
-    let r = alice.submit(&app, game, &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action));
+    let r = alice.submit(
+        &app,
+        game,
+        &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action),
+    );
     assert_eq!(r.status(), 201);
     let mails = wait_for_mail(&app, "a turn email", |m| !m.is_empty());
     let link = mails[0].list_unsubscribe.clone().expect("List-Unsubscribe");

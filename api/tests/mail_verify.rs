@@ -48,12 +48,16 @@ fn invited_seats_need_a_verified_address() {
     let r = app.post(&format!("/api/v1/games/{game}/join"), Some(&carol.token), &json!({}));
     assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
 
-    let mails = wait_for_mail(&app, "bob's verification", |m| m.iter().any(|x| x.to == bob.email && x.subject.contains("confirm")));
+    let mails = wait_for_mail(&app, "bob's verification", |m| {
+        m.iter().any(|x| x.to == bob.email && x.subject.contains("confirm"))
+    });
     let first_link = link_in(mails.iter().find(|x| x.to == bob.email && x.subject.contains("confirm")).unwrap());
     // A new link replaces the old one.
     let r = app.post("/api/v1/me/verify-email", Some(&bob.token), &json!({}));
     assert_eq!(r.status(), 202);
-    let mails = wait_for_mail(&app, "bob's second link", |m| m.iter().filter(|x| x.to == bob.email && x.subject.contains("confirm")).count() == 2);
+    let mails = wait_for_mail(&app, "bob's second link", |m| {
+        m.iter().filter(|x| x.to == bob.email && x.subject.contains("confirm")).count() == 2
+    });
     let second_link = link_in(mails.iter().rfind(|x| x.to == bob.email && x.subject.contains("confirm")).unwrap());
     assert_ne!(first_link, second_link);
     problem(app.get(&first_link, None), 404, "unknown_link");

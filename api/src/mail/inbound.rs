@@ -5,8 +5,8 @@
 
 use diesel::prelude::*;
 use mail_parser::{Address, MessageParser};
-use shared::journal::Actor;
 use shared::Viewer;
+use shared::journal::Actor;
 
 use crate::auth::token_hash;
 use crate::db::Conn;
@@ -172,7 +172,13 @@ fn handle_token(conn: &mut Conn, mail: &MailContext, token: &str, body: &str) ->
     let hash = token_hash(token);
     let row: Option<(i64, i64, i32, String, Option<String>)> = reply_tokens::table
         .find(&hash)
-        .select((reply_tokens::game_id, reply_tokens::account_id, reply_tokens::seat, reply_tokens::decision, reply_tokens::used_at))
+        .select((
+            reply_tokens::game_id,
+            reply_tokens::account_id,
+            reply_tokens::seat,
+            reply_tokens::decision,
+            reply_tokens::used_at,
+        ))
         .first(conn)
         .optional()
         .map_err(temporary)?;
@@ -181,14 +187,17 @@ fn handle_token(conn: &mut Conn, mail: &MailContext, token: &str, body: &str) ->
     };
     let seat = seat as u8;
     if used_at.is_some() {
-        let e = ApiError::conflict("reply_used", "this turn email was already answered; each one carries one move, once");
+        let e =
+            ApiError::conflict("reply_used", "this turn email was already answered; each one carries one move, once");
         return refuse(conn, mail, game, account, None, e);
     }
     let loaded: Loaded = games::load(conn, game).map_err(temporary)?;
     let Some(pending) = loaded.game.pending().into_iter().find(|p| p.id == decision && p.seat == seat) else {
         let e = ApiError::conflict(
             "stale_decision",
-            format!("the decision this email asked about (`{decision}`) is no longer pending; answer the newest turn email"),
+            format!(
+                "the decision this email asked about (`{decision}`) is no longer pending; answer the newest turn email"
+            ),
         );
         return refuse(conn, mail, game, account, None, e);
     };
@@ -280,7 +289,10 @@ mod tests {
         assert_eq!(token_in_address(&format!("<PLAY+{}@tegami.test>", t.to_uppercase()), "play").as_deref(), Some(t));
         assert_eq!(token_in_address(&format!("other+{t}@tegami.test"), "play"), None);
         assert_eq!(token_in_address("play+short@tegami.test", "play"), None);
-        assert_eq!(token_in_subject(&format!("Re: [tegami] UOSAO #1 — your move (play) [ref:{t}]")).as_deref(), Some(t));
+        assert_eq!(
+            token_in_subject(&format!("Re: [tegami] UOSAO #1 — your move (play) [ref:{t}]")).as_deref(),
+            Some(t)
+        );
         assert_eq!(token_in_subject("Re: no reference"), None);
     }
 

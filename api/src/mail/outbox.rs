@@ -88,7 +88,11 @@ pub fn release_claims(conn: &mut Conn) -> Result<usize, diesel::result::Error> {
 
 pub fn mark_sent(conn: &mut Conn, id: i64) -> Result<(), diesel::result::Error> {
     diesel::update(outbox::table.find(id))
-        .set((outbox::sent_at.eq(now_millis()), outbox::claimed_until.eq(None::<String>), outbox::last_error.eq(None::<String>)))
+        .set((
+            outbox::sent_at.eq(now_millis()),
+            outbox::claimed_until.eq(None::<String>),
+            outbox::last_error.eq(None::<String>),
+        ))
         .execute(conn)?;
     Ok(())
 }
@@ -115,7 +119,11 @@ pub fn mark_failed(conn: &mut Conn, id: i64, error: &str, delay_ms: u64) -> Resu
 
 pub fn give_up(conn: &mut Conn, id: i64, error: &str) -> Result<(), diesel::result::Error> {
     diesel::update(outbox::table.find(id))
-        .set((outbox::last_error.eq(error), outbox::next_attempt_at.eq(GAVE_UP), outbox::claimed_until.eq(None::<String>)))
+        .set((
+            outbox::last_error.eq(error),
+            outbox::next_attempt_at.eq(GAVE_UP),
+            outbox::claimed_until.eq(None::<String>),
+        ))
         .execute(conn)?;
     Ok(())
 }

@@ -40,10 +40,9 @@ impl std::fmt::Debug for Mailer {
 /// credentials (a local relay or sink) is taken as written; `?tls=required|opportunistic` and `smtps://` as
 /// lettre reads them.
 fn effective_url(url: &str) -> String {
-    let has_password = url
-        .strip_prefix("smtp://")
-        .and_then(|rest| rest.split('/').next())
-        .is_some_and(|authority| authority.contains('@') && authority.split('@').next().is_some_and(|u| u.contains(':')));
+    let has_password = url.strip_prefix("smtp://").and_then(|rest| rest.split('/').next()).is_some_and(|authority| {
+        authority.contains('@') && authority.split('@').next().is_some_and(|u| u.contains(':'))
+    });
     if has_password && !url.contains("tls=") {
         format!("{url}{}tls=required", if url.contains('?') { '&' } else { '?' })
     } else {
@@ -82,7 +81,8 @@ impl Mailer {
         match self {
             Mailer::Smtp(transport) => {
                 let parse = |a: &str| {
-                    a.parse::<Address>().map_err(|e| MailerError::BadAddress { address: a.to_string(), message: e.to_string() })
+                    a.parse::<Address>()
+                        .map_err(|e| MailerError::BadAddress { address: a.to_string(), message: e.to_string() })
                 };
                 let envelope = Envelope::new(Some(parse(sender)?), vec![parse(recipient)?])
                     .map_err(|e| MailerError::BadAddress { address: recipient.to_string(), message: e.to_string() })?;

@@ -6,9 +6,9 @@ use crate::auth::Auth;
 use crate::error::{ApiError, ApiResult};
 use crate::mail::inbound::{self, InboundError, InboundOutcome};
 use crate::mail::prefs::{self, NotificationPrefs, Vacation};
-use crate::service::vacation;
 use crate::routes::with_db;
 use crate::service::notify;
+use crate::service::vacation;
 use crate::startup::AppState;
 use shared::api_types::Problem;
 
@@ -30,13 +30,20 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
               (status = 403, body = Problem, description = "Missing or wrong secret, or inbound mail disabled"),
               (status = 404, body = Problem, description = "No known reply reference or signed move (nobody is mailed)"),
               (status = 503, body = Problem, description = "Temporary failure: deliver again later")))]
-pub async fn inbound(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> ApiResult<web::Json<InboundOutcome>> {
+pub async fn inbound(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> ApiResult<web::Json<InboundOutcome>> {
     let expected = state.mail.settings.inbound_secret.clone().ok_or_else(|| {
         ApiError::forbidden("inbound_disabled", "inbound mail over HTTP is off: set TEGAMI_INBOUND_SECRET to enable it")
     })?;
     let given = req.headers().get(SECRET_HEADER).map(|v| v.as_bytes().to_vec()).unwrap_or_default();
     if !constant_time_eq(&given, expected.as_bytes()) {
-        return Err(ApiError::forbidden("bad_inbound_secret", format!("the `{SECRET_HEADER}` header is missing or wrong")));
+        return Err(ApiError::forbidden(
+            "bad_inbound_secret",
+            format!("the `{SECRET_HEADER}` header is missing or wrong"),
+        ));
     }
     let mail = state.mail.clone();
     let result = with_db(&state, move |conn| Ok(inbound::handle(conn, &mail, &body))).await?;
@@ -44,11 +51,9 @@ pub async fn inbound(state: web::Data<AppState>, req: HttpRequest, body: web::By
         Ok(outcome) => Ok(web::Json(outcome)),
         Err(e @ InboundError::Unreadable(_)) => Err(ApiError::bad_request("unreadable_message", e.to_string())),
         Err(e @ InboundError::Unknown) => Err(ApiError::not_found("unknown_reply", e.to_string())),
-        Err(e @ InboundError::Temporary(_)) => Err(ApiError::new(
-            actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
-            "unavailable",
-            e.to_string(),
-        )),
+        Err(e @ InboundError::Temporary(_)) => {
+            Err(ApiError::new(actix_web::http::StatusCode::SERVICE_UNAVAILABLE, "unavailable", e.to_string()))
+        }
     }
 }
 
@@ -126,7 +131,11 @@ pub async fn get_vacation(state: web::Data<AppState>, auth: Auth) -> ApiResult<w
     responses((status = 200, body = Vacation), (status = 400, body = Problem, description = "Malformed body or time"),
               (status = 401, body = Problem, description = "Not logged in"),
               (status = 422, body = Problem, description = "In the past, or too far ahead")))]
-pub async fn set_vacation(state: web::Data<AppState>, auth: Auth, body: web::Json<Vacation>) -> ApiResult<web::Json<Vacation>> {
+pub async fn set_vacation(
+    state: web::Data<AppState>,
+    auth: Auth,
+    body: web::Json<Vacation>,
+) -> ApiResult<web::Json<Vacation>> {
     let mail = state.mail.clone();
     let until = body.into_inner().until;
     Ok(web::Json(with_db(&state, move |conn| vacation::set(conn, &mail, auth.0, until.as_deref())).await?))

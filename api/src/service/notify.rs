@@ -85,8 +85,12 @@ fn track_deadlines(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> ApiR
     let id = loaded.row.id;
     let pending = if loaded.game.is_over() { Vec::new() } else { loaded.game.pending() };
     let ids: Vec<&str> = pending.iter().map(|p| p.id.as_str()).collect();
-    diesel::delete(decision_deadlines::table.filter(decision_deadlines::game_id.eq(id)).filter(decision_deadlines::decision.ne_all(&ids)))
-        .execute(conn)?;
+    diesel::delete(
+        decision_deadlines::table
+            .filter(decision_deadlines::game_id.eq(id))
+            .filter(decision_deadlines::decision.ne_all(&ids)),
+    )
+    .execute(conn)?;
     let Some(hours) = loaded.row.deadline_hours else { return Ok(()) };
     let limit = chrono::Duration::hours(hours as i64);
     let before = chrono::Duration::hours(mail.deadline_reminder_hours as i64).min(limit / 2);
@@ -142,7 +146,8 @@ fn deadline_text(conn: &mut Conn, loaded: &Loaded, decision: &str) -> ApiResult<
 
 /// Reminds a player that `decision` is due soon.
 pub fn reminder(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, decision: &str) -> ApiResult<()> {
-    let Some(account) = loaded.seats.get(seat as usize).filter(|s| s.kind == "player").and_then(|s| s.account_id) else {
+    let Some(account) = loaded.seats.get(seat as usize).filter(|s| s.kind == "player").and_then(|s| s.account_id)
+    else {
         return Ok(());
     };
     let (notify, unsubscribe) = prefs::get_or_create(conn, account)?;
@@ -157,7 +162,10 @@ pub fn reminder(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, 
         sections.push(Section::pre("Your move", legal));
     }
     sections.push(Section::pre("Your view", board_for(loaded, seat)?));
-    sections.push(Section::text("How to answer", "Reply to the turn email of this decision with your move on the first line."));
+    sections.push(Section::text(
+        "How to answer",
+        "Reply to the turn email of this decision with your move on the first line.",
+    ));
     let draft = Draft {
         kind: "reminder",
         game_id: Some(loaded.row.id),
@@ -174,12 +182,7 @@ pub fn reminder(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, 
 }
 
 fn player_seats(loaded: &Loaded) -> Vec<(u8, i64)> {
-    loaded
-        .seats
-        .iter()
-        .filter(|s| s.kind == "player")
-        .filter_map(|s| s.account_id.map(|a| (s.seat as u8, a)))
-        .collect()
+    loaded.seats.iter().filter(|s| s.kind == "player").filter_map(|s| s.account_id.map(|a| (s.seat as u8, a))).collect()
 }
 
 /// Events `seat` may read since its last own entry (that entry's consequences included).
@@ -386,15 +389,28 @@ pub fn spend_reply_token(conn: &mut Conn, hash: &str) -> ApiResult<()> {
 }
 
 /// Tells a player that the move they sent by email was applied.
-pub fn confirmation(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, seat: u8, from_seq: usize) -> ApiResult<()> {
+pub fn confirmation(
+    conn: &mut Conn,
+    mail: &MailContext,
+    loaded: &Loaded,
+    account: i64,
+    seat: u8,
+    from_seq: usize,
+) -> ApiResult<()> {
     let who = person(conn, account)?;
     let title = game_title(loaded);
     let played = match &loaded.game.entries()[from_seq].body {
-        EntryBody::Move { action, .. } => loaded.game.game().print_action(action).unwrap_or_else(|_| action.to_string()),
+        EntryBody::Move { action, .. } => {
+            loaded.game.game().print_action(action).unwrap_or_else(|_| action.to_string())
+        }
         _ => String::new(),
     };
-    let events: Vec<String> = loaded.events_since(from_seq, Some(account)).iter().map(|t| format!("- {}", t.en)).collect();
-    let mut sections = vec![Section::pre("What happened", if events.is_empty() { "- (nothing public)".into() } else { events.join("\n") })];
+    let events: Vec<String> =
+        loaded.events_since(from_seq, Some(account)).iter().map(|t| format!("- {}", t.en)).collect();
+    let mut sections = vec![Section::pre(
+        "What happened",
+        if events.is_empty() { "- (nothing public)".into() } else { events.join("\n") },
+    )];
     sections.push(Section::pre("Your view now", board_for(loaded, seat)?));
     let draft = Draft {
         kind: "reply_accepted",
@@ -493,15 +509,15 @@ pub fn verify_email(conn: &mut Conn, token: &str) -> ApiResult<()> {
     if n == 1 {
         Ok(())
     } else {
-        Err(ApiError::not_found("unknown_link", "this verification link is not known (a newer one may have replaced it)"))
+        Err(ApiError::not_found(
+            "unknown_link",
+            "this verification link is not known (a newer one may have replaced it)",
+        ))
     }
 }
 
 pub fn is_verified(conn: &mut Conn, account: i64) -> ApiResult<bool> {
-    let at: Option<Option<String>> = email_verifications::table
-        .find(account)
-        .select(email_verifications::verified_at)
-        .first(conn)
-        .optional()?;
+    let at: Option<Option<String>> =
+        email_verifications::table.find(account).select(email_verifications::verified_at).first(conn).optional()?;
     Ok(at.flatten().is_some())
 }

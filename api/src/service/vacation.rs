@@ -35,7 +35,10 @@ pub fn set(conn: &mut Conn, mail: &MailContext, account: i64, until: Option<&str
         None => None,
         Some(text) => {
             let t = parse(text).ok_or_else(|| {
-                ApiError::bad_request("bad_time", format!("`{text}` is not an RFC 3339 time, e.g. 2026-12-01T00:00:00Z"))
+                ApiError::bad_request(
+                    "bad_time",
+                    format!("`{text}` is not an RFC 3339 time, e.g. 2026-12-01T00:00:00Z"),
+                )
             })?;
             if t <= now || t > now + Duration::days(MAX_VACATION_DAYS) {
                 return Err(ApiError::unprocessable(

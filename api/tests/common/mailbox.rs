@@ -19,7 +19,8 @@ pub struct Mail {
 
 pub fn parse(raw: &[u8]) -> Mail {
     let m = MessageParser::default().parse(raw).expect("a parsable email");
-    let first = |a: Option<&mail_parser::Address>| a.and_then(|a| a.first()).and_then(|x| x.address()).map(str::to_string);
+    let first =
+        |a: Option<&mail_parser::Address>| a.and_then(|a| a.first()).and_then(|x| x.address()).map(str::to_string);
     let text_of = |h: &str| m.header_raw(h).map(|v| v.trim().to_string()).unwrap_or_default();
     Mail {
         to: first(m.to()).unwrap_or_default(),
@@ -38,7 +39,9 @@ pub fn parse(raw: &[u8]) -> Mail {
 /// Every .eml file the file mailer wrote to `dir`, in outbox order.
 pub fn eml_files(dir: &std::path::Path) -> Vec<Mail> {
     let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect())
+        .map(|d| {
+            d.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect()
+        })
         .unwrap_or_default();
     paths.sort();
     paths.iter().map(|p| parse(&std::fs::read(p).unwrap())).collect()

@@ -47,7 +47,14 @@ impl TestApp {
             })
         });
         let (port, handle) = rx.recv().expect("server started");
-        TestApp { base: format!("http://127.0.0.1:{port}"), client: Client::new(), settings, handle, thread: Some(thread), dir }
+        TestApp {
+            base: format!("http://127.0.0.1:{port}"),
+            client: Client::new(),
+            settings,
+            handle,
+            thread: Some(thread),
+            dir,
+        }
     }
 
     /// Stops this server (HTTP and mail worker) and starts a new one on the same database and settings.
@@ -131,7 +138,11 @@ impl TestApp {
     /// Registers, logs in and registers a fresh signing key.
     pub fn player(&self, name: &str) -> Player {
         let email = format!("{name}@example.com");
-        let r = self.post("/api/v1/accounts", None, &json!({"email": email, "display_name": name, "password": "password-123"}));
+        let r = self.post(
+            "/api/v1/accounts",
+            None,
+            &json!({"email": email, "display_name": name, "password": "password-123"}),
+        );
         assert_eq!(r.status(), 201, "register {name}: {}", r.text().unwrap_or_default());
         let r = self.post("/api/v1/sessions", None, &json!({"email": email, "password": "password-123"}));
         assert_eq!(r.status(), 200);
