@@ -301,3 +301,35 @@ fn notification_preferences_are_honoured() {
     assert_eq!(app.get("/api/v1/me/notifications", Some(&alice.token)).json::<Value>().unwrap()["notify"], "none");
     problem(app.client.post(app.url("/api/v1/unsubscribe/nope")).send().unwrap(), 404, "unknown_link");
 }
+
+#[test]
+fn emails_speak_the_players_language() {
+    let app = TestApp::spawn();
+    let alice = app.player("alice");
+    let r = app
+        .client
+        .put(app.url("/api/v1/me/notifications"))
+        .bearer_auth(&alice.token)
+        .json(&json!({"notify": "every_turn", "lang": "ja"}))
+        .send()
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(app.get("/api/v1/me/notifications", Some(&alice.token)).json::<Value>().unwrap()["lang"], "ja");
+    let r = app.post(
+        "/api/v1/games",
+        Some(&alice.token),
+        &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}),
+    );
+    assert_eq!(r.status(), 201);
+    let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
+    let turn = wait_for_mail(&app, "the turn email", |m| !m.is_empty())[0].clone();
+    assert!(turn.subject.contains("あなたの番です"), "{}", turn.subject);
+    let board = app.get(&format!("/api/v1/games/{game}/board?width=72&lang=ja"), Some(&alice.token)).text().unwrap();
+    assert!(turn.text.contains(board.trim_end_matches('\n')), "the Japanese board:\n{}", turn.text);
+    assert!(turn.text.contains("合法手:"), "{}", turn.text);
+    // The reply works the same.
+    let first = turn.text.split("合法手:\n").nth(1).unwrap().lines().next().unwrap().trim().to_string();
+    let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &first));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("applied"), "{out}");
+}

@@ -120,6 +120,7 @@ diesel::table! {
         notify -> Text,
         unsubscribe_token -> Text,
         away_until -> Nullable<Text>,
+        lang -> Text,
     }
 }
 

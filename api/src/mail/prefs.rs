@@ -37,10 +37,38 @@ impl Notify {
     }
 }
 
+/// The language of a player's emails (boards, prompts, events and the email's own words).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MailLang {
+    #[default]
+    En,
+    Ja,
+}
+
+impl MailLang {
+    pub fn lang(self) -> shared::Lang {
+        match self {
+            MailLang::En => shared::Lang::En,
+            MailLang::Ja => shared::Lang::Ja,
+        }
+    }
+
+    fn as_str(self) -> &'static str {
+        match self {
+            MailLang::En => "en",
+            MailLang::Ja => "ja",
+        }
+    }
+}
+
 /// `GET/PUT /api/v1/me/notifications`
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NotificationPrefs {
     pub notify: Notify,
+    /// en (the default) or ja.
+    #[serde(default)]
+    pub lang: MailLang,
 }
 
 /// The account's preference and unsubscribe token, created with the default on first use.
@@ -64,10 +92,23 @@ pub fn get_or_create(conn: &mut Conn, account: i64) -> Result<(Notify, String), 
     Ok((Notify::EveryTurn, token))
 }
 
-pub fn set(conn: &mut Conn, account: i64, notify: Notify) -> Result<(), diesel::result::Error> {
+pub fn set(conn: &mut Conn, account: i64, prefs: &NotificationPrefs) -> Result<(), diesel::result::Error> {
     get_or_create(conn, account)?;
-    diesel::update(mail_prefs::table.find(account)).set(mail_prefs::notify.eq(notify.as_str())).execute(conn)?;
+    diesel::update(mail_prefs::table.find(account))
+        .set((mail_prefs::notify.eq(prefs.notify.as_str()), mail_prefs::lang.eq(prefs.lang.as_str())))
+        .execute(conn)?;
     Ok(())
+}
+
+pub fn get(conn: &mut Conn, account: i64) -> Result<NotificationPrefs, diesel::result::Error> {
+    let (notify, _) = get_or_create(conn, account)?;
+    Ok(NotificationPrefs { notify, lang: lang_of(conn, account)? })
+}
+
+/// The language of `account`'s emails.
+pub fn lang_of(conn: &mut Conn, account: i64) -> Result<MailLang, diesel::result::Error> {
+    let lang: Option<String> = mail_prefs::table.find(account).select(mail_prefs::lang).first(conn).optional()?;
+    Ok(if lang.as_deref() == Some("ja") { MailLang::Ja } else { MailLang::En })
 }
 
 /// Turns notifications off for the owner of `token`; false when the token is unknown.

@@ -61,11 +61,10 @@ pub async fn inbound(
 #[utoipa::path(get, path = "/api/v1/me/notifications", tag = "mail", security(("bearer" = [])),
     responses((status = 200, body = NotificationPrefs), (status = 401, body = Problem, description = "Not logged in")))]
 pub async fn get_prefs(state: web::Data<AppState>, auth: Auth) -> ApiResult<web::Json<NotificationPrefs>> {
-    let (notify, _) = with_db(&state, move |conn| Ok(prefs::get_or_create(conn, auth.0)?)).await?;
-    Ok(web::Json(NotificationPrefs { notify }))
+    Ok(web::Json(with_db(&state, move |conn| Ok(prefs::get(conn, auth.0)?)).await?))
 }
 
-/// Set my email notification preference: every_turn, daily_digest or none.
+/// Set my email notification preference (every_turn, daily_digest or none) and language (en or ja).
 #[utoipa::path(put, path = "/api/v1/me/notifications", tag = "mail", security(("bearer" = [])), request_body = NotificationPrefs,
     responses((status = 200, body = NotificationPrefs), (status = 400, body = Problem, description = "Malformed body"),
               (status = 401, body = Problem, description = "Not logged in")))]
@@ -74,9 +73,10 @@ pub async fn set_prefs(
     auth: Auth,
     body: web::Json<NotificationPrefs>,
 ) -> ApiResult<web::Json<NotificationPrefs>> {
-    let notify = body.into_inner().notify;
-    with_db(&state, move |conn| Ok(prefs::set(conn, auth.0, notify)?)).await?;
-    Ok(web::Json(NotificationPrefs { notify }))
+    let wanted = body.into_inner();
+    let stored = wanted.clone();
+    with_db(&state, move |conn| Ok(prefs::set(conn, auth.0, &stored)?)).await?;
+    Ok(web::Json(wanted))
 }
 
 /// Stop notification emails (the List-Unsubscribe link; POST is the one-click form).

@@ -121,6 +121,18 @@ pub fn forget_deadline(conn: &mut Conn, game: i64, decision: &str) -> ApiResult<
     Ok(())
 }
 
+/// `en` or `ja`, as the recipient reads.
+fn tr(lang: Lang, en: &str, ja: &str) -> String {
+    match lang {
+        Lang::En => en.to_string(),
+        Lang::Ja => ja.to_string(),
+    }
+}
+
+fn lang_of(conn: &mut Conn, account: i64) -> ApiResult<Lang> {
+    Ok(prefs::lang_of(conn, account)?.lang())
+}
+
 /// "2026-11-25 04:00 UTC" from a stored RFC 3339 time.
 fn human_time(rfc3339: &str) -> String {
     chrono::DateTime::parse_from_rfc3339(rfc3339)
@@ -128,19 +140,25 @@ fn human_time(rfc3339: &str) -> String {
         .unwrap_or_else(|_| rfc3339.to_string())
 }
 
-fn deadline_text(conn: &mut Conn, loaded: &Loaded, decision: &str) -> ApiResult<String> {
+fn deadline_text(conn: &mut Conn, loaded: &Loaded, decision: &str, lang: Lang) -> ApiResult<String> {
     let due: Option<String> = decision_deadlines::table
         .find((loaded.row.id, decision))
         .select(decision_deadlines::due_at)
         .first(conn)
         .optional()?;
-    Ok(match due {
-        Some(due) => format!(
+    Ok(match (due, lang) {
+        (Some(due), Lang::En) => format!(
             "Answer by {}. After that the server applies the rules' default answer, or, where the rules give \
              none, you forfeit (you resign the game).",
             human_time(&due)
         ),
-        None => "No time limit: the game waits for your answer.".into(),
+        (Some(due), Lang::Ja) => format!(
+            "期限: {}。過ぎるとルールの既定の応答が適用されます（既定がないゲームでは投了扱いになります）。",
+            human_time(&due)
+        ),
+        (None, lang) => {
+            tr(lang, "No time limit: the game waits for your answer.", "期限なし：あなたの返信を待ちます。")
+        }
     })
 }
 
@@ -155,16 +173,21 @@ pub fn reminder(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, 
         return Ok(());
     }
     let who = person(conn, account)?;
+    let lang = lang_of(conn, account)?;
     let title = game_title(loaded);
-    let deadline = deadline_text(conn, loaded, decision)?;
-    let mut sections = vec![Section::text("Deadline", deadline)];
-    if let Some(legal) = legal_text(loaded, decision) {
-        sections.push(Section::pre("Your move", legal));
+    let deadline = deadline_text(conn, loaded, decision, lang)?;
+    let mut sections = vec![Section::text(tr(lang, "Deadline", "期限"), deadline)];
+    if let Some(legal) = legal_text(loaded, decision, lang) {
+        sections.push(Section::pre(tr(lang, "Your move", "あなたの手"), legal));
     }
-    sections.push(Section::pre("Your view", board_for(loaded, seat)?));
+    sections.push(Section::pre(tr(lang, "Your view", "あなたの盤面"), board_for(loaded, seat, lang)?));
     sections.push(Section::text(
-        "How to answer",
-        "Reply to the turn email of this decision with your move on the first line.",
+        tr(lang, "How to answer", "返信のしかた"),
+        tr(
+            lang,
+            "Reply to the turn email of this decision with your move on the first line.",
+            "この手番のメールに、1行目に手を書いて返信してください。",
+        ),
     ));
     let draft = Draft {
         kind: "reminder",
@@ -172,8 +195,14 @@ pub fn reminder(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, 
         account_id: Some(account),
         to: who.email,
         to_name: Some(who.name.clone()),
-        subject: format!("[tegami] {title} — reminder: your move is due soon"),
-        intro: format!("Hello {},\n\nIn {title} your move is still awaited.", who.name),
+        subject: format!(
+            "[tegami] {title} — {}",
+            tr(lang, "reminder: your move is due soon", "リマインダー：手番の期限が近づいています")
+        ),
+        intro: match lang {
+            Lang::En => format!("Hello {},\n\nIn {title} your move is still awaited.", who.name),
+            Lang::Ja => format!("{}さん\n\n{title}であなたの手を待っています。", who.name),
+        },
         sections,
         reply_to: None,
         unsubscribe: Some(unsubscribe_url(mail, &unsubscribe)),
@@ -186,7 +215,7 @@ fn player_seats(loaded: &Loaded) -> Vec<(u8, i64)> {
 }
 
 /// Events `seat` may read since its last own entry (that entry's consequences included).
-fn events_for(loaded: &Loaded, seat: u8) -> Vec<String> {
+fn events_for(loaded: &Loaded, seat: u8, lang: Lang) -> Vec<String> {
     let entries = loaded.game.entries();
     let from = entries
         .iter()
@@ -197,7 +226,7 @@ fn events_for(loaded: &Loaded, seat: u8) -> Vec<String> {
         .iter()
         .flat_map(|e| e.events.iter())
         .filter(|ev| ev.visible_to(Viewer::Seat(seat), over))
-        .map(|ev| format!("- {}", ev.text.en))
+        .map(|ev| format!("- {}", ev.text.get(lang)))
         .collect();
     if lines.len() > MAX_EVENTS {
         lines.drain(..lines.len() - MAX_EVENTS);
@@ -206,16 +235,16 @@ fn events_for(loaded: &Loaded, seat: u8) -> Vec<String> {
 }
 
 /// The legal answers to `decision` as a section body: every option, or the help and a few examples.
-pub fn legal_text(loaded: &Loaded, decision: &str) -> Option<String> {
+pub fn legal_text(loaded: &Loaded, decision: &str, lang: Lang) -> Option<String> {
     let choices = loaded.game.game().legal(loaded.game.state(), decision)?;
-    let mut out = format!("{}\n\n", choices.prompt.en);
+    let mut out = format!("{}\n\n", choices.prompt.get(lang));
     if choices.complete {
-        out.push_str("Legal moves:\n");
+        out.push_str(&tr(lang, "Legal moves:\n", "合法手:\n"));
     } else {
         if let Some(help) = &choices.help {
-            out.push_str(&format!("{}\n\n", help.en));
+            out.push_str(&format!("{}\n\n", help.get(lang)));
         }
-        out.push_str("For example:\n");
+        out.push_str(&tr(lang, "For example:\n", "例:\n"));
     }
     for o in &choices.options {
         out.push_str(&format!("  {}\n", o.notation));
@@ -223,9 +252,9 @@ pub fn legal_text(loaded: &Loaded, decision: &str) -> Option<String> {
     Some(out)
 }
 
-fn board_for(loaded: &Loaded, seat: u8) -> ApiResult<String> {
+fn board_for(loaded: &Loaded, seat: u8, lang: Lang) -> ApiResult<String> {
     let view = loaded.game.view(Viewer::Seat(seat));
-    loaded.game.game().render(&view, &loaded.render_context(Lang::En, EMAIL_WIDTH)).map_err(ApiError::internal)
+    loaded.game.game().render(&view, &loaded.render_context(lang, EMAIL_WIDTH)).map_err(ApiError::internal)
 }
 
 fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &Pending) -> ApiResult<()> {
@@ -246,25 +275,25 @@ fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &
         ))
         .execute(conn)?;
     let id = loaded.row.id;
+    let lang = lang_of(conn, account)?;
     let title = game_title(loaded);
-    let legal = legal_text(loaded, &p.id).unwrap_or_default();
+    let legal = legal_text(loaded, &p.id, lang).unwrap_or_default();
     let example = loaded
         .game
         .game()
         .legal(loaded.game.state(), &p.id)
         .and_then(|c| c.options.first().map(|o| o.notation.clone()))
         .unwrap_or_else(|| "<move>".into());
-    let events = events_for(loaded, p.seat);
-    let mut sections = vec![Section::pre("Your view", board_for(loaded, p.seat)?)];
+    let events = events_for(loaded, p.seat, lang);
+    let mut sections = vec![Section::pre(tr(lang, "Your view", "あなたの盤面"), board_for(loaded, p.seat, lang)?)];
     sections.push(Section::pre(
-        "Since your last move",
-        if events.is_empty() { "- nothing yet".to_string() } else { events.join("\n") },
+        tr(lang, "Since your last move", "前回の手番から"),
+        if events.is_empty() { tr(lang, "- nothing yet", "- まだありません") } else { events.join("\n") },
     ));
-    sections.push(Section::pre("Your move", legal));
-    sections.push(Section::text("Deadline", deadline_text(conn, loaded, &p.id)?));
-    sections.push(Section::text(
-        "How to answer",
-        format!(
+    sections.push(Section::pre(tr(lang, "Your move", "あなたの手"), legal));
+    sections.push(Section::text(tr(lang, "Deadline", "期限"), deadline_text(conn, loaded, &p.id, lang)?));
+    let how = match lang {
+        Lang::En => format!(
             "Reply to this email with your move alone on the first line, for example:\n\n    {example}\n\n\
              Keep the reply address and the [ref:...] in the subject: they prove the reply is yours, and they \
              answer this one decision once. Instead of a bare move you may paste a signed move from \
@@ -274,20 +303,38 @@ fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &
             mail.public_url,
             unsubscribe_url(mail, &unsubscribe)
         ),
-    ));
+        Lang::Ja => format!(
+            "このメールに返信し、1行目に手だけを書いてください。例:\n\n    {example}\n\n\
+             返信先アドレスと件名の [ref:...] はそのままにしてください。あなたの返信である証明で、この手番に一度だけ\
+             使えます。手の代わりに `tegami play {id} <手> --print-signed` の署名付きの手を貼り付けることもできます。\n\n\
+             ウェブで見る: {}/api/v1/games/{id}/board?lang=ja\n\
+             メールを止める: {}",
+            mail.public_url,
+            unsubscribe_url(mail, &unsubscribe)
+        ),
+    };
+    sections.push(Section::text(tr(lang, "How to answer", "返信のしかた"), how));
     let draft = Draft {
         kind: "turn",
         game_id: Some(id),
         account_id: Some(account),
         to: who.email,
         to_name: Some(who.name.clone()),
-        subject: format!("[tegami] {title} — your move ({}) [ref:{token}]", p.kind),
-        intro: format!(
-            "Hello {},\n\nIn {title} ({}) it is your move ({}).",
-            who.name,
-            loaded.game.game().info().name.en,
-            p.kind
-        ),
+        subject: format!("[tegami] {title} — {} ({}) [ref:{token}]", tr(lang, "your move", "あなたの番です"), p.kind),
+        intro: match lang {
+            Lang::En => format!(
+                "Hello {},\n\nIn {title} ({}) it is your move ({}).",
+                who.name,
+                loaded.game.game().info().name.en,
+                p.kind
+            ),
+            Lang::Ja => format!(
+                "{}さん\n\n{title}（{}）であなたの番です（{}）。",
+                who.name,
+                loaded.game.game().info().name.ja,
+                p.kind
+            ),
+        },
         sections,
         reply_to: Some(mail.reply_address(&token)),
         unsubscribe: Some(unsubscribe_url(mail, &unsubscribe)),
@@ -301,18 +348,23 @@ fn game_over(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, acc
         return Ok(());
     }
     let who = person(conn, account)?;
+    let lang = lang_of(conn, account)?;
     let title = game_title(loaded);
     let outcome = loaded.game.outcome();
-    let summary = outcome.as_ref().map(|o| o.summary.en.clone()).unwrap_or_default();
+    let summary = outcome.as_ref().map(|o| o.summary.get(lang).to_string()).unwrap_or_default();
     let rank = outcome.as_ref().and_then(|o| o.ranks.get(seat as usize).copied());
-    let mut sections = vec![Section::text("Result", summary)];
+    let mut sections = vec![Section::text(tr(lang, "Result", "結果"), summary)];
     if let Some(rank) = rank {
-        sections.push(Section::text("Your place", format!("You finished in place {rank}.")));
+        let place = match lang {
+            Lang::En => format!("You finished in place {rank}."),
+            Lang::Ja => format!("あなたは{rank}位でした。"),
+        };
+        sections.push(Section::text(tr(lang, "Your place", "順位"), place));
     }
-    sections.push(Section::pre("Final position", board_for(loaded, seat)?));
-    let events = events_for(loaded, seat);
+    sections.push(Section::pre(tr(lang, "Final position", "最終盤面"), board_for(loaded, seat, lang)?));
+    let events = events_for(loaded, seat, lang);
     if !events.is_empty() {
-        sections.push(Section::pre("Since your last move", events.join("\n")));
+        sections.push(Section::pre(tr(lang, "Since your last move", "前回の手番から"), events.join("\n")));
     }
     sections.push(Section::text(
         "Check it",
@@ -327,7 +379,7 @@ fn game_over(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, acc
         account_id: Some(account),
         to: who.email,
         to_name: Some(who.name.clone()),
-        subject: format!("[tegami] {title} — game over"),
+        subject: format!("[tegami] {title} — {}", tr(lang, "game over", "対局終了")),
         intro: format!("Hello {},\n\n{title} is over.", who.name),
         sections,
         reply_to: None,
@@ -405,13 +457,14 @@ pub fn confirmation(
         }
         _ => String::new(),
     };
+    let lang = lang_of(conn, account)?;
     let events: Vec<String> =
-        loaded.events_since(from_seq, Some(account)).iter().map(|t| format!("- {}", t.en)).collect();
+        loaded.events_since(from_seq, Some(account)).iter().map(|t| format!("- {}", t.get(lang))).collect();
     let mut sections = vec![Section::pre(
         "What happened",
         if events.is_empty() { "- (nothing public)".into() } else { events.join("\n") },
     )];
-    sections.push(Section::pre("Your view now", board_for(loaded, seat)?));
+    sections.push(Section::pre("Your view now", board_for(loaded, seat, lang)?));
     let draft = Draft {
         kind: "reply_accepted",
         game_id: Some(loaded.row.id),
@@ -439,10 +492,15 @@ pub fn refusal(
     decision: Option<&str>,
 ) -> ApiResult<()> {
     let who = person(conn, account)?;
+    let lang = lang_of(conn, account)?;
     let title = game.map(game_title).unwrap_or_else(|| format!("game #{game_id}"));
-    let mut sections = vec![Section::text("Why", error.detail.clone())];
+    let detail = match (lang, &error.detail_ja) {
+        (Lang::Ja, Some(ja)) => ja.clone(),
+        _ => error.detail.clone(),
+    };
+    let mut sections = vec![Section::text(tr(lang, "Why", "理由"), detail)];
     if let (Some(loaded), Some(d)) = (game, decision)
-        && let Some(legal) = legal_text(loaded, d)
+        && let Some(legal) = legal_text(loaded, d, lang)
     {
         sections.push(Section::pre("What you may answer", legal));
         sections.push(Section::text(
