@@ -333,3 +333,42 @@ fn emails_speak_the_players_language() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("applied"), "{out}");
 }
+
+#[test]
+fn a_daily_digest_carries_the_turn_emails() {
+    let app = TestApp::spawn();
+    let alice = app.player("alice");
+    let r = app
+        .client
+        .put(app.url("/api/v1/me/notifications"))
+        .bearer_auth(&alice.token)
+        .json(&json!({"notify": "daily_digest"}))
+        .send()
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let r = app.post(
+        "/api/v1/games",
+        Some(&alice.token),
+        &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}),
+    );
+    assert_eq!(r.status(), 201);
+    let digests = |m: &[Mail]| m.iter().filter(|x| x.subject.contains("daily digest")).cloned().collect::<Vec<_>>();
+    // The first digest goes at once; it carries the turn email, which is never sent alone.
+    let first = digests(&wait_for_mail(&app, "the first digest", |m| !digests(m).is_empty()))[0].clone();
+    let inner = mailbox::attached(&first);
+    assert_eq!(inner.len(), 1);
+    assert!(inner[0].subject.contains("your move"), "{}", inner[0].subject);
+    assert!(mailbox::game_mails(&app.settings.mail.dir).iter().all(|m| !m.subject.contains("your move")));
+    // Replying to the attached turn email plays the move.
+    let (code, out) = app.mail_in(&mailbox::reply(&inner[0], &alice.email, &mailbox::legal_moves(&inner[0].text)[0]));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("applied"), "{out}");
+    // The next turn waits for the next day.
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    assert_eq!(digests(&mailbox::game_mails(&app.settings.mail.dir)).len(), 1, "at most one digest a day");
+    app.settings.clock.advance(chrono::Duration::hours(25));
+    let all = wait_for_mail(&app, "the second digest", |m| digests(m).len() == 2);
+    let second = mailbox::attached(&digests(&all)[1]);
+    assert_eq!(second.len(), 1);
+    assert_ne!(second[0].reply_to, inner[0].reply_to);
+}

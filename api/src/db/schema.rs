@@ -121,6 +121,7 @@ diesel::table! {
         unsubscribe_token -> Text,
         away_until -> Nullable<Text>,
         lang -> Text,
+        last_digest_at -> Nullable<Text>,
     }
 }
 

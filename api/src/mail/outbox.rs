@@ -9,6 +9,9 @@ use crate::db::Conn;
 use crate::db::schema::outbox;
 use crate::time::{millis, now_millis};
 
+/// The kind of a turn email kept for a daily digest: never sent alone; the digest carries it.
+pub const DIGEST_PART: &str = "digest_part";
+
 /// How long a claimed row stays with its sender before another attempt may take it.
 const LEASE_SECONDS: i64 = 300;
 
@@ -62,6 +65,7 @@ pub fn claim_due(conn: &mut Conn, limit: i64) -> Result<Vec<Claimed>, diesel::re
         let now = now_millis();
         let rows: Vec<Claimed> = outbox::table
             .filter(outbox::sent_at.is_null())
+            .filter(outbox::kind.ne(DIGEST_PART))
             .filter(outbox::next_attempt_at.le(&now))
             .filter(outbox::claimed_until.is_null().or(outbox::claimed_until.lt(&now)))
             .order(outbox::id.asc())

@@ -13,7 +13,7 @@ use crate::db::schema::mail_prefs;
 pub enum Notify {
     /// One email for each decision asked of me (the default).
     EveryTurn,
-    /// Stored for a later daily summary; until that exists, mailed like every_turn.
+    /// At most one email a day: the turn emails since the last one, attached to it.
     DailyDigest,
     /// No turn or result emails (replies to my own emails are still answered).
     None,

@@ -30,6 +30,12 @@ pub async fn run(pool: DbPool, mail: MailContext, mailer: Mailer) {
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "deadline sweep failed"),
         }
+        let ctx = mail.clone();
+        match blocking(&pool, move |conn| crate::service::digest::sweep(conn, &ctx)).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(digests = n, "daily digests queued"),
+            Err(e) => tracing::warn!(error = %e, "digest sweep failed"),
+        }
         loop {
             match send_due(&pool, &settings, &mailer).await {
                 Ok(n) if n as i64 == BATCH => continue,

@@ -5,3 +5,4 @@ pub mod games;
 pub mod notify;
 pub mod deadlines;
 pub mod vacation;
+pub mod digest;

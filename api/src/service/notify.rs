@@ -315,7 +315,7 @@ fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &
     };
     sections.push(Section::text(tr(lang, "How to answer", "返信のしかた"), how));
     let draft = Draft {
-        kind: "turn",
+        kind: if notify == Notify::DailyDigest { outbox::DIGEST_PART } else { "turn" },
         game_id: Some(id),
         account_id: Some(account),
         to: who.email,

@@ -74,3 +74,9 @@ pub fn reply(mail: &Mail, from: &str, body: &str) -> Vec<u8> {
 pub fn game_mails(dir: &std::path::Path) -> Vec<Mail> {
     eml_files(dir).into_iter().filter(|m| !m.subject.contains("confirm your address")).collect()
 }
+
+/// The emails attached (message/rfc822) to a digest.
+pub fn attached(mail: &Mail) -> Vec<Mail> {
+    let m = MessageParser::default().parse(&mail.raw).expect("a parsable email");
+    m.attachments().filter(|a| a.message().is_some()).map(|a| parse(a.contents())).collect()
+}
