@@ -79,6 +79,7 @@ fn a_whole_game_is_played_by_replying_to_emails() {
             continue;
         }
         assert!(mail.subject.starts_with(&format!("[tegami] UOSAO #{game} — your move (")), "{}", mail.subject);
+        assert!(mail.subject.contains(" season ") && mail.subject.contains(" round "), "{}", mail.subject);
         turn_emails += 1;
         // The recipient's own board, exactly as `tegami show` gets it, in both parts.
         let expected = board(&app, player, game);

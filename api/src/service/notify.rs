@@ -257,6 +257,18 @@ fn board_for(loaded: &Loaded, seat: u8, lang: Lang) -> ApiResult<String> {
     loaded.game.game().render(&view, &loaded.render_context(lang, EMAIL_WIDTH)).map_err(ApiError::internal)
 }
 
+/// ", round 3" when the game's view counts rounds (a top-level `round` number, with `season` if it has one).
+fn round_of(loaded: &Loaded, seat: u8, lang: Lang) -> String {
+    let view = loaded.game.view(Viewer::Seat(seat));
+    let Some(round) = view.get("round").and_then(|r| r.as_u64()) else { return String::new() };
+    match (view.get("season").and_then(|s| s.as_u64()), lang) {
+        (Some(season), Lang::En) => format!(", season {season} round {round}"),
+        (Some(season), Lang::Ja) => format!("、シーズン{season} ラウンド{round}"),
+        (None, Lang::En) => format!(", round {round}"),
+        (None, Lang::Ja) => format!("、ラウンド{round}"),
+    }
+}
+
 fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &Pending) -> ApiResult<()> {
     let (notify, unsubscribe) = prefs::get_or_create(conn, account)?;
     if notify == Notify::None {
@@ -320,7 +332,12 @@ fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &
         account_id: Some(account),
         to: who.email,
         to_name: Some(who.name.clone()),
-        subject: format!("[tegami] {title} — {} ({}) [ref:{token}]", tr(lang, "your move", "あなたの番です"), p.kind),
+        subject: format!(
+            "[tegami] {title} — {} ({}){} [ref:{token}]",
+            tr(lang, "your move", "あなたの番です"),
+            p.kind,
+            round_of(loaded, p.seat, lang)
+        ),
         intro: match lang {
             Lang::En => format!(
                 "Hello {},\n\nIn {title} ({}) it is your move ({}).",
