@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod db;
 pub mod error;
+pub mod mail;
 pub mod openapi;
 pub mod routes;
 pub mod service;

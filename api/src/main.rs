@@ -3,6 +3,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use tegami_api::settings::{Cli, Command, Settings};
 use tegami_api::startup::Application;
+use tegami_api::mail::MailContext;
+use tegami_api::mail::inbound;
 use tegami_api::{db, openapi};
 use tracing_subscriber::EnvFilter;
 
@@ -35,6 +37,7 @@ async fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::MailIn => mail_in(&settings),
         Command::Serve => {
             let app = match Application::build(settings.clone()) {
                 Ok(app) => app,
@@ -51,6 +54,41 @@ async fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+    }
+}
+
+/// `tegami-server mail-in`: one raw message on stdin, as an MTA pipe delivers it.
+fn mail_in(settings: &Settings) -> ExitCode {
+    use std::io::Read;
+    const EX_TEMPFAIL: u8 = 75;
+    let mut raw = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut raw) {
+        eprintln!("error: cannot read the message on stdin: {e}");
+        return ExitCode::from(EX_TEMPFAIL);
+    }
+    let pool = match db::connect(&settings.database_url) {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let mut conn = match pool.get() {
+        Ok(conn) => conn,
+        Err(e) => {
+            eprintln!("error: cannot open the database: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    match inbound::handle(&mut conn, &MailContext::new(settings), &raw) {
+        Ok(outcome) => {
+            println!("{}", serde_json::to_string(&outcome).unwrap_or_default());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
         }
     }
 }

@@ -38,6 +38,9 @@ impl Modify for BearerAuth {
         routes::keys::register, routes::keys::list, routes::keys::revoke,
         routes::games::types, routes::games::create, routes::games::list, routes::games::detail, routes::games::join,
         routes::games::moves, routes::games::submit, routes::games::resign, routes::games::journal, routes::games::board,
+        routes::mail::inbound, routes::mail::get_prefs, routes::mail::set_prefs, routes::mail::unsubscribe,
+        routes::mail::verify_email, routes::mail::resend_verification,
+        routes::mail::get_vacation, routes::mail::set_vacation,
     ),
     components(schemas(shared::api_types::MoveClaims)),
     modifiers(&BearerAuth),
@@ -46,6 +49,7 @@ impl Modify for BearerAuth {
         (name = "tokens", description = "Long-lived API tokens for scripts"),
         (name = "keys", description = "Ed25519 public keys that sign moves"),
         (name = "games", description = "Games, views, legal moves, signed moves, journals"),
+        (name = "mail", description = "Moves by email, notification preferences"),
         (name = "meta", description = "Health"),
     )
 )]

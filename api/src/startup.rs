@@ -10,13 +10,16 @@ use utoipa_scalar::{Scalar, Servable};
 
 use crate::db::{self, DbPool, DbSetupError};
 use crate::error::{self, ApiError};
+use crate::mail::MailContext;
+use crate::mail::send::{Mailer, MailerError};
 use crate::settings::Settings;
-use crate::{auth, openapi, routes};
+use crate::{auth, mail, openapi, routes};
 
 pub struct AppState {
     pub pool: DbPool,
     pub jwt_secret: Vec<u8>,
     pub settings: Settings,
+    pub mail: MailContext,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -27,11 +30,15 @@ pub enum StartupError {
     Secret(#[from] diesel::result::Error),
     #[error("cannot listen on `{bind}`: {source}")]
     Bind { bind: String, source: std::io::Error },
+    #[error(transparent)]
+    Mailer(#[from] MailerError),
 }
 
+/// The HTTP server and the mail worker beside it.
 pub struct Application {
     server: Server,
     port: u16,
+    worker: Option<(DbPool, MailContext, Mailer)>,
 }
 
 async fn not_found(req: actix_web::HttpRequest) -> Result<HttpResponse, ApiError> {
@@ -48,7 +55,10 @@ impl Application {
         let bind_err = |source| StartupError::Bind { bind: settings.bind.clone(), source };
         let listener = TcpListener::bind(&settings.bind).map_err(bind_err)?;
         let port = listener.local_addr().map_err(bind_err)?.port();
-        let state = web::Data::new(AppState { pool, jwt_secret, settings: settings.clone() });
+        let mailer = Mailer::from_settings(&settings.mail)?;
+        let mail = MailContext::new(&settings);
+        let worker = Some((pool.clone(), mail.clone(), mailer));
+        let state = web::Data::new(AppState { pool, jwt_secret, settings: settings.clone(), mail });
         let document = openapi::document();
         let server = HttpServer::new(move || {
             let doc = document.clone();
@@ -58,6 +68,7 @@ impl Application {
                 .app_data(web::JsonConfig::default().limit(256 * 1024).error_handler(error::json_error))
                 .app_data(web::PathConfig::default().error_handler(error::path_error))
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
+                .app_data(web::PayloadConfig::default().limit(routes::mail::MAX_INBOUND_BYTES))
                 .configure(routes::configure)
                 .route("/openapi.json", web::get().to(move || {
                     let doc = doc.clone();
@@ -69,14 +80,28 @@ impl Application {
         .listen(listener)
         .map_err(bind_err)?
         .run();
-        Ok(Application { server, port })
+        Ok(Application { server, port, worker })
+    }
+
+    /// Stops the server (and with it the mail worker) from another thread or task.
+    pub fn handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
-    pub async fn run(self) -> std::io::Result<()> {
-        self.server.await
+    /// Serves until the server stops; the mail worker runs alongside and stops with it.
+    pub async fn run(mut self) -> std::io::Result<()> {
+        let worker = self
+            .worker
+            .take()
+            .map(|(pool, ctx, mailer)| actix_web::rt::spawn(mail::worker::run(pool, ctx, mailer)));
+        let result = self.server.await;
+        if let Some(worker) = worker {
+            worker.abort();
+        }
+        result
     }
 }

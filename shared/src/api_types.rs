@@ -120,6 +120,14 @@ pub struct CreateGameRequest {
     pub options: Value,
     /// One entry per seat, in seat order (seat 0 first).
     pub seats: Vec<SeatRequest>,
+    /// Time limit of each decision, in hours; absent: 72 (3 days); null: no limit.
+    #[serde(default = "default_deadline_hours")]
+    pub deadline_hours: Option<u32>,
+}
+
+/// Three days.
+pub fn default_deadline_hours() -> Option<u32> {
+    Some(72)
 }
 
 /// `POST /api/v1/games/{id}/join`

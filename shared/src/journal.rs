@@ -25,6 +25,9 @@ pub enum Actor {
     Bot,
     /// The server applying a rule default (a deadline) or a policy.
     Server,
+    /// A person who answered by email: the move is authenticated by the single-use reply token of the
+    /// turn email it answers, not by a signature.
+    Mail,
 }
 
 /// What an entry says. The hash covers all of it.

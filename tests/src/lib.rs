@@ -51,6 +51,9 @@ impl Server {
             .env("TEGAMI_BIND", format!("127.0.0.1:{port}"))
             .env("TEGAMI_DATABASE_URL", format!("sqlite://{}", dir.path().join("tegami.db").display()))
             .env("TEGAMI_LOG", "info")
+            // Emails (no SMTP server configured) go to .eml files beside the database, not into the cwd.
+            .env("TEGAMI_MAIL_DIR", dir.path().join("mail"))
+            .env_remove("TEGAMI_SMTP_URL")
             .env_remove("TEGAMI_CONFIG")
             .env_remove("TEGAMI_JWT_SECRET")
             .stdout(Stdio::null())

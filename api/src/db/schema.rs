@@ -47,6 +47,7 @@ diesel::table! {
         head_seq -> BigInt,
         head_hash -> Text,
         snapshot -> Text,
+        deadline_hours -> Nullable<Integer>,
     }
 }
 
@@ -82,4 +83,70 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(accounts, api_tokens, signing_keys, games, seats, journal, server_settings);
+diesel::table! {
+    outbox (id) {
+        id -> BigInt,
+        game_id -> Nullable<BigInt>,
+        account_id -> Nullable<BigInt>,
+        kind -> Text,
+        sender -> Text,
+        recipient -> Text,
+        subject -> Text,
+        message_id -> Text,
+        message -> Text,
+        created_at -> Text,
+        next_attempt_at -> Text,
+        attempts -> Integer,
+        last_error -> Nullable<Text>,
+        claimed_until -> Nullable<Text>,
+        sent_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    reply_tokens (token_hash) {
+        token_hash -> Text,
+        game_id -> BigInt,
+        account_id -> BigInt,
+        seat -> Integer,
+        decision -> Text,
+        created_at -> Text,
+        used_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    mail_prefs (account_id) {
+        account_id -> BigInt,
+        notify -> Text,
+        unsubscribe_token -> Text,
+        away_until -> Nullable<Text>,
+        lang -> Text,
+        last_digest_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    decision_deadlines (game_id, decision) {
+        game_id -> BigInt,
+        decision -> Text,
+        seat -> Integer,
+        due_at -> Text,
+        remind_at -> Text,
+        reminded_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    email_verifications (account_id) {
+        account_id -> BigInt,
+        token_hash -> Text,
+        created_at -> Text,
+        verified_at -> Nullable<Text>,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(
+    accounts, api_tokens, signing_keys, games, seats, journal, server_settings, outbox, reply_tokens, mail_prefs,
+    decision_deadlines, email_verifications
+);

@@ -14,7 +14,8 @@ use crate::startup::AppState;
               (status = 422, body = Problem, description = "Bad address, name or weak password")))]
 pub async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> ApiResult<HttpResponse> {
     let req = body.into_inner();
-    let account = with_db(&state, move |conn| accounts::register(conn, &req)).await?;
+    let mail = state.mail.clone();
+    let account = with_db(&state, move |conn| accounts::register(conn, &mail, &req)).await?;
     Ok(HttpResponse::Created().json(account))
 }
 

@@ -25,7 +25,8 @@ pub async fn types() -> web::Json<Vec<GameType>> {
               (status = 422, body = Problem, description = "Wrong number of seats or bad options")))]
 pub async fn create(state: web::Data<AppState>, auth: Auth, body: web::Json<CreateGameRequest>) -> ApiResult<HttpResponse> {
     let req = body.into_inner();
-    let game = with_db(&state, move |conn| games::create(conn, auth.0, req)).await?;
+    let mail = state.mail.clone();
+    let game = with_db(&state, move |conn| games::create(conn, &mail, auth.0, req)).await?;
     Ok(HttpResponse::Created().json(game))
 }
 
@@ -67,7 +68,8 @@ pub async fn join(
 ) -> ApiResult<web::Json<GameDetail>> {
     let id = path.into_inner();
     let seat = body.and_then(|b| b.into_inner().seat);
-    Ok(web::Json(with_db(&state, move |conn| games::join(conn, auth.0, id, seat)).await?))
+    let mail = state.mail.clone();
+    Ok(web::Json(with_db(&state, move |conn| games::join(conn, &mail, auth.0, id, seat)).await?))
 }
 
 /// My pending decisions with their prompts and legal answers.
@@ -99,7 +101,8 @@ pub async fn submit(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let token = body.into_inner().signed_move;
-    let accepted = with_db(&state, move |conn| games::submit(conn, auth.0, id, &token)).await?;
+    let mail = state.mail.clone();
+    let accepted = with_db(&state, move |conn| games::submit(conn, &mail, auth.0, id, &token)).await?;
     Ok(if accepted.duplicate { HttpResponse::Ok().json(accepted) } else { HttpResponse::Created().json(accepted) })
 }
 
@@ -112,7 +115,8 @@ pub async fn submit(
               (status = 409, body = Problem, description = "Game not active")))]
 pub async fn resign(state: web::Data<AppState>, auth: Auth, path: web::Path<i64>) -> ApiResult<web::Json<MoveAccepted>> {
     let id = path.into_inner();
-    Ok(web::Json(with_db(&state, move |conn| games::resign(conn, auth.0, id)).await?))
+    let mail = state.mail.clone();
+    Ok(web::Json(with_db(&state, move |conn| games::resign(conn, &mail, auth.0, id)).await?))
 }
 
 /// The journal as I may read it; complete, with the seed and keys, once the game is over.

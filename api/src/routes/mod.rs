@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod games;
 pub mod health;
 pub mod keys;
+pub mod mail;
 pub mod tokens;
 
 use actix_web::web;
@@ -46,6 +47,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/games/{id}/moves", web::post().to(games::submit))
             .route("/games/{id}/resign", web::post().to(games::resign))
             .route("/games/{id}/journal", web::get().to(games::journal))
-            .route("/games/{id}/board", web::get().to(games::board)),
+            .route("/games/{id}/board", web::get().to(games::board))
+            .route("/mail/inbound", web::post().to(mail::inbound))
+            .route("/me/notifications", web::get().to(mail::get_prefs))
+            .route("/me/notifications", web::put().to(mail::set_prefs))
+            .route("/unsubscribe/{token}", web::post().to(mail::unsubscribe))
+            .route("/unsubscribe/{token}", web::get().to(mail::unsubscribe))
+            .route("/verify-email/{token}", web::post().to(mail::verify_email))
+            .route("/verify-email/{token}", web::get().to(mail::verify_email))
+            .route("/me/verify-email", web::post().to(mail::resend_verification))
+            .route("/me/vacation", web::get().to(mail::get_vacation))
+            .route("/me/vacation", web::put().to(mail::set_vacation)),
     );
 }

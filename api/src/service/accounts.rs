@@ -8,6 +8,8 @@ use crate::auth::{hash_password, new_api_token, verify_password};
 use crate::db::Conn;
 use crate::db::schema::{accounts, api_tokens, signing_keys};
 use crate::error::{ApiError, ApiResult};
+use crate::mail::MailContext;
+use crate::service::notify;
 use crate::service::games::valid_email;
 use crate::time::now;
 
@@ -23,7 +25,8 @@ fn account_columns() -> (accounts::id, accounts::email, accounts::display_name, 
     (accounts::id, accounts::email, accounts::display_name, accounts::created_at)
 }
 
-pub fn register(conn: &mut Conn, req: &RegisterRequest) -> ApiResult<Account> {
+/// Creates an account and emails it a link that proves the address.
+pub fn register(conn: &mut Conn, mail: &MailContext, req: &RegisterRequest) -> ApiResult<Account> {
     let email = req.email.trim().to_lowercase();
     if !valid_email(&email) {
         return Err(ApiError::unprocessable("bad_email", format!("`{}` is not an email address", req.email)));
@@ -55,6 +58,7 @@ pub fn register(conn: &mut Conn, req: &RegisterRequest) -> ApiResult<Account> {
             .returning(account_columns())
             .get_result::<AccountRow>(conn)?;
         tracing::info!(account = row.0, "account registered");
+        notify::verification(conn, mail, row.0)?;
         Ok(to_account(row))
     })
 }

@@ -16,10 +16,14 @@ use crate::auth::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{accounts, games, journal, seats, signing_keys};
 use crate::error::{ApiError, ApiResult};
+use crate::mail::MailContext;
+use crate::service::notify;
 use crate::time::now;
 
 /// A bot answers at most this many times in a row; a game that needs more is broken, not busy.
 const MAX_BOT_ANSWERS: usize = 100_000;
+/// The longest time limit a game may set on a decision: a year.
+pub const MAX_DEADLINE_HOURS: u32 = 24 * 366;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = games)]
@@ -36,6 +40,8 @@ pub struct GameRow {
     pub head_seq: i64,
     pub head_hash: String,
     pub snapshot: String,
+    /// The time limit of each decision; None: no limit.
+    pub deadline_hours: Option<i32>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -69,9 +75,13 @@ pub struct Loaded {
     pub seats: Vec<SeatRow>,
     pub names: Vec<String>,
     pub game: Match,
+    /// Decisions already asked of players when the game was loaded (none while it was waiting): a turn
+    /// email goes out for each decision asked after a change that is not among these.
+    pub asked_before: Vec<String>,
+    pub over_before: bool,
 }
 
-fn seat_kind(kind: &str) -> SeatKind {
+pub(crate) fn seat_kind(kind: &str) -> SeatKind {
     match kind {
         "bot" => SeatKind::Bot,
         "open" => SeatKind::Open,
@@ -166,7 +176,10 @@ pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
     let entries = rows.into_iter().map(from_row).collect::<ApiResult<Vec<_>>>()?;
     let snapshot: Value = serde_json::from_str(&row.snapshot).map_err(ApiError::internal)?;
     let game = Match::resume(entries, seed_bytes(&row.seed)?, &snapshot).map_err(ApiError::internal)?;
-    Ok(Loaded { row, seats: seat_rows, names, game })
+    let asked_before =
+        if row.status == "active" { game.pending().into_iter().map(|p| p.id).collect() } else { Vec::new() };
+    let over_before = game.is_over();
+    Ok(Loaded { row, seats: seat_rows, names, game, asked_before, over_before })
 }
 
 fn seat_names(conn: &mut Conn, seat_rows: &[SeatRow]) -> ApiResult<Vec<String>> {
@@ -208,7 +221,7 @@ impl Loaded {
         }
     }
 
-    fn render_context(&self, lang: shared::Lang, width: usize) -> RenderContext {
+    pub(crate) fn render_context(&self, lang: shared::Lang, width: usize) -> RenderContext {
         RenderContext { lang, width, seat_names: self.names.clone() }
     }
 
@@ -307,8 +320,9 @@ impl Loaded {
         Ok(())
     }
 
-    /// Writes the entries from `from_seq` on and the new head, snapshot and status.
-    fn persist(&mut self, conn: &mut Conn, from_seq: usize) -> ApiResult<()> {
+    /// Writes the entries from `from_seq` on, the new head, snapshot and status, and the emails the change
+    /// calls for (turn and result emails), all inside the caller's transaction.
+    fn persist(&mut self, conn: &mut Conn, mail: &MailContext, from_seq: usize) -> ApiResult<()> {
         let rows: Vec<JournalRow> = self.game.entries()[from_seq..].iter().map(|e| to_row(self.row.id, e)).collect();
         diesel::insert_into(journal::table).values(&rows).execute(conn)?;
         let status = status_str(self.compute_status());
@@ -329,7 +343,7 @@ impl Loaded {
         self.row.head_hash = head.hash.clone();
         self.row.snapshot = snapshot;
         self.row.updated_at = updated_at;
-        Ok(())
+        notify::after_change(conn, mail, self)
     }
 
     /// The answer to a request that appended entries from `first_new` on.
@@ -344,7 +358,7 @@ impl Loaded {
     }
 
     /// Events of entries from `from_seq` on that `account` may read (both languages).
-    fn events_since(&self, from_seq: usize, account: Option<i64>) -> Vec<Localized> {
+    pub(crate) fn events_since(&self, from_seq: usize, account: Option<i64>) -> Vec<Localized> {
         let viewer = self.viewer(account);
         let over = self.game.is_over();
         self.game.entries()[from_seq..]
@@ -356,7 +370,7 @@ impl Loaded {
     }
 }
 
-pub fn create(conn: &mut Conn, account: i64, req: CreateGameRequest) -> ApiResult<GameDetail> {
+pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGameRequest) -> ApiResult<GameDetail> {
     let game = registry::game(&req.slug).ok_or_else(|| {
         ApiError::bad_request(
             "unknown_game_type",
@@ -371,14 +385,20 @@ pub fn create(conn: &mut Conn, account: i64, req: CreateGameRequest) -> ApiResul
             format!("{} needs {}-{} seats; {n} given", info.name.en, info.min_seats, info.max_seats),
         ));
     }
+    if req.deadline_hours.is_some_and(|h| !(1..=MAX_DEADLINE_HOURS).contains(&h)) {
+        return Err(ApiError::unprocessable(
+            "bad_deadline",
+            format!("`deadline_hours` must be 1 to {MAX_DEADLINE_HOURS}, or null for no limit"),
+        ));
+    }
     if req.seats.iter().filter(|s| **s == SeatRequest::Me).count() > 1 {
         return Err(ApiError::unprocessable("bad_seats", "`me` may fill at most one seat"));
     }
     for s in &req.seats {
-        if let SeatRequest::Invite { email } = s {
-            if !valid_email(email) {
-                return Err(ApiError::unprocessable("bad_seats", format!("`{email}` is not an email address")));
-            }
+        if let SeatRequest::Invite { email } = s
+            && !valid_email(email)
+        {
+            return Err(ApiError::unprocessable("bad_seats", format!("`{email}` is not an email address")));
         }
     }
     let seed = random_bytes::<32>();
@@ -404,6 +424,7 @@ pub fn create(conn: &mut Conn, account: i64, req: CreateGameRequest) -> ApiResul
                 games::head_seq.eq(0i64),
                 games::head_hash.eq(created.head_hash()),
                 games::snapshot.eq(created.game().state_to_json(created.state()).to_string()),
+                games::deadline_hours.eq(req.deadline_hours.map(|h| h as i32)),
             ))
             .returning(games::id)
             .get_result(conn)?;
@@ -425,7 +446,8 @@ pub fn create(conn: &mut Conn, account: i64, req: CreateGameRequest) -> ApiResul
         diesel::insert_into(journal::table).values(to_row(id, &created.entries()[0])).execute(conn)?;
         let mut loaded = load(conn, id)?;
         loaded.settle()?;
-        loaded.persist(conn, 1)?;
+        loaded.persist(conn, mail, 1)?;
+        notify::invitations(conn, mail, &loaded, account)?;
         tracing::info!(game = id, slug = %req.slug, "game created");
         Ok(loaded.detail(Some(account)))
     })
@@ -461,7 +483,7 @@ pub fn list(conn: &mut Conn, account: i64, status: Option<GameStatus>) -> ApiRes
     ids.into_iter().map(|id| load(conn, id).map(|l| l.summary(Some(account)))).collect()
 }
 
-pub fn join(conn: &mut Conn, account: i64, id: i64, wanted: Option<u8>) -> ApiResult<GameDetail> {
+pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: Option<u8>) -> ApiResult<GameDetail> {
     conn.immediate_transaction(|conn| {
         let mut loaded = load(conn, id)?;
         if loaded.seat_of(Some(account)).is_some() {
@@ -494,6 +516,14 @@ pub fn join(conn: &mut Conn, account: i64, id: i64, wanted: Option<u8>) -> ApiRe
                 .map(|s| s.seat)
                 .ok_or_else(|| ApiError::conflict("no_open_seat", format!("game `{id}` has no seat open to you")))?,
         };
+        let reserved = loaded.seats.iter().any(|s| s.seat == seat && s.kind == "invited");
+        if reserved && mail.settings.require_verified && !notify::is_verified(conn, account)? {
+            return Err(ApiError::forbidden(
+                "email_unverified",
+                "this seat is reserved for your address: confirm it first with the link emailed at registration \
+                 (`POST /api/v1/me/verify-email` sends a new one)",
+            ));
+        }
         diesel::update(seats::table.find((id, seat)))
             .set((seats::kind.eq("player"), seats::account_id.eq(account)))
             .execute(conn)?;
@@ -503,7 +533,7 @@ pub fn join(conn: &mut Conn, account: i64, id: i64, wanted: Option<u8>) -> ApiRe
         seat_row.account_id = Some(account);
         loaded.names = seat_names(conn, &loaded.seats)?;
         loaded.settle()?;
-        loaded.persist(conn, before)?;
+        loaded.persist(conn, mail, before)?;
         Ok(loaded.detail(Some(account)))
     })
 }
@@ -573,12 +603,32 @@ fn refused(loaded: &Loaded, seat: u8, e: JournalError) -> ApiError {
     }
 }
 
-fn allowed_options(loaded: &Loaded, decision: &str) -> Option<Vec<String>> {
+pub(crate) fn allowed_options(loaded: &Loaded, decision: &str) -> Option<Vec<String>> {
     loaded.game.game().legal(loaded.game.state(), decision).map(|c| c.options.into_iter().map(|o| o.notation).collect())
 }
 
-/// Verifies a signed move, applies it, lets bots answer, and stores it all in one transaction.
-pub fn submit(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<MoveAccepted> {
+/// Verifies a signed move, then applies it through [`answer`].
+pub fn submit(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, token: &str) -> ApiResult<MoveAccepted> {
+    let claims = verify_signed(conn, account, id, token)?;
+    answer(
+        conn,
+        mail,
+        account,
+        id,
+        Answer {
+            seat: Some(claims.seat),
+            decision: claims.decision,
+            action: claims.action,
+            by: Actor::Player,
+            signature: Some(token.trim().to_string()),
+            reply_token: None,
+            confirm_by_mail: false,
+        },
+    )
+}
+
+/// Checks that `token` is a move signed for game `id` by a live key of `account`; returns its claims.
+pub fn verify_signed(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<shared::api_types::MoveClaims> {
     let (kid, claims) = signing::peek(token)
         .map_err(|e| ApiError::bad_request("malformed_move", format!("the signed move is not readable: {e}")))?;
     if claims.game != id {
@@ -605,58 +655,110 @@ pub fn submit(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<
         }
     };
     signing::verify(token, &public_key)
-        .map_err(|e| ApiError::unauthorized("bad_signature", format!("the move's signature is not valid: {e}")))?;
+        .map_err(|e| ApiError::unauthorized("bad_signature", format!("the move's signature is not valid: {e}")))
+}
 
+/// One player's answer to one decision, however it arrived (REST or email).
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The seat the answer claims to speak for (a signed move names it); checked against the player's seat.
+    pub seat: Option<u8>,
+    pub decision: String,
+    pub action: Value,
+    pub by: Actor,
+    /// The signed move, journaled with the entry; a retry of the same signed move is answered as a duplicate.
+    pub signature: Option<String>,
+    /// The hash of the email reply token that authenticated this answer; spent in the same transaction.
+    pub reply_token: Option<String>,
+    /// Send the player a confirmation email (the answer came by email).
+    pub confirm_by_mail: bool,
+}
+
+/// Applies an answer, lets bots answer, and stores it all (with the emails it causes) in one transaction.
+pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Answer) -> ApiResult<MoveAccepted> {
     conn.immediate_transaction(|conn| {
         let mut loaded = load(conn, id)?;
         let my_seat = loaded.seat_of(Some(account));
-        let already = loaded.game.entries().iter().find(|e| {
-            matches!(&e.body, EntryBody::Move { signature: Some(s), .. } if s == token.trim())
-        });
-        if let Some(entry) = already {
-            let (seq, hash) = (entry.seq, entry.hash.clone());
-            return Ok(MoveAccepted {
-                seq,
-                hash,
-                events: loaded.events_since(seq as usize, Some(account)),
-                duplicate: true,
-                game: loaded.detail(Some(account)),
+        if let Some(token) = &a.signature {
+            let already = loaded.game.entries().iter().find(|e| {
+                matches!(&e.body, EntryBody::Move { signature: Some(s), .. } if s == token)
             });
+            if let Some(entry) = already {
+                let (seq, hash) = (entry.seq, entry.hash.clone());
+                return Ok(MoveAccepted {
+                    seq,
+                    hash,
+                    events: loaded.events_since(seq as usize, Some(account)),
+                    duplicate: true,
+                    game: loaded.detail(Some(account)),
+                });
+            }
         }
         require_active(&loaded)?;
         let Some(seat) = my_seat else {
             return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
         };
-        if claims.seat != seat {
+        if let Some(claimed) = a.seat.filter(|c| *c != seat) {
             return Err(ApiError::forbidden(
                 "wrong_seat",
-                format!("this move is signed for seat {}, but you play seat {seat}", claims.seat),
+                format!("this move is signed for seat {claimed}, but you play seat {seat}"),
             ));
+        }
+        if let Some(hash) = &a.reply_token {
+            notify::spend_reply_token(conn, hash)?;
         }
         let before = loaded.game.entries().len();
         let body = EntryBody::Move {
             seat,
-            decision: claims.decision.clone(),
-            action: claims.action.clone(),
-            by: Actor::Player,
-            signature: Some(token.trim().to_string()),
+            decision: a.decision.clone(),
+            action: a.action.clone(),
+            by: a.by,
+            signature: a.signature.clone(),
         };
         if let Err(e) = loaded.game.append(body, &now()) {
             let mut err = refused(&loaded, seat, e);
-            if err.code == "illegal_move" {
-                if let Some(allowed) = allowed_options(&loaded, &claims.decision) {
-                    err = err.with_allowed(allowed);
-                }
+            if err.code == "illegal_move"
+                && let Some(allowed) = allowed_options(&loaded, &a.decision)
+            {
+                err = err.with_allowed(allowed);
             }
             return Err(err);
         }
         loaded.settle()?;
-        loaded.persist(conn, before)?;
+        // The confirmation first, so that it reaches the player before the emails the move causes.
+        if a.confirm_by_mail {
+            notify::confirmation(conn, mail, &loaded, account, seat, before)?;
+        }
+        loaded.persist(conn, mail, before)?;
         Ok(loaded.accepted(before, account))
     })
 }
 
-pub fn resign(conn: &mut Conn, account: i64, id: i64) -> ApiResult<MoveAccepted> {
+/// A deadline passed: if `seat` still owes `decision`, applies the rules' timeout action, or else forfeits
+/// the seat (a `Timeout` without action resigns it), as a server entry with everything it causes. Returns
+/// whether anything changed (a second sweep of the same deadline changes nothing).
+pub fn time_out(conn: &mut Conn, mail: &MailContext, id: i64, seat: u8, decision: &str) -> ApiResult<bool> {
+    conn.immediate_transaction(|conn| {
+        let mut loaded = load(conn, id)?;
+        let owed = loaded.status() == GameStatus::Active
+            && loaded.game.pending().iter().any(|p| p.id == decision && p.seat == seat);
+        if !owed {
+            notify::forget_deadline(conn, id, decision)?;
+            return Ok(false);
+        }
+        let action = loaded.game.game().timeout_action(loaded.game.state(), decision);
+        let before = loaded.game.entries().len();
+        let at = mail.clock.now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let body = EntryBody::Timeout { seat, decision: decision.to_string(), action };
+        loaded.game.append(body, &at).map_err(|e| ApiError::internal(format!("timeout refused: {e}")))?;
+        tracing::info!(game = id, seat, decision, "deadline passed");
+        loaded.settle()?;
+        loaded.persist(conn, mail, before)?;
+        Ok(true)
+    })
+}
+
+pub fn resign(conn: &mut Conn, mail: &MailContext, account: i64, id: i64) -> ApiResult<MoveAccepted> {
     conn.immediate_transaction(|conn| {
         let mut loaded = load(conn, id)?;
         let Some(seat) = loaded.seat_of(Some(account)) else {
@@ -674,7 +776,7 @@ pub fn resign(conn: &mut Conn, account: i64, id: i64) -> ApiResult<MoveAccepted>
             });
         }
         loaded.settle()?;
-        loaded.persist(conn, before)?;
+        loaded.persist(conn, mail, before)?;
         Ok(loaded.accepted(before, account))
     })
 }

@@ -2,3 +2,7 @@
 
 pub mod accounts;
 pub mod games;
+pub mod notify;
+pub mod deadlines;
+pub mod vacation;
+pub mod digest;

@@ -2,6 +2,9 @@
 
 #![allow(dead_code)]
 
+pub mod mailbox;
+pub mod smtp;
+
 use std::sync::mpsc;
 
 use reqwest::blocking::{Client, Response};
@@ -14,23 +17,94 @@ use tegami_api::startup::Application;
 pub struct TestApp {
     pub base: String,
     pub client: Client,
-    _dir: tempfile::TempDir,
+    pub settings: Settings,
+    handle: actix_web::dev::ServerHandle,
+    thread: Option<std::thread::JoinHandle<()>>,
+    dir: std::sync::Arc<tempfile::TempDir>,
 }
 
 impl TestApp {
     pub fn spawn() -> TestApp {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let settings = Settings::for_tests(&dir.path().join("tegami.db"));
+        Self::spawn_with(|_| {})
+    }
+
+    /// A server with test settings changed by `tweak` (e.g. an SMTP URL).
+    pub fn spawn_with(tweak: impl FnOnce(&mut Settings)) -> TestApp {
+        let dir = std::sync::Arc::new(tempfile::tempdir().expect("temp dir"));
+        let mut settings = Settings::for_tests(&dir.path().join("tegami.db"));
+        tweak(&mut settings);
+        Self::start(settings, dir)
+    }
+
+    fn start(settings: Settings, dir: std::sync::Arc<tempfile::TempDir>) -> TestApp {
         let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
+        let s = settings.clone();
+        let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
-                let app = Application::build(settings).expect("server builds");
-                tx.send(app.port()).expect("test alive");
+                let app = Application::build(s).expect("server builds");
+                tx.send((app.port(), app.handle())).expect("test alive");
                 app.run().await.expect("server runs");
             })
         });
-        let port = rx.recv().expect("server started");
-        TestApp { base: format!("http://127.0.0.1:{port}"), client: Client::new(), _dir: dir }
+        let (port, handle) = rx.recv().expect("server started");
+        TestApp {
+            base: format!("http://127.0.0.1:{port}"),
+            client: Client::new(),
+            settings,
+            handle,
+            thread: Some(thread),
+            dir,
+        }
+    }
+
+    /// Stops this server (HTTP and mail worker) and starts a new one on the same database and settings.
+    pub fn restart(mut self) -> TestApp {
+        self.stop();
+        Self::start(self.settings.clone(), self.dir.clone())
+    }
+
+    pub fn stop(&mut self) {
+        let handle = self.handle.clone();
+        actix_web::rt::System::new().block_on(handle.stop(true));
+        if let Some(t) = self.thread.take() {
+            t.join().expect("server thread ends");
+        }
+    }
+
+    /// The database of this server, opened directly (for checks behind the API).
+    pub fn db(&self) -> tegami_api::db::PooledConn {
+        tegami_api::db::connect(&self.settings.database_url).unwrap().get().unwrap()
+    }
+
+    /// Runs `tegami-server mail-in` on this server's database with `raw` on stdin; returns its exit code
+    /// and stdout.
+    pub fn mail_in(&self, raw: &[u8]) -> (i32, String) {
+        use std::io::Write;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tegami-server"))
+            .arg("mail-in")
+            .env("TEGAMI_DATABASE_URL", &self.settings.database_url)
+            .env("TEGAMI_PUBLIC_URL", &self.settings.public_url)
+            .env("TEGAMI_MAIL_FROM", &self.settings.mail.from)
+            .env("TEGAMI_MAIL_REPLY_ADDRESS", &self.settings.mail.reply_address)
+            .env("TEGAMI_LOG", "warn")
+            .env_remove("TEGAMI_CONFIG")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("tegami-server runs");
+        child.stdin.take().unwrap().write_all(raw).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    /// POSTs `raw` to the inbound endpoint with `secret`.
+    pub fn inbound(&self, raw: &[u8], secret: Option<&str>) -> Response {
+        let mut req = self.client.post(self.url("/api/v1/mail/inbound")).body(raw.to_vec());
+        if let Some(s) = secret {
+            req = req.header("X-Tegami-Inbound-Secret", s);
+        }
+        req.send().expect("request sent")
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -64,7 +138,11 @@ impl TestApp {
     /// Registers, logs in and registers a fresh signing key.
     pub fn player(&self, name: &str) -> Player {
         let email = format!("{name}@example.com");
-        let r = self.post("/api/v1/accounts", None, &json!({"email": email, "display_name": name, "password": "password-123"}));
+        let r = self.post(
+            "/api/v1/accounts",
+            None,
+            &json!({"email": email, "display_name": name, "password": "password-123"}),
+        );
         assert_eq!(r.status(), 201, "register {name}: {}", r.text().unwrap_or_default());
         let r = self.post("/api/v1/sessions", None, &json!({"email": email, "password": "password-123"}));
         assert_eq!(r.status(), 200);
