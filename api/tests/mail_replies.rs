@@ -332,6 +332,7 @@ fn emails_speak_the_players_language() {
     let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &first));
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("applied"), "{out}");
+    wait_for_mail(&app, "the Japanese confirmation", |m| m.iter().any(|x| x.subject.contains("手を受け付けました")));
 }
 
 #[test]

@@ -53,6 +53,7 @@ impl Server {
             .env("TEGAMI_LOG", "info")
             // Emails (no SMTP server configured) go to .eml files beside the database, not into the cwd.
             .env("TEGAMI_MAIL_DIR", dir.path().join("mail"))
+            .env("TEGAMI_MAIL_POLL_MS", "100")
             .env_remove("TEGAMI_SMTP_URL")
             .env_remove("TEGAMI_CONFIG")
             .env_remove("TEGAMI_JWT_SECRET")
@@ -82,6 +83,29 @@ impl Server {
             std::thread::sleep(Duration::from_millis(100));
         }
         panic!("tegami-server did not become healthy; log:\n{}", self.log());
+    }
+
+    /// The folder the server writes its emails to (.eml files).
+    pub fn mail_dir(&self) -> PathBuf {
+        self.dir.path().join("mail")
+    }
+
+    /// Runs `tegami-server mail-in` on this server's database with `raw` on stdin (an MTA pipe).
+    pub fn mail_in(&self, raw: &[u8]) -> Run {
+        use std::io::Write;
+        let mut child = Command::new(binary("tegami-server"))
+            .arg("mail-in")
+            .env("TEGAMI_DATABASE_URL", format!("sqlite://{}", self.dir.path().join("tegami.db").display()))
+            .env("TEGAMI_BIND", self.url.trim_start_matches("http://"))
+            .env("TEGAMI_LOG", "warn")
+            .env_remove("TEGAMI_CONFIG")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("tegami-server mail-in starts");
+        child.stdin.take().expect("stdin").write_all(raw).expect("write stdin");
+        Run::from(child.wait_with_output().expect("mail-in finishes"))
     }
 
     pub fn log(&self) -> String {

@@ -478,18 +478,25 @@ pub fn confirmation(
     let events: Vec<String> =
         loaded.events_since(from_seq, Some(account)).iter().map(|t| format!("- {}", t.get(lang))).collect();
     let mut sections = vec![Section::pre(
-        "What happened",
-        if events.is_empty() { "- (nothing public)".into() } else { events.join("\n") },
+        tr(lang, "What happened", "起きたこと"),
+        if events.is_empty() {
+            tr(lang, "- (nothing public)", "- （公開された出来事なし）")
+        } else {
+            events.join("\n")
+        },
     )];
-    sections.push(Section::pre("Your view now", board_for(loaded, seat, lang)?));
+    sections.push(Section::pre(tr(lang, "Your view now", "現在のあなたの盤面"), board_for(loaded, seat, lang)?));
     let draft = Draft {
         kind: "reply_accepted",
         game_id: Some(loaded.row.id),
         account_id: Some(account),
         to: who.email,
         to_name: Some(who.name.clone()),
-        subject: format!("[tegami] {title} — move accepted: {played}"),
-        intro: format!("Hello {},\n\nYour move `{played}` in {title} was accepted.", who.name),
+        subject: format!("[tegami] {title} — {}: {played}", tr(lang, "move accepted", "手を受け付けました")),
+        intro: match lang {
+            Lang::En => format!("Hello {},\n\nYour move `{played}` in {title} was accepted.", who.name),
+            Lang::Ja => format!("{}さん\n\n{title}でのあなたの手 `{played}` を受け付けました。", who.name),
+        },
         sections,
         reply_to: None,
         unsubscribe: None,
@@ -519,10 +526,14 @@ pub fn refusal(
     if let (Some(loaded), Some(d)) = (game, decision)
         && let Some(legal) = legal_text(loaded, d, lang)
     {
-        sections.push(Section::pre("What you may answer", legal));
+        sections.push(Section::pre(tr(lang, "What you may answer", "答えられる手"), legal));
         sections.push(Section::text(
-            "Try again",
-            "Reply to the same turn email (not to this one) with one of these moves on the first line.",
+            tr(lang, "Try again", "もう一度"),
+            tr(
+                lang,
+                "Reply to the same turn email (not to this one) with one of these moves on the first line.",
+                "このメールではなく、同じ手番のメールに、1行目にこれらの手のどれかを書いて返信してください。",
+            ),
         ));
     }
     let draft = Draft {
@@ -531,8 +542,15 @@ pub fn refusal(
         account_id: Some(account),
         to: who.email,
         to_name: Some(who.name.clone()),
-        subject: format!("[tegami] {title} — your reply was not applied ({})", error.code),
-        intro: format!("Hello {},\n\nThe move you sent by email for {title} changed nothing.", who.name),
+        subject: format!(
+            "[tegami] {title} — {} ({})",
+            tr(lang, "your reply was not applied", "返信の手は適用されませんでした"),
+            error.code
+        ),
+        intro: match lang {
+            Lang::En => format!("Hello {},\n\nThe move you sent by email for {title} changed nothing.", who.name),
+            Lang::Ja => format!("{}さん\n\n{title}にメールで送られた手は適用されず、何も変わっていません。", who.name),
+        },
         sections,
         reply_to: None,
         unsubscribe: None,
