@@ -311,6 +311,24 @@ pub struct NewArgs {
     /// One option, `key=value` (value as JSON, else as a string); applied over `--options`
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
     pub option: Vec<(String, Value)>,
+    /// Time limit of each decision in hours, or `none` for no limit [default: 72]
+    #[arg(long, value_name = "HOURS|none", value_parser = parse_deadline)]
+    pub deadline: Option<Deadline>,
+}
+
+/// A per-decision time limit in hours; `None` is no limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadline(pub Option<u32>);
+
+/// `none` (no limit) or a whole number of hours from 1 to 8760.
+fn parse_deadline(s: &str) -> Result<Deadline, String> {
+    if s.eq_ignore_ascii_case("none") {
+        return Ok(Deadline(None));
+    }
+    match s.parse::<u32>() {
+        Ok(h) if (1..=8760).contains(&h) => Ok(Deadline(Some(h))),
+        _ => Err(format!("`{s}` is not a deadline; give hours from 1 to 8760, or `none`")),
+    }
 }
 
 #[derive(Debug, Args)]
@@ -432,6 +450,14 @@ pub fn parse_option(s: &str) -> Result<(String, Value), String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn deadlines_are_hours_or_none() {
+        assert_eq!(super::parse_deadline("none"), Ok(super::Deadline(None)));
+        assert_eq!(super::parse_deadline("24"), Ok(super::Deadline(Some(24))));
+        assert!(super::parse_deadline("0").is_err());
+        assert!(super::parse_deadline("soon").unwrap_err().contains("`soon`"));
+    }
+
     use super::*;
     use clap::CommandFactory;
     use serde_json::json;

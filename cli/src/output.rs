@@ -236,6 +236,7 @@ fn entry_line(listing: &JournalListing, e: &Entry) -> (String, String) {
                 if e.redacted && action.is_null() { "(hidden)".into() } else { action_text(&listing.slug, action) };
             let what = match by {
                 Actor::Server => format!("{what} (by the server)"),
+                Actor::Mail => format!("{what} (by email)"),
                 Actor::Player | Actor::Bot => what,
             };
             (seat_name(seats, *seat), what)
