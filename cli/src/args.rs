@@ -90,6 +90,10 @@ pub struct GlobalArgs {
           value_parser = clap::value_parser!(u16).range(20..))]
     pub width: Option<u16>,
 
+    /// Draw only part of a large board, in the game's terms (suriagehara: two corner hexes, `0305-1012`)
+    #[arg(long, global = true, env = "TEGAMI_REGION", value_name = "REGION")]
+    pub region: Option<String>,
+
     /// Print the server's JSON instead of text
     #[arg(long, global = true, env = "TEGAMI_JSON")]
     pub json: bool,

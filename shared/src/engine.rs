@@ -303,11 +303,15 @@ pub struct RenderContext {
     pub width: usize,
     /// Display names by seat; renderers fall back to "P1", "P2", ... when empty.
     pub seat_names: Vec<String>,
+    /// Part of the board to draw, in the game's own terms (suriagehara: `0305-1012`, two corner hexes).
+    /// Games whose board always fits ignore it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
 }
 
 impl RenderContext {
     pub fn new(lang: Lang, width: usize) -> Self {
-        RenderContext { lang, width, seat_names: Vec::new() }
+        RenderContext { lang, width, seat_names: Vec::new(), region: None }
     }
 
     pub fn seat_name(&self, seat: Seat) -> String {

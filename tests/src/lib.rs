@@ -210,8 +210,14 @@ impl Player {
 /// and invites the others), the remaining `bots` seats filled by the server's bots. Every human decision
 /// is taken with `tegami moves --json` and `tegami play`, choosing among the listed options (or the
 /// examples of a described space) with a fixed pseudo-random sequence. Returns the game id and the
-/// number of moves the humans made.
-pub fn play_whole_game(server: &Server, slug: &str, humans: usize, bots: usize, max_moves: usize) -> (String, usize) {
+/// number of moves the humans made, and the players.
+pub fn play_whole_game(
+    server: &Server,
+    slug: &str,
+    humans: usize,
+    bots: usize,
+    max_moves: usize,
+) -> (String, usize, Vec<Player>) {
     let names = ["Alice", "Bob", "Carol", "Dave", "Erin"];
     let players: Vec<Player> = names[..humans].iter().map(|n| Player::new(n, server)).collect();
     for p in &players {
@@ -261,5 +267,5 @@ pub fn play_whole_game(server: &Server, slug: &str, humans: usize, bots: usize, 
     let finished = players[0].run(&["show", &id, "--json"]).ok("final show").json();
     assert!(finished["outcome"]["ranks"].as_array().is_some(), "{slug}: finished with an outcome");
     players[humans - 1].run(&["verify", &id]).ok("verify");
-    (id, moves)
+    (id, moves, players)
 }

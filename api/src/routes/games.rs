@@ -134,6 +134,8 @@ pub struct BoardQuery {
     lang: Option<String>,
     /// Columns, 40 to 200 (default 80)
     width: Option<usize>,
+    /// Part of a large board, in the game's terms (suriagehara: `0305-1012`)
+    region: Option<String>,
 }
 
 /// The board as text, as I may see it (what `tegami show` prints).
@@ -151,6 +153,7 @@ pub async fn board(state: web::Data<AppState>, auth: MaybeAuth, path: web::Path<
     if !(40..=200).contains(&width) {
         return Err(ApiError::bad_request("bad_width", format!("width {width} is out of range; use 40 to 200")));
     }
-    let text = with_db(&state, move |conn| games::board(conn, id, auth.0, lang, width)).await?;
+    let region = q.region.filter(|r| !r.trim().is_empty());
+    let text = with_db(&state, move |conn| games::board(conn, id, auth.0, lang, width, region)).await?;
     Ok(HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(text))
 }

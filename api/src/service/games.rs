@@ -222,13 +222,14 @@ impl Loaded {
     }
 
     pub(crate) fn render_context(&self, lang: shared::Lang, width: usize) -> RenderContext {
-        RenderContext { lang, width, seat_names: self.names.clone() }
+        RenderContext { lang, width, seat_names: self.names.clone(), region: None }
     }
 
     /// The board as `account` may see it.
-    pub fn board(&self, account: Option<i64>, lang: shared::Lang, width: usize) -> ApiResult<String> {
+    pub fn board(&self, account: Option<i64>, lang: shared::Lang, width: usize, region: Option<String>) -> ApiResult<String> {
         let view = self.game.view(self.viewer(account));
-        self.game.game().render(&view, &self.render_context(lang, width)).map_err(ApiError::internal)
+        let ctx = RenderContext { region, ..self.render_context(lang, width) };
+        self.game.game().render(&view, &ctx).map_err(ApiError::internal)
     }
 
     fn seat_infos(&self, account: Option<i64>) -> Vec<SeatInfo> {
@@ -464,8 +465,15 @@ pub fn detail(conn: &mut Conn, id: i64, account: Option<i64>) -> ApiResult<GameD
     Ok(load(conn, id)?.detail(account))
 }
 
-pub fn board(conn: &mut Conn, id: i64, account: Option<i64>, lang: shared::Lang, width: usize) -> ApiResult<String> {
-    load(conn, id)?.board(account, lang, width)
+pub fn board(
+    conn: &mut Conn,
+    id: i64,
+    account: Option<i64>,
+    lang: shared::Lang,
+    width: usize,
+    region: Option<String>,
+) -> ApiResult<String> {
+    load(conn, id)?.board(account, lang, width, region)
 }
 
 pub fn list(conn: &mut Conn, account: i64, status: Option<GameStatus>) -> ApiResult<Vec<GameSummary>> {

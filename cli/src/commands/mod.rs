@@ -41,6 +41,8 @@ pub struct Ctx {
     pub config: ConfigDir,
     pub lang: Lang,
     pub width: usize,
+    /// Part of a large board to draw (see `--region`).
+    pub region: Option<String>,
     pub json: bool,
     token: Option<String>,
     session: Option<Session>,
@@ -74,6 +76,7 @@ impl Ctx {
             config,
             lang,
             width,
+            region: global.region.clone(),
             json: global.json,
             token: global.token.clone().filter(|t| !t.trim().is_empty()),
             session,
@@ -110,7 +113,12 @@ impl Ctx {
     }
 
     pub fn render_context(&self, detail: &GameDetail) -> RenderContext {
-        RenderContext { lang: self.lang, width: self.width, seat_names: output::seat_names(&detail.summary.seats) }
+        RenderContext {
+            lang: self.lang,
+            width: self.width,
+            seat_names: output::seat_names(&detail.summary.seats),
+            region: self.region.clone(),
+        }
     }
 }
 
@@ -176,10 +184,12 @@ pub fn board(ctx: &Ctx, client: &Client, detail: &GameDetail) -> Result<String> 
     let mut text = match rendered {
         Some(Ok(text)) => text,
         // Unknown here, or the view does not fit this build's engine: ask the server to draw it.
-        _ => client.get_text(
-            &format!("/games/{}/board", detail.summary.id),
-            &[("lang", lang_code(ctx.lang).to_string()), ("width", ctx.width.clamp(40, 200).to_string())],
-        )?,
+        _ => {
+            let mut query =
+                vec![("lang", lang_code(ctx.lang).to_string()), ("width", ctx.width.clamp(40, 200).to_string())];
+            query.extend(ctx.region.clone().map(|r| ("region", r)));
+            client.get_text(&format!("/games/{}/board", detail.summary.id), &query)?
+        }
     };
     if !text.ends_with('\n') {
         text.push('\n');
@@ -241,6 +251,7 @@ mod tests {
             config_dir: Some(dir.to_path_buf()),
             lang: None,
             width: Some(100),
+            region: None,
             json: false,
             token: None,
         }

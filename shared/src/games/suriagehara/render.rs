@@ -90,6 +90,17 @@ pub fn render_region(view: &View, ctx: &RenderContext, from: Hex, to: Hex) -> St
     fit(lines, ctx.width)
 }
 
+/// `0305-1012` (or with a space, a comma or `..` between): two corner hexes of a region.
+pub fn parse_region(text: &str) -> Option<(Hex, Hex)> {
+    let cleaned = text.replace("..", "-").replace([',', ' '], "-");
+    let mut parts = cleaned.split('-').filter(|p| !p.is_empty());
+    let (a, b) = (parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    Some((Hex::parse(a)?, Hex::parse(b)?))
+}
+
 /// Wraps `line` to `w` columns, continuation lines indented by `indent`.
 fn hang(line: &str, w: usize, indent: usize) -> Vec<String> {
     let first = crate::text::wrap(line, w);
@@ -456,6 +467,18 @@ pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
 }
 
 pub fn render(view: &View, ctx: &RenderContext) -> String {
+    if let Some(region) = &ctx.region {
+        return match parse_region(region) {
+            Some((from, to)) => render_region(view, ctx, from, to),
+            None => {
+                let note = match ctx.lang {
+                    Lang::En => format!("region `{region}` not understood: give two corner hexes, e.g. `0305-1012`"),
+                    Lang::Ja => format!("範囲`{region}`を解釈できません。角の2ヘクスを`0305-1012`のように指定してください"),
+                };
+                format!("{note}\n{}", render(view, &RenderContext { region: None, ..ctx.clone() }))
+            }
+        };
+    }
     let w = ctx.width.max(40);
     let mut lines = Vec::new();
     let title = if ctx.lang == Lang::En { "Suriagehara no Kassen" } else { "摺上原の合戦" };

@@ -319,3 +319,21 @@ fn the_first_draw_of_turn_one_is_uniform_over_the_cup() {
         assert!((60..=140).contains(n), "{c}: {n} of 400");
     }
 }
+
+#[test]
+fn a_region_crops_the_map_and_a_bad_region_says_how_to_write_one() {
+    use crate::engine::{Engine, Lang, RenderContext, Viewer};
+    let state = super::Suriagehara::setup(&Default::default(), 2, &mut crate::dice::Rng::from_seed(b"region")).unwrap();
+    let view = super::Suriagehara::view(&state, Viewer::Spectator);
+    let whole = super::Suriagehara::render(&view, &RenderContext::new(Lang::En, 100));
+    let mut ctx = RenderContext::new(Lang::En, 100);
+    ctx.region = Some("0101-0605".into());
+    let cropped = super::Suriagehara::render(&view, &ctx);
+    assert!(cropped.lines().count() < whole.lines().count(), "cropped:\n{cropped}");
+    assert!(cropped.contains("0101") || cropped.contains("01"), "{cropped}");
+    assert_eq!(super::render::parse_region("0305..1012"), super::render::parse_region("0305-1012"));
+    assert!(super::render::parse_region("0305-1012").is_some());
+    ctx.region = Some("nowhere".into());
+    let bad = super::Suriagehara::render(&view, &ctx);
+    assert!(bad.starts_with("region `nowhere` not understood"), "{bad}");
+}
