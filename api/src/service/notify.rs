@@ -129,6 +129,23 @@ fn tr(lang: Lang, en: &str, ja: &str) -> String {
     }
 }
 
+/// Someone who gets game emails: how often, their address and name, their language, their unsubscribe token.
+struct Recipient {
+    notify: Notify,
+    who: Person,
+    lang: Lang,
+    unsubscribe: String,
+}
+
+/// The recipient of game emails for `account`, or `None` when they chose to get none.
+fn subscribed(conn: &mut Conn, account: i64) -> ApiResult<Option<Recipient>> {
+    let (notify, unsubscribe) = prefs::get_or_create(conn, account)?;
+    if notify == Notify::None {
+        return Ok(None);
+    }
+    Ok(Some(Recipient { notify, who: person(conn, account)?, lang: lang_of(conn, account)?, unsubscribe }))
+}
+
 fn lang_of(conn: &mut Conn, account: i64) -> ApiResult<Lang> {
     Ok(prefs::lang_of(conn, account)?.lang())
 }
@@ -168,12 +185,9 @@ pub fn reminder(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, 
     else {
         return Ok(());
     };
-    let (notify, unsubscribe) = prefs::get_or_create(conn, account)?;
-    if notify == Notify::None {
+    let Some(Recipient { who, lang, unsubscribe, .. }) = subscribed(conn, account)? else {
         return Ok(());
-    }
-    let who = person(conn, account)?;
-    let lang = lang_of(conn, account)?;
+    };
     let title = game_title(loaded);
     let deadline = deadline_text(conn, loaded, decision, lang)?;
     let mut sections = vec![Section::text(tr(lang, "Deadline", "期限"), deadline)];
@@ -270,11 +284,9 @@ fn round_of(loaded: &Loaded, seat: u8, lang: Lang) -> String {
 }
 
 fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &Pending) -> ApiResult<()> {
-    let (notify, unsubscribe) = prefs::get_or_create(conn, account)?;
-    if notify == Notify::None {
+    let Some(Recipient { notify, who, lang, unsubscribe }) = subscribed(conn, account)? else {
         return Ok(());
-    }
-    let who = person(conn, account)?;
+    };
     let token = hex::encode(random_bytes::<16>());
     diesel::insert_into(reply_tokens::table)
         .values((
@@ -287,7 +299,6 @@ fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &
         ))
         .execute(conn)?;
     let id = loaded.row.id;
-    let lang = lang_of(conn, account)?;
     let title = game_title(loaded);
     let legal = legal_text(loaded, &p.id, lang).unwrap_or_default();
     let example = loaded
@@ -360,12 +371,9 @@ fn turn(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, account: i64, p: &
 }
 
 fn game_over(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat: u8, account: i64) -> ApiResult<()> {
-    let (notify, unsubscribe) = prefs::get_or_create(conn, account)?;
-    if notify == Notify::None {
+    let Some(Recipient { who, lang, unsubscribe, .. }) = subscribed(conn, account)? else {
         return Ok(());
-    }
-    let who = person(conn, account)?;
-    let lang = lang_of(conn, account)?;
+    };
     let title = game_title(loaded);
     let outcome = loaded.game.outcome();
     let summary = outcome.as_ref().map(|o| o.summary.get(lang).to_string()).unwrap_or_default();
