@@ -109,3 +109,15 @@ fn the_session_secret_survives_a_restart() {
     let me = client.get(format!("{second}/api/v1/me")).bearer_auth(session["token"].as_str().unwrap()).send().unwrap();
     assert_eq!(me.status(), 200);
 }
+
+#[test]
+fn the_api_document_and_its_docs_page_are_served() {
+    let app = TestApp::spawn();
+    let doc: Value = app.get("/openapi.json", None).json().unwrap();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
+    assert!(doc["paths"]["/api/v1/games/{id}/moves"]["post"].is_object());
+    let page = app.get("/docs", None);
+    assert_eq!(page.status(), 200);
+    let html = page.text().unwrap();
+    assert!(html.contains("<html") || html.contains("<!doctype"), "{html}");
+}
