@@ -131,6 +131,18 @@ Examples:
     #[command(after_help = "Examples:\n  tegami whoami\n  tegami whoami --json")]
     Whoami,
 
+    /// Show or set how often you get turn emails, and their language
+    #[command(after_help = "Examples:\n  tegami notify\n  tegami notify daily-digest\n  tegami notify every-turn --mail-lang ja\n  tegami notify none")]
+    Notify(NotifyArgs),
+
+    /// Show or set when you are away: your deadlines stand still until then
+    #[command(after_help = "Examples:\n  tegami vacation\n  tegami vacation --until 2026-12-24\n  tegami vacation --until 2026-12-24T18:00:00Z\n  tegami vacation --back")]
+    Vacation(VacationArgs),
+
+    /// Email a new link that proves your address (needed for invited seats where the server asks for it)
+    #[command(after_help = "Examples:\n  tegami resend-verification")]
+    ResendVerification,
+
     /// Manage API tokens for scripts (use one with `--token` or TEGAMI_TOKEN)
     #[command(subcommand)]
     Token(TokenCommand),
@@ -336,6 +348,41 @@ fn parse_deadline(s: &str) -> Result<Deadline, String> {
 }
 
 #[derive(Debug, Args)]
+pub struct NotifyArgs {
+    /// every-turn, daily-digest or none; without it, shows the current setting
+    #[arg(value_name = "HOW", value_parser = ["every-turn", "daily-digest", "none"])]
+    pub how: Option<String>,
+    /// The language of your emails: en or ja
+    #[arg(long, value_name = "LANG", value_parser = ["en", "ja"])]
+    pub mail_lang: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct VacationArgs {
+    /// Away until this day (YYYY-MM-DD, midnight UTC) or time (RFC 3339)
+    #[arg(long, value_name = "WHEN", value_parser = parse_until, conflicts_with = "back")]
+    pub until: Option<String>,
+    /// I am back: deadlines run again
+    #[arg(long)]
+    pub back: bool,
+}
+
+/// A day (`2026-12-24`, midnight UTC) or an RFC 3339 time, as the RFC 3339 time the server stores.
+fn parse_until(s: &str) -> Result<String, String> {
+    let s = s.trim();
+    let is_day = s.len() == 10
+        && s.char_indices().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
+    if is_day {
+        return Ok(format!("{s}T00:00:00Z"));
+    }
+    let looks_like_time = s.len() >= 20 && s.as_bytes()[10] == b'T' && (s.ends_with('Z') || s.contains('+'));
+    if looks_like_time {
+        return Ok(s.to_string());
+    }
+    Err(format!("`{s}` is not a day or time; write `2026-12-24` or `2026-12-24T18:00:00Z`"))
+}
+
+#[derive(Debug, Args)]
 pub struct JoinArgs {
     /// The game's id
     pub game: i64,
@@ -454,6 +501,13 @@ pub fn parse_option(s: &str) -> Result<(String, Value), String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn vacation_days_become_times() {
+        assert_eq!(super::parse_until("2026-12-24").unwrap(), "2026-12-24T00:00:00Z");
+        assert_eq!(super::parse_until("2026-12-24T18:00:00Z").unwrap(), "2026-12-24T18:00:00Z");
+        assert!(super::parse_until("next week").unwrap_err().contains("`next week`"));
+    }
+
     #[test]
     fn deadlines_are_hours_or_none() {
         assert_eq!(super::parse_deadline("none"), Ok(super::Deadline(None)));

@@ -102,6 +102,10 @@ impl Client {
         self.json(self.request(Method::POST, path).json(body))
     }
 
+    pub fn put<B: Serialize + ?Sized>(&self, path: &str, body: &B) -> Result<Reply> {
+        self.json(self.request(Method::PUT, path).json(body))
+    }
+
     /// A POST without a body.
     pub fn post_empty(&self, path: &str) -> Result<Reply> {
         self.json(self.request(Method::POST, path).header(reqwest::header::CONTENT_LENGTH, "0"))

@@ -126,3 +126,43 @@ fn the_game_survives_a_server_restart() {
     let pick = my_moves(&alice, &id)[0]["choices"]["options"][0]["notation"].as_str().unwrap().to_string();
     alice.run(&["play", &id, &pick]).ok("play after restart");
 }
+
+#[test]
+fn email_preferences_and_vacations_are_set_from_the_shell() {
+    let server = Server::start();
+    let alice = Player::new("Alice", &server);
+    alice.register();
+    assert!(alice.run(&["notify"]).ok("notify").stdout.contains("every-turn"));
+    let set = alice.run(&["notify", "daily-digest", "--mail-lang", "ja"]).ok("notify daily-digest");
+    assert!(set.stdout.contains("daily-digest") && set.stdout.contains("ja"), "{}", set.stdout);
+    let json = alice.run(&["notify", "--json"]).ok("notify --json").json();
+    assert_eq!((json["notify"].as_str(), json["lang"].as_str()), (Some("daily_digest"), Some("ja")));
+    let bad = alice.run(&["notify", "hourly"]);
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+
+    let day = day_in(10);
+    let away = alice.run(&["vacation", "--until", &day]).ok("vacation --until");
+    assert!(away.stdout.contains(&day), "{}", away.stdout);
+    let too_far = alice.run(&["vacation", "--until", &day_in(400)]);
+    assert_eq!(too_far.code, 3, "the server refuses long vacations: {}", too_far.stderr);
+    assert!(alice.run(&["vacation"]).ok("vacation").stdout.contains("away until"));
+    assert!(alice.run(&["vacation", "--back"]).ok("vacation --back").stdout.contains("not away"));
+    assert_eq!(alice.run(&["vacation", "--until", "soon"]).code, 2);
+
+    alice.run(&["resend-verification"]).ok("resend-verification");
+}
+
+/// The UTC day `days` from today as `YYYY-MM-DD` (civil-from-days, proleptic Gregorian).
+fn day_in(days: i64) -> String {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let z = now / 86_400 + days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}

@@ -7,6 +7,7 @@ pub mod join;
 pub mod log;
 pub mod login;
 pub mod logout;
+pub mod mail_prefs;
 pub mod moves;
 pub mod new;
 pub mod play;
