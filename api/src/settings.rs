@@ -78,7 +78,7 @@ pub struct SettingsArgs {
     #[arg(long, env = "TEGAMI_MAIL_RETRY_MAX_MS", global = true)]
     pub mail_retry_max_ms: Option<u64>,
     /// Taking an invited seat requires an address proved through the link emailed at registration
-    /// (`true` or `false`) [default: false].
+    /// (`true` or `false`) [default: true].
     #[arg(long, env = "TEGAMI_REQUIRE_VERIFIED_EMAIL", global = true)]
     pub require_verified_email: Option<bool>,
     /// A reminder email goes out this many hours before a decision's deadline (at most half the time
@@ -194,7 +194,7 @@ impl Settings {
             poll_ms: args.mail_poll_ms.or(file.mail_poll_ms).unwrap_or(2000).max(10),
             retry_base_ms: args.mail_retry_base_ms.or(file.mail_retry_base_ms).unwrap_or(30_000).max(1),
             retry_max_ms: args.mail_retry_max_ms.or(file.mail_retry_max_ms).unwrap_or(3_600_000).max(1),
-            require_verified: args.require_verified_email.or(file.require_verified_email).unwrap_or(false),
+            require_verified: args.require_verified_email.or(file.require_verified_email).unwrap_or(true),
             from,
         };
         mail.reply_address = args

@@ -135,6 +135,8 @@ pub struct Player {
     pub email: String,
     pub config: tempfile::TempDir,
     pub server: String,
+    /// Where the server writes the emails this person receives.
+    pub mail_dir: PathBuf,
 }
 
 /// What a CLI run produced.
@@ -170,6 +172,7 @@ impl Player {
             email: format!("{}@example.com", name.to_lowercase()),
             config: tempfile::tempdir().expect("config dir"),
             server: server.url.clone(),
+            mail_dir: server.mail_dir(),
         }
     }
 
@@ -196,14 +199,61 @@ impl Player {
         self.run_with_stdin(args, "")
     }
 
-    /// `tegami register` then the player is logged in with a signing key.
+    /// `tegami register`, then the player proves the address by opening the emailed link, as a person
+    /// would; afterwards they are logged in with a signing key.
     pub fn register(&self) {
         self.run_with_stdin(
             &["register", "--email", &self.email, "--name", &self.name, "--password-stdin"],
             "correct-horse-battery\n",
         )
         .ok("register");
+        self.confirm_address();
     }
+
+    /// Opens the verification link of the newest email that carries one for this address.
+    pub fn confirm_address(&self) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let path = loop {
+            if let Some(path) = self.verification_link() {
+                break path;
+            }
+            assert!(Instant::now() < deadline, "no verification email reached {}", self.email);
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let reply = http_get(&self.server, &path);
+        assert!(reply.starts_with("HTTP/1.1 200") || reply.starts_with("HTTP/1.0 200"), "confirming failed:\n{reply}");
+    }
+
+    fn verification_link(&self) -> Option<String> {
+        const ROUTE: &str = "/api/v1/verify-email/";
+        let mut found = None;
+        let mut names: Vec<PathBuf> = std::fs::read_dir(&self.mail_dir).ok()?.flatten().map(|e| e.path()).collect();
+        names.sort();
+        for path in names {
+            let Ok(raw) = std::fs::read(&path) else { continue };
+            let Some(message) = mail_parser::MessageParser::default().parse(&raw) else { continue };
+            let to = message.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default();
+            if !to.eq_ignore_ascii_case(&self.email) {
+                continue;
+            }
+            let text = message.body_text(0).unwrap_or_default();
+            if let Some(i) = text.find(ROUTE) {
+                found = Some(text[i..].chars().take_while(|c| !c.is_whitespace()).collect());
+            }
+        }
+        found
+    }
+}
+
+/// A plain HTTP/1.0 GET against `server`; returns the whole response.
+pub fn http_get(server: &str, path: &str) -> String {
+    use std::io::{Read, Write};
+    let addr = server.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(addr).expect("server reachable");
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").expect("request sent");
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).expect("reply read");
+    reply
 }
 
 /// Plays a whole game of `slug` from the shell: `humans` registered players (the first creates the game

@@ -166,3 +166,23 @@ fn day_in(days: i64) -> String {
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}-{m:02}-{d:02}")
 }
+
+#[test]
+fn an_invited_seat_waits_until_the_address_is_proved() {
+    let server = Server::start();
+    let alice = Player::new("Alice", &server);
+    alice.register();
+    let dave = Player::new("Dave", &server);
+    dave.run_with_stdin(&["register", "--email", &dave.email, "--name", "Dave", "--password-stdin"], "correct-horse-battery\n")
+        .ok("register without confirming");
+    let created = alice
+        .run(&["new", "uosao", "--seat", "me", "--seat", "invite:dave@example.com", "--seat", "bot", "--json"])
+        .ok("new")
+        .json();
+    let id = created["id"].as_i64().unwrap().to_string();
+    let refused = dave.run(&["join", &id]);
+    assert_eq!(refused.code, 3, "{}", refused.stderr);
+    assert!(refused.stderr.contains("verif") || refused.stderr.contains("confirm"), "{}", refused.stderr);
+    dave.confirm_address();
+    dave.run(&["join", &id]).ok("join after proving the address");
+}
