@@ -40,6 +40,7 @@ fn invited_seats_need_a_verified_address() {
     let invitation = mails.iter().find(|x| x.to == "bob@example.com").unwrap();
     assert!(invitation.subject.contains("alice invites you to play"), "{}", invitation.subject);
     assert!(invitation.text.contains(&format!("tegami join {game}")));
+    assert!(invitation.text.contains("ご招待"), "the invitee's language is unknown, so Japanese follows English");
 
     let bob = app.player("bob");
     problem(app.post(&format!("/api/v1/games/{game}/join"), Some(&bob.token), &json!({})), 403, "email_unverified");
@@ -51,7 +52,9 @@ fn invited_seats_need_a_verified_address() {
     let mails = wait_for_mail(&app, "bob's verification", |m| {
         m.iter().any(|x| x.to == bob.email && x.subject.contains("confirm"))
     });
-    let first_link = link_in(mails.iter().find(|x| x.to == bob.email && x.subject.contains("confirm")).unwrap());
+    let confirm = mails.iter().find(|x| x.to == bob.email && x.subject.contains("confirm")).unwrap();
+    assert!(confirm.text.contains("確認"), "{}", confirm.text);
+    let first_link = link_in(confirm);
     // A new link replaces the old one.
     let r = app.post("/api/v1/me/verify-email", Some(&bob.token), &json!({}));
     assert_eq!(r.status(), 202);

@@ -426,22 +426,31 @@ pub fn invitations(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, inviter
             account_id: None,
             to: email.clone(),
             to_name: None,
-            subject: format!("[tegami] {title} — {} invites you to play", host.name),
+            // The invitee has no account yet, so no language preference: the email speaks both.
+            subject: format!("[tegami] {title} — {} invites you to play / 対局へのご招待", host.name),
             intro: format!(
-                "Hello,\n\n{} invites you to play {} (game {id}) on tegami, seat {}.",
-                host.name,
-                loaded.game.game().info().name.en,
-                s.seat + 1
+                "Hello,\n\n{name} invites you to play {en} (game {id}) on tegami, seat {seat}.\n\n\
+                 こんにちは。\n\n{name}さんから、tegamiでの{ja}（対局{id}、席{seat}）へのご招待です。",
+                name = host.name,
+                en = loaded.game.game().info().name.en,
+                ja = loaded.game.game().info().name.ja,
+                seat = s.seat,
             ),
             sections: vec![
-                Section::text("About the game", loaded.game.game().info().about.en),
+                Section::text("About the game / ゲームについて", {
+                    let about = loaded.game.game().info().about;
+                    format!("{}\n\n{}", about.en, about.ja)
+                }),
                 Section::text(
-                    "How to join",
+                    "How to join / 参加のしかた",
                     format!(
-                        "Register at {} with this address ({email}), then take your seat with `tegami join {id}` \
-                         (or POST {}/api/v1/games/{id}/join). Once every seat is taken, your turns arrive by email \
-                         and you answer by replying.",
-                        mail.public_url, mail.public_url
+                        "Register at {url} with this address ({email}) and open the link we email you, then take your \
+                         seat with `tegami join {id}` (or POST {url}/api/v1/games/{id}/join). Once every seat is taken, \
+                         your turns arrive by email and you answer by replying.\n\n\
+                         このアドレス（{email}）で {url} に登録し、届くメールのリンクを開いてから、\
+                         `tegami join {id}` で席に着いてください（または POST {url}/api/v1/games/{id}/join）。\
+                         全員がそろうと、手番がメールで届き、返信で指し手を送れます。",
+                        url = mail.public_url
                     ),
                 ),
             ],
@@ -587,13 +596,20 @@ pub fn verification(conn: &mut Conn, mail: &MailContext, account: i64) -> ApiRes
         account_id: Some(account),
         to: who.email,
         to_name: Some(who.name.clone()),
-        subject: "[tegami] confirm your address".into(),
-        intro: format!("Hello {},\n\nPlease confirm that this address is yours.", who.name),
+        // Sent at registration, before the player has chosen a language: both.
+        subject: "[tegami] confirm your address / メールアドレスの確認".into(),
+        intro: format!(
+            "Hello {name},\n\nPlease confirm that this address is yours.\n\n\
+             {name}さん、このメールアドレスがご本人のものか確認させてください。",
+            name = who.name
+        ),
         sections: vec![Section::text(
-            "Confirm",
+            "Confirm / 確認",
             format!(
                 "Open this link (or POST to it):\n\n{link}\n\nUntil then you cannot take a seat a game has reserved \
-                 for this address. If you did not register at tegami, ignore this email."
+                 for this address. If you did not register at tegami, ignore this email.\n\n\
+                 上のリンクを開くと確認が終わります。それまでは、このアドレス宛てに用意された席には着けません。\
+                 tegamiに登録した覚えがなければ、このメールは無視してください。"
             ),
         )],
         reply_to: None,
