@@ -126,7 +126,7 @@ fn a_vacation_pauses_the_clock() {
     let alice = app.player("alice");
     let game = create(&app, &alice.token, json!({"deadline_hours": 2}));
     let put = |body: Value| {
-        app.client.put(app.url("/api/v1/me/vacation")).bearer_auth(&alice.token).json(&body).send().unwrap()
+        app.put("/api/v1/me/vacation", Some(&alice.token), &body)
     };
     let until = app.settings.clock.now() + chrono::Duration::days(1);
     let r = put(json!({"until": until.to_rfc3339()}));

@@ -259,13 +259,7 @@ fn notification_preferences_are_honoured() {
     let alice = app.player("alice");
     let r = app.get("/api/v1/me/notifications", Some(&alice.token));
     assert_eq!(r.json::<Value>().unwrap()["notify"], "every_turn");
-    let r = app
-        .client
-        .put(app.url("/api/v1/me/notifications"))
-        .bearer_auth(&alice.token)
-        .json(&json!({"notify": "none"}))
-        .send()
-        .unwrap();
+    let r = app.put("/api/v1/me/notifications", Some(&alice.token), &json!({"notify": "none"}));
     assert_eq!(r.status(), 200);
     let r = app.post(
         "/api/v1/games",
@@ -276,13 +270,7 @@ fn notification_preferences_are_honoured() {
     std::thread::sleep(std::time::Duration::from_millis(400));
     assert!(mailbox::game_mails(&app.settings.mail.dir).is_empty(), "no turn email for `none`");
 
-    let r = app
-        .client
-        .put(app.url("/api/v1/me/notifications"))
-        .bearer_auth(&alice.token)
-        .json(&json!({"notify": "every_turn"}))
-        .send()
-        .unwrap();
+    let r = app.put("/api/v1/me/notifications", Some(&alice.token), &json!({"notify": "every_turn"}));
     assert_eq!(r.status(), 200);
     let game = app.get("/api/v1/games", Some(&alice.token)).json::<Value>().unwrap()[0]["id"].as_i64().unwrap();
     let moves = alice.moves(&app, game);
@@ -306,13 +294,7 @@ fn notification_preferences_are_honoured() {
 fn emails_speak_the_players_language() {
     let app = TestApp::spawn();
     let alice = app.player("alice");
-    let r = app
-        .client
-        .put(app.url("/api/v1/me/notifications"))
-        .bearer_auth(&alice.token)
-        .json(&json!({"notify": "every_turn", "lang": "ja"}))
-        .send()
-        .unwrap();
+    let r = app.put("/api/v1/me/notifications", Some(&alice.token), &json!({"notify": "every_turn", "lang": "ja"}));
     assert_eq!(r.status(), 200);
     assert_eq!(app.get("/api/v1/me/notifications", Some(&alice.token)).json::<Value>().unwrap()["lang"], "ja");
     let r = app.post(
@@ -339,13 +321,7 @@ fn emails_speak_the_players_language() {
 fn a_daily_digest_carries_the_turn_emails() {
     let app = TestApp::spawn();
     let alice = app.player("alice");
-    let r = app
-        .client
-        .put(app.url("/api/v1/me/notifications"))
-        .bearer_auth(&alice.token)
-        .json(&json!({"notify": "daily_digest"}))
-        .send()
-        .unwrap();
+    let r = app.put("/api/v1/me/notifications", Some(&alice.token), &json!({"notify": "daily_digest"}));
     assert_eq!(r.status(), 200);
     let r = app.post(
         "/api/v1/games",

@@ -127,6 +127,14 @@ impl TestApp {
         req.send().expect("request sent")
     }
 
+    pub fn put(&self, path: &str, token: Option<&str>, body: &Value) -> Response {
+        let mut req = self.client.put(self.url(path)).json(body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        req.send().expect("request sent")
+    }
+
     pub fn delete(&self, path: &str, token: Option<&str>) -> Response {
         let mut req = self.client.delete(self.url(path));
         if let Some(t) = token {
