@@ -106,10 +106,10 @@ pub fn load_or_create_jwt_secret(conn: &mut Conn, configured: Option<&str>) -> R
         return Ok(secret.into_bytes());
     }
     let secret = hex::encode(random_bytes::<32>());
-    diesel::insert_into(server_settings::table)
+    let insert = diesel::insert_into(server_settings::table)
         .values((server_settings::name.eq("jwt_secret"), server_settings::value.eq(&secret)))
-        .on_conflict_do_nothing()
-        .execute(conn)?;
+        .on_conflict_do_nothing();
+    crate::on_backend!(conn, |c| insert.execute(c))?;
     // Another process may have won the race: use whatever is stored now.
     server_settings::table.find("jwt_secret").select(server_settings::value).first::<String>(conn).map(String::into_bytes)
 }

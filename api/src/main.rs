@@ -27,9 +27,12 @@ async fn main() -> ExitCode {
             print!("{}", openapi::yaml());
             ExitCode::SUCCESS
         }
-        Command::Migrate => match db::connect(&settings.database_url) {
-            Ok(_) => {
-                eprintln!("database `{}` is up to date", settings.database_url);
+        Command::Migrate => match db::open(&settings.database_url).and_then(|mut conn| db::migrate(&mut conn)) {
+            Ok(ran) => {
+                eprintln!(
+                    "database `{}` is up to date ({ran} migration(s) applied)",
+                    db::redact_password(&settings.database_url)
+                );
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -46,7 +49,7 @@ async fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            tracing::info!(bind = %settings.bind, port = app.port(), database = %settings.database_url, "tegami-server listening");
+            tracing::info!(bind = %settings.bind, port = app.port(), database = %db::redact_password(&settings.database_url), "tegami-server listening");
             match app.run().await {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -67,17 +70,10 @@ fn mail_in(settings: &Settings) -> ExitCode {
         eprintln!("error: cannot read the message on stdin: {e}");
         return ExitCode::from(EX_TEMPFAIL);
     }
-    let pool = match db::connect(&settings.database_url) {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(EX_TEMPFAIL);
-        }
-    };
-    let mut conn = match pool.get() {
+    let mut conn = match db::open_migrated(&settings.database_url) {
         Ok(conn) => conn,
         Err(e) => {
-            eprintln!("error: cannot open the database: {e}");
+            eprintln!("error: {e}");
             return ExitCode::from(EX_TEMPFAIL);
         }
     };

@@ -36,222 +36,228 @@ fn play_to_end(app: &TestApp, p: &Player, game: i64) -> Vec<Value> {
     panic!("game {game} did not end");
 }
 
-#[test]
-fn a_whole_game_against_bots_verifies_offline() {
-    let app = TestApp::spawn();
-    let p = app.player("alice");
-    let game = create(&app, &p, json!([{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]));
-    assert_eq!(game.summary.status, GameStatus::Active);
-    assert_eq!(game.summary.my_seat, Some(0));
-    let id = game.summary.id;
-    let listed: Vec<Value> = app.get("/api/v1/games", Some(&p.token)).json().unwrap();
-    assert_eq!(listed.len(), 1);
-    play_to_end(&app, &p, id);
+tegami_api::on_both_backends! {
+    fn a_whole_game_against_bots_verifies_offline(db) {
+        let app = TestApp::spawn(db);
+        let p = app.player("alice");
+        let game = create(&app, &p, json!([{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]));
+        assert_eq!(game.summary.status, GameStatus::Active);
+        assert_eq!(game.summary.my_seat, Some(0));
+        let id = game.summary.id;
+        let listed: Vec<Value> = app.get("/api/v1/games", Some(&p.token)).json().unwrap();
+        assert_eq!(listed.len(), 1);
+        play_to_end(&app, &p, id);
 
-    let done = p.detail(&app, id);
-    assert!(done.outcome.is_some());
-    assert!(done.pending.is_empty());
-    let journal: JournalListing = app.get(&format!("/api/v1/games/{id}/journal"), None).json().unwrap();
-    let seed: [u8; 32] = hex::decode(journal.seed.as_ref().expect("seed revealed at the end")).unwrap().try_into().unwrap();
-    let replayed = Match::replay(&journal.entries, seed).expect("the journal replays");
-    assert!(replayed.is_over());
-    let mut signed = 0;
-    for e in &journal.entries {
-        if let EntryBody::Move { signature: Some(token), seat, decision, action, .. } = &e.body {
-            let (kid, _) = signing::peek(token).unwrap();
-            let key = journal.keys.iter().find(|k| k.kid == kid).expect("signing key listed");
-            assert_eq!(key.account_id, p.id);
-            let claims = signing::verify(token, &key.public_key).unwrap();
-            assert_eq!((claims.game, claims.seat, &claims.decision, &claims.action), (id, *seat, decision, action));
-            signed += 1;
+        let done = p.detail(&app, id);
+        assert!(done.outcome.is_some());
+        assert!(done.pending.is_empty());
+        let journal: JournalListing = app.get(&format!("/api/v1/games/{id}/journal"), None).json().unwrap();
+        let seed: [u8; 32] = hex::decode(journal.seed.as_ref().expect("seed revealed at the end")).unwrap().try_into().unwrap();
+        let replayed = Match::replay(&journal.entries, seed).expect("the journal replays");
+        assert!(replayed.is_over());
+        let mut signed = 0;
+        for e in &journal.entries {
+            if let EntryBody::Move { signature: Some(token), seat, decision, action, .. } = &e.body {
+                let (kid, _) = signing::peek(token).unwrap();
+                let key = journal.keys.iter().find(|k| k.kid == kid).expect("signing key listed");
+                assert_eq!(key.account_id, p.id);
+                let claims = signing::verify(token, &key.public_key).unwrap();
+                assert_eq!((claims.game, claims.seat, &claims.decision, &claims.action), (id, *seat, decision, action));
+                signed += 1;
+            }
         }
+        assert!(signed > 0);
+        let finished: Vec<Value> = app.get("/api/v1/games?status=finished", Some(&p.token)).json().unwrap();
+        assert_eq!(finished.len(), 1);
+        problem(app.get("/api/v1/games?status=nope", Some(&p.token)), 400, "bad_status");
     }
-    assert!(signed > 0);
-    let finished: Vec<Value> = app.get("/api/v1/games?status=finished", Some(&p.token)).json().unwrap();
-    assert_eq!(finished.len(), 1);
-    problem(app.get("/api/v1/games?status=nope", Some(&p.token)), 400, "bad_status");
 }
 
-#[test]
-fn refused_moves_say_why_and_change_nothing() {
-    let app = TestApp::spawn();
-    let p = app.player("alice");
-    let game = create(&app, &p, json!([{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]));
-    let id = game.summary.id;
-    let seat = game.summary.my_seat.unwrap();
-    let before = p.detail(&app, id);
-    let moves = p.moves(&app, id);
-    let decision = moves[0].decision.decision.clone();
-    let legal = &moves[0].choices.options[0].action;
-
-    // Malformed: not a JWS, wrong body shape, an action of the wrong shape.
-    problem(p.submit(&app, id, "not.a.jws"), 400, "malformed_move");
-    problem(app.post(&format!("/api/v1/games/{id}/moves"), Some(&p.token), &json!({"mov": 1})), 400, "malformed_body");
-    problem(p.submit(&app, id, &p.sign(id, seat, &decision, &json!({"nonsense": true}))), 400, "malformed_action");
-    // Wrong game, unknown game, wrong seat, stale decision.
-    problem(p.submit(&app, id, &p.sign(id + 1, seat, &decision, legal)), 400, "wrong_game");
-    problem(p.submit(&app, 999, &p.sign(999, seat, &decision, legal)), 404, "unknown_game");
-    problem(p.submit(&app, id, &p.sign(id, seat + 1, &decision, legal)), 403, "wrong_seat");
-    let stale = problem(p.submit(&app, id, &p.sign(id, seat, "d-never", legal)), 409, "stale_decision");
-    assert!(stale["detail"].as_str().unwrap().contains(&decision), "names what is pending now: {stale}");
-    // Signatures: an unregistered key, a tampered signature.
-    let stranger = shared::signing::KeyPair::generate().unwrap();
-    let claims = shared::api_types::MoveClaims { game: id, seat, decision: decision.clone(), action: legal.clone(), iat: 1 };
-    problem(p.submit(&app, id, &stranger.sign(&claims).unwrap()), 403, "unknown_key");
-    let good = p.sign(id, seat, &decision, legal);
-    let (head, sig) = good.rsplit_once('.').unwrap();
-    let flipped: String = sig.chars().enumerate().map(|(i, c)| if i == 10 { if c == 'A' { 'B' } else { 'A' } } else { c }).collect();
-    let tampered = format!("{head}.{flipped}");
-    problem(p.submit(&app, id, &tampered), 401, "bad_signature");
-    // Another account cannot move for me.
-    let mallory = app.player("mallory");
-    problem(mallory.submit(&app, id, &mallory.sign(id, seat, &decision, legal)), 403, "not_a_player");
-
-    let after = p.detail(&app, id);
-    assert_eq!(after.head_hash, before.head_hash, "nothing was written");
-    assert_eq!(after.summary.entries, before.summary.entries);
-
-    // The good move goes through once; re-sending it is an idempotent duplicate.
-    let r = p.submit(&app, id, &good);
-    assert_eq!(r.status(), 201);
-    let first: MoveAccepted = r.json().unwrap();
-    let r = p.submit(&app, id, &good);
-    assert_eq!(r.status(), 200);
-    let again: MoveAccepted = r.json().unwrap();
-    assert!(again.duplicate);
-    assert_eq!((again.seq, &again.hash), (first.seq, &first.hash));
-    // Answering the old decision again with a new signature (a later `iat`) is stale.
-    let resigned = shared::api_types::MoveClaims { iat: 1_800_000_001, ..claims };
-    problem(p.submit(&app, id, &p.key.sign(&resigned).unwrap()), 409, "stale_decision");
-}
-
-#[test]
-fn an_illegal_move_lists_the_legal_ones() {
-    let app = TestApp::spawn();
-    let p = app.player("alice");
-    let game = create(&app, &p, json!([{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]));
-    let id = game.summary.id;
-    let seat = game.summary.my_seat.unwrap();
-    // An answer that was legal once (a card I have since played) is illegal later.
-    let mut offered: Vec<Value> = Vec::new();
-    for _ in 0..200 {
+tegami_api::on_both_backends! {
+    fn refused_moves_say_why_and_change_nothing(db) {
+        let app = TestApp::spawn(db);
+        let p = app.player("alice");
+        let game = create(&app, &p, json!([{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]));
+        let id = game.summary.id;
+        let seat = game.summary.my_seat.unwrap();
+        let before = p.detail(&app, id);
         let moves = p.moves(&app, id);
-        let Some(m) = moves.first() else { break };
-        let now: Vec<&Value> = m.choices.options.iter().map(|o| &o.action).collect();
-        if let Some(old) = offered.iter().find(|a| !now.contains(a)) {
-            let before = p.detail(&app, id).head_hash;
-            let body = problem(p.submit(&app, id, &p.sign(id, seat, &m.decision.decision, old)), 422, "illegal_move");
-            let allowed: Vec<String> = serde_json::from_value(body["allowed"].clone()).unwrap();
-            let listed: Vec<String> = m.choices.options.iter().map(|o| o.notation.clone()).collect();
-            assert_eq!(allowed, listed);
-            assert_eq!(p.detail(&app, id).head_hash, before);
-            return;
-        }
-        offered.extend(m.choices.options.iter().map(|o| o.action.clone()));
-        let r = p.submit(&app, id, &p.sign(id, seat, &m.decision.decision, &m.choices.options[0].action));
+        let decision = moves[0].decision.decision.clone();
+        let legal = &moves[0].choices.options[0].action;
+
+        // Malformed: not a JWS, wrong body shape, an action of the wrong shape.
+        problem(p.submit(&app, id, "not.a.jws"), 400, "malformed_move");
+        problem(app.post(&format!("/api/v1/games/{id}/moves"), Some(&p.token), &json!({"mov": 1})), 400, "malformed_body");
+        problem(p.submit(&app, id, &p.sign(id, seat, &decision, &json!({"nonsense": true}))), 400, "malformed_action");
+        // Wrong game, unknown game, wrong seat, stale decision.
+        problem(p.submit(&app, id, &p.sign(id + 1, seat, &decision, legal)), 400, "wrong_game");
+        problem(p.submit(&app, 999, &p.sign(999, seat, &decision, legal)), 404, "unknown_game");
+        problem(p.submit(&app, id, &p.sign(id, seat + 1, &decision, legal)), 403, "wrong_seat");
+        let stale = problem(p.submit(&app, id, &p.sign(id, seat, "d-never", legal)), 409, "stale_decision");
+        assert!(stale["detail"].as_str().unwrap().contains(&decision), "names what is pending now: {stale}");
+        // Signatures: an unregistered key, a tampered signature.
+        let stranger = shared::signing::KeyPair::generate().unwrap();
+        let claims = shared::api_types::MoveClaims { game: id, seat, decision: decision.clone(), action: legal.clone(), iat: 1 };
+        problem(p.submit(&app, id, &stranger.sign(&claims).unwrap()), 403, "unknown_key");
+        let good = p.sign(id, seat, &decision, legal);
+        let (head, sig) = good.rsplit_once('.').unwrap();
+        let flipped: String = sig.chars().enumerate().map(|(i, c)| if i == 10 { if c == 'A' { 'B' } else { 'A' } } else { c }).collect();
+        let tampered = format!("{head}.{flipped}");
+        problem(p.submit(&app, id, &tampered), 401, "bad_signature");
+        // Another account cannot move for me.
+        let mallory = app.player("mallory");
+        problem(mallory.submit(&app, id, &mallory.sign(id, seat, &decision, legal)), 403, "not_a_player");
+
+        let after = p.detail(&app, id);
+        assert_eq!(after.head_hash, before.head_hash, "nothing was written");
+        assert_eq!(after.summary.entries, before.summary.entries);
+
+        // The good move goes through once; re-sending it is an idempotent duplicate.
+        let r = p.submit(&app, id, &good);
         assert_eq!(r.status(), 201);
-    }
-    panic!("never found an answer that had become illegal");
-}
-
-#[test]
-fn seats_fill_by_invitation_and_open_join_and_spectators_see_no_hands() {
-    let app = TestApp::spawn();
-    let alice = app.player("alice");
-    let bob = app.player("bob");
-    let carol = app.player("carol");
-    let game = create(&app, &alice, json!([{"kind": "me"}, {"kind": "invite", "email": "bob@example.com"}, {"kind": "open"}]));
-    let id = game.summary.id;
-    assert_eq!(game.summary.status, GameStatus::Waiting);
-    assert_eq!(game.summary.seats[1].invited_email.as_deref(), Some("bob@example.com"));
-    let moves = alice.moves(&app, id);
-    assert!(moves.is_empty(), "no decisions while waiting");
-    assert!(game.pending.is_empty(), "nothing is asked while seats are empty");
-    let early = alice.sign(id, 0, "d0", &json!({}));
-    problem(alice.submit(&app, id, &early), 409, "game_not_started");
-
-    // Carol cannot take Bob's invited seat, but takes the open one.
-    problem(app.post(&format!("/api/v1/games/{id}/join"), Some(&carol.token), &json!({"seat": 1})), 409, "seat_taken");
-    let joined: GameDetail = app.post(&format!("/api/v1/games/{id}/join"), Some(&carol.token), &json!({})).json().unwrap();
-    assert_eq!(joined.summary.my_seat, Some(2));
-    assert_eq!(joined.summary.status, GameStatus::Waiting);
-    problem(app.post(&format!("/api/v1/games/{id}/join"), Some(&carol.token), &json!({})), 409, "already_seated");
-    let r = app.post(&format!("/api/v1/games/{id}/join"), Some(&bob.token), &json!({}));
-    assert_eq!(r.status(), 200);
-    let started: GameDetail = r.json().unwrap();
-    assert_eq!(started.summary.status, GameStatus::Active);
-    assert_eq!(started.summary.seats[1].invited_email, None, "only the creator sees invited addresses");
-    problem(app.post(&format!("/api/v1/games/{id}/join"), Some(&app.player("dave").token), &json!({})), 409, "no_open_seat");
-
-    // A spectator sees the public view only; a player's view differs from it (their own hand).
-    let spectator: GameDetail = app.get(&format!("/api/v1/games/{id}"), None).json().unwrap();
-    assert_eq!(spectator.summary.my_seat, None);
-    assert!(spectator.my_pending.is_empty());
-    let alice_view = alice.detail(&app, id).view;
-    assert_ne!(spectator.view, alice_view);
-    let board = app.get(&format!("/api/v1/games/{id}/board?lang=ja&width=80"), Some(&alice.token));
-    assert_eq!(board.status(), 200);
-    let text = board.text().unwrap();
-    assert!(text.lines().all(|l| shared::text::width(l) <= 80), "{text}");
-    problem(app.get(&format!("/api/v1/games/{id}/board?lang=xx"), None), 400, "bad_lang");
-    problem(app.get("/api/v1/games/4242", None), 404, "unknown_game");
-
-    // While the game runs, other seats' answers are redacted from my journal.
-    let whose = started.pending[0].seat.unwrap();
-    let players = [&alice, &bob, &carol];
-    let mover = players[whose as usize];
-    let m = &mover.moves(&app, id)[0];
-    let r = mover.submit(&app, id, &mover.sign(id, whose, &m.decision.decision, &m.choices.options[0].action));
-    assert_eq!(r.status(), 201);
-    let other = players[(whose as usize + 1) % 3];
-    let journal: JournalListing = app.get(&format!("/api/v1/games/{id}/journal"), Some(&other.token)).json().unwrap();
-    assert!(journal.seed.is_none());
-    let last = journal.entries.last().unwrap();
-    assert!(last.redacted);
-    assert!(matches!(&last.body, EntryBody::Move { action: Value::Null, signature: None, .. }));
-}
-
-#[test]
-fn resigning_ends_or_continues_as_the_game_says_and_is_journaled() {
-    let app = TestApp::spawn();
-    let p = app.player("alice");
-    let game = create(&app, &p, json!([{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]));
-    let id = game.summary.id;
-    let r = app.post(&format!("/api/v1/games/{id}/resign"), Some(&p.token), &json!({}));
-    assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
-    let journal: JournalListing = app.get(&format!("/api/v1/games/{id}/journal"), Some(&p.token)).json().unwrap();
-    assert!(journal.entries.iter().any(|e| matches!(e.body, EntryBody::Resign { seat: 0, .. })));
-    let detail = p.detail(&app, id);
-    if detail.summary.status == GameStatus::Finished {
-        assert_eq!(detail.outcome.unwrap().ranks[0] as usize, detail.summary.seats.len());
-        problem(app.post(&format!("/api/v1/games/{id}/resign"), Some(&p.token), &json!({})), 409, "game_over");
+        let first: MoveAccepted = r.json().unwrap();
+        let r = p.submit(&app, id, &good);
+        assert_eq!(r.status(), 200);
+        let again: MoveAccepted = r.json().unwrap();
+        assert!(again.duplicate);
+        assert_eq!((again.seq, &again.hash), (first.seq, &first.hash));
+        // Answering the old decision again with a new signature (a later `iat`) is stale.
+        let resigned = shared::api_types::MoveClaims { iat: 1_800_000_001, ..claims };
+        problem(p.submit(&app, id, &p.key.sign(&resigned).unwrap()), 409, "stale_decision");
     }
 }
 
-#[test]
-fn creation_is_validated() {
-    let app = TestApp::spawn();
-    let p = app.player("alice");
-    let r = app.post("/api/v1/games", Some(&p.token), &json!({"slug": "chess", "seats": [{"kind": "me"}]}));
-    let body = problem(r, 400, "unknown_game_type");
-    assert!(body["detail"].as_str().unwrap().contains("uosao"));
-    problem(app.post("/api/v1/games", Some(&p.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}]})), 422, "bad_seats");
-    problem(
-        app.post("/api/v1/games", Some(&p.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "me"}, {"kind": "bot"}]})),
-        422,
-        "bad_seats",
-    );
-    problem(
-        app.post("/api/v1/games", Some(&p.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "invite", "email": "x"}, {"kind": "bot"}]})),
-        422,
-        "bad_seats",
-    );
-    problem(
-        app.post("/api/v1/games", Some(&p.token), &json!({"slug": "uosao", "options": {"bogus": 1}, "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]})),
-        422,
-        "bad_options",
-    );
-    problem(app.post("/api/v1/games", None, &json!({"slug": "uosao", "seats": []})), 401, "login_required");
-    let types: Vec<Value> = app.get("/api/v1/game-types", None).json().unwrap();
-    assert!(types.iter().any(|t| t["slug"] == "uosao"));
+tegami_api::on_both_backends! {
+    fn an_illegal_move_lists_the_legal_ones(db) {
+        let app = TestApp::spawn(db);
+        let p = app.player("alice");
+        let game = create(&app, &p, json!([{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]));
+        let id = game.summary.id;
+        let seat = game.summary.my_seat.unwrap();
+        // An answer that was legal once (a card I have since played) is illegal later.
+        let mut offered: Vec<Value> = Vec::new();
+        for _ in 0..200 {
+            let moves = p.moves(&app, id);
+            let Some(m) = moves.first() else { break };
+            let now: Vec<&Value> = m.choices.options.iter().map(|o| &o.action).collect();
+            if let Some(old) = offered.iter().find(|a| !now.contains(a)) {
+                let before = p.detail(&app, id).head_hash;
+                let body = problem(p.submit(&app, id, &p.sign(id, seat, &m.decision.decision, old)), 422, "illegal_move");
+                let allowed: Vec<String> = serde_json::from_value(body["allowed"].clone()).unwrap();
+                let listed: Vec<String> = m.choices.options.iter().map(|o| o.notation.clone()).collect();
+                assert_eq!(allowed, listed);
+                assert_eq!(p.detail(&app, id).head_hash, before);
+                return;
+            }
+            offered.extend(m.choices.options.iter().map(|o| o.action.clone()));
+            let r = p.submit(&app, id, &p.sign(id, seat, &m.decision.decision, &m.choices.options[0].action));
+            assert_eq!(r.status(), 201);
+        }
+        panic!("never found an answer that had become illegal");
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn seats_fill_by_invitation_and_open_join_and_spectators_see_no_hands(db) {
+        let app = TestApp::spawn(db);
+        let alice = app.player("alice");
+        let bob = app.player("bob");
+        let carol = app.player("carol");
+        let game = create(&app, &alice, json!([{"kind": "me"}, {"kind": "invite", "email": "bob@example.com"}, {"kind": "open"}]));
+        let id = game.summary.id;
+        assert_eq!(game.summary.status, GameStatus::Waiting);
+        assert_eq!(game.summary.seats[1].invited_email.as_deref(), Some("bob@example.com"));
+        let moves = alice.moves(&app, id);
+        assert!(moves.is_empty(), "no decisions while waiting");
+        assert!(game.pending.is_empty(), "nothing is asked while seats are empty");
+        let early = alice.sign(id, 0, "d0", &json!({}));
+        problem(alice.submit(&app, id, &early), 409, "game_not_started");
+
+        // Carol cannot take Bob's invited seat, but takes the open one.
+        problem(app.post(&format!("/api/v1/games/{id}/join"), Some(&carol.token), &json!({"seat": 1})), 409, "seat_taken");
+        let joined: GameDetail = app.post(&format!("/api/v1/games/{id}/join"), Some(&carol.token), &json!({})).json().unwrap();
+        assert_eq!(joined.summary.my_seat, Some(2));
+        assert_eq!(joined.summary.status, GameStatus::Waiting);
+        problem(app.post(&format!("/api/v1/games/{id}/join"), Some(&carol.token), &json!({})), 409, "already_seated");
+        let r = app.post(&format!("/api/v1/games/{id}/join"), Some(&bob.token), &json!({}));
+        assert_eq!(r.status(), 200);
+        let started: GameDetail = r.json().unwrap();
+        assert_eq!(started.summary.status, GameStatus::Active);
+        assert_eq!(started.summary.seats[1].invited_email, None, "only the creator sees invited addresses");
+        problem(app.post(&format!("/api/v1/games/{id}/join"), Some(&app.player("dave").token), &json!({})), 409, "no_open_seat");
+
+        // A spectator sees the public view only; a player's view differs from it (their own hand).
+        let spectator: GameDetail = app.get(&format!("/api/v1/games/{id}"), None).json().unwrap();
+        assert_eq!(spectator.summary.my_seat, None);
+        assert!(spectator.my_pending.is_empty());
+        let alice_view = alice.detail(&app, id).view;
+        assert_ne!(spectator.view, alice_view);
+        let board = app.get(&format!("/api/v1/games/{id}/board?lang=ja&width=80"), Some(&alice.token));
+        assert_eq!(board.status(), 200);
+        let text = board.text().unwrap();
+        assert!(text.lines().all(|l| shared::text::width(l) <= 80), "{text}");
+        problem(app.get(&format!("/api/v1/games/{id}/board?lang=xx"), None), 400, "bad_lang");
+        problem(app.get("/api/v1/games/4242", None), 404, "unknown_game");
+
+        // While the game runs, other seats' answers are redacted from my journal.
+        let whose = started.pending[0].seat.unwrap();
+        let players = [&alice, &bob, &carol];
+        let mover = players[whose as usize];
+        let m = &mover.moves(&app, id)[0];
+        let r = mover.submit(&app, id, &mover.sign(id, whose, &m.decision.decision, &m.choices.options[0].action));
+        assert_eq!(r.status(), 201);
+        let other = players[(whose as usize + 1) % 3];
+        let journal: JournalListing = app.get(&format!("/api/v1/games/{id}/journal"), Some(&other.token)).json().unwrap();
+        assert!(journal.seed.is_none());
+        let last = journal.entries.last().unwrap();
+        assert!(last.redacted);
+        assert!(matches!(&last.body, EntryBody::Move { action: Value::Null, signature: None, .. }));
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn resigning_ends_or_continues_as_the_game_says_and_is_journaled(db) {
+        let app = TestApp::spawn(db);
+        let p = app.player("alice");
+        let game = create(&app, &p, json!([{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]));
+        let id = game.summary.id;
+        let r = app.post(&format!("/api/v1/games/{id}/resign"), Some(&p.token), &json!({}));
+        assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
+        let journal: JournalListing = app.get(&format!("/api/v1/games/{id}/journal"), Some(&p.token)).json().unwrap();
+        assert!(journal.entries.iter().any(|e| matches!(e.body, EntryBody::Resign { seat: 0, .. })));
+        let detail = p.detail(&app, id);
+        if detail.summary.status == GameStatus::Finished {
+            assert_eq!(detail.outcome.unwrap().ranks[0] as usize, detail.summary.seats.len());
+            problem(app.post(&format!("/api/v1/games/{id}/resign"), Some(&p.token), &json!({})), 409, "game_over");
+        }
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn creation_is_validated(db) {
+        let app = TestApp::spawn(db);
+        let p = app.player("alice");
+        let r = app.post("/api/v1/games", Some(&p.token), &json!({"slug": "chess", "seats": [{"kind": "me"}]}));
+        let body = problem(r, 400, "unknown_game_type");
+        assert!(body["detail"].as_str().unwrap().contains("uosao"));
+        problem(app.post("/api/v1/games", Some(&p.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}]})), 422, "bad_seats");
+        problem(
+            app.post("/api/v1/games", Some(&p.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "me"}, {"kind": "bot"}]})),
+            422,
+            "bad_seats",
+        );
+        problem(
+            app.post("/api/v1/games", Some(&p.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "invite", "email": "x"}, {"kind": "bot"}]})),
+            422,
+            "bad_seats",
+        );
+        problem(
+            app.post("/api/v1/games", Some(&p.token), &json!({"slug": "uosao", "options": {"bogus": 1}, "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]})),
+            422,
+            "bad_options",
+        );
+        problem(app.post("/api/v1/games", None, &json!({"slug": "uosao", "seats": []})), 401, "login_required");
+        let types: Vec<Value> = app.get("/api/v1/game-types", None).json().unwrap();
+        assert!(types.iter().any(|t| t["slug"] == "uosao"));
+    }
 }

@@ -37,110 +37,113 @@ fn timeouts(app: &TestApp, game: i64) -> Vec<Value> {
 }
 
 fn deadline_rows(app: &TestApp, game: i64) -> i64 {
-    decision_deadlines::table.filter(decision_deadlines::game_id.eq(game)).count().get_result(&mut app.db()).unwrap()
+    decision_deadlines::table.filter(decision_deadlines::game_id.eq(game)).count().get_result(&mut *app.db()).unwrap()
 }
 
-#[test]
-fn a_missed_deadline_is_reminded_then_forfeited_once() {
-    let app = TestApp::spawn();
-    let alice = app.player("alice");
-    let game = create(&app, &alice.token, json!({"deadline_hours": 2}));
-    let turn = wait_for_mail(&app, "the turn email", |m| !m.is_empty())[0].clone();
-    assert!(turn.text.contains("== Deadline ==\nAnswer by "), "{}", turn.text);
-    assert_eq!(deadline_rows(&app, game), 1);
+tegami_api::on_both_backends! {
+    fn a_missed_deadline_is_reminded_then_forfeited_once(db) {
+        let app = TestApp::spawn(db);
+        let alice = app.player("alice");
+        let game = create(&app, &alice.token, json!({"deadline_hours": 2}));
+        let turn = wait_for_mail(&app, "the turn email", |m| !m.is_empty())[0].clone();
+        assert!(turn.text.contains("== Deadline ==\nAnswer by "), "{}", turn.text);
+        assert_eq!(deadline_rows(&app, game), 1);
 
-    // Answering in time moves the deadline to the next decision.
-    let moves = alice.moves(&app, game);
-    let seat = alice.detail(&app, game).summary.my_seat.unwrap();
-    let r = alice.submit(
-        &app,
-        game,
-        &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action),
-    );
-    assert_eq!(r.status(), 201);
-    assert_eq!(deadline_rows(&app, game), 1);
+        // Answering in time moves the deadline to the next decision.
+        let moves = alice.moves(&app, game);
+        let seat = alice.detail(&app, game).summary.my_seat.unwrap();
+        let r = alice.submit(
+            &app,
+            game,
+            &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action),
+        );
+        assert_eq!(r.status(), 201);
+        assert_eq!(deadline_rows(&app, game), 1);
 
-    // An hour before the deadline (half the 2-hour limit, as 24 hours is longer): a reminder, once.
-    app.settings.clock.advance(chrono::Duration::minutes(61));
-    let mails = wait_for_mail(&app, "the reminder", |m| m.iter().any(|x| x.subject.contains("reminder")));
-    let reminder = mails.iter().find(|x| x.subject.contains("reminder")).unwrap();
-    assert_eq!(reminder.to, alice.email);
-    assert!(reminder.text.contains("Legal moves:"));
-    assert!(timeouts(&app, game).is_empty(), "not yet due");
+        // An hour before the deadline (half the 2-hour limit, as 24 hours is longer): a reminder, once.
+        app.settings.clock.advance(chrono::Duration::minutes(61));
+        let mails = wait_for_mail(&app, "the reminder", |m| m.iter().any(|x| x.subject.contains("reminder")));
+        let reminder = mails.iter().find(|x| x.subject.contains("reminder")).unwrap();
+        assert_eq!(reminder.to, alice.email);
+        assert!(reminder.text.contains("Legal moves:"));
+        assert!(timeouts(&app, game).is_empty(), "not yet due");
 
-    // The deadline passes: the seat forfeits, as one server entry.
-    app.settings.clock.advance(chrono::Duration::minutes(60));
-    wait_for_mail(&app, "the result email", |m| m.iter().any(|x| x.subject.contains("game over")));
-    let t = timeouts(&app, game);
-    assert_eq!(t.len(), 1);
-    assert_eq!(t[0]["body"]["seat"], json!(seat));
-    assert!(t[0]["body"]["action"].is_null(), "UOSAO has no default answer: a forfeit");
-    let done = alice.detail(&app, game);
-    assert_eq!(done.outcome.as_ref().unwrap().ranks[seat as usize], 3, "the forfeiting seat is ranked last");
-    assert_eq!(deadline_rows(&app, game), 0);
+        // The deadline passes: the seat forfeits, as one server entry.
+        app.settings.clock.advance(chrono::Duration::minutes(60));
+        wait_for_mail(&app, "the result email", |m| m.iter().any(|x| x.subject.contains("game over")));
+        let t = timeouts(&app, game);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0]["body"]["seat"], json!(seat));
+        assert!(t[0]["body"]["action"].is_null(), "UOSAO has no default answer: a forfeit");
+        let done = alice.detail(&app, game);
+        assert_eq!(done.outcome.as_ref().unwrap().ranks[seat as usize], 3, "the forfeiting seat is ranked last");
+        assert_eq!(deadline_rows(&app, game), 0);
 
-    // Later sweeps change nothing.
-    app.settings.clock.advance(chrono::Duration::days(10));
-    std::thread::sleep(std::time::Duration::from_millis(400));
-    assert_eq!(timeouts(&app, game).len(), 1);
-    let reminders =
-        mailbox::game_mails(&app.settings.mail.dir).iter().filter(|x| x.subject.contains("reminder")).count();
-    assert_eq!(reminders, 1);
+        // Later sweeps change nothing.
+        app.settings.clock.advance(chrono::Duration::days(10));
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        assert_eq!(timeouts(&app, game).len(), 1);
+        let reminders =
+            mailbox::game_mails(&app.settings.mail.dir).iter().filter(|x| x.subject.contains("reminder")).count();
+        assert_eq!(reminders, 1);
+    }
 }
 
-#[test]
-fn the_limit_defaults_to_three_days_and_can_be_lifted() {
-    let app = TestApp::spawn();
-    let alice = app.player("alice");
-    let default = create(&app, &alice.token, json!({}));
-    let none = create(&app, &alice.token, json!({"deadline_hours": null}));
-    let hours: Vec<Option<i32>> =
-        games::table.order(games::id.asc()).select(games::deadline_hours).load(&mut app.db()).unwrap();
-    assert_eq!(hours, vec![Some(72), None]);
-    assert_eq!(deadline_rows(&app, default), 1);
-    assert_eq!(deadline_rows(&app, none), 0);
-    let mails = wait_for_mail(&app, "two turn emails", |m| m.len() >= 2);
-    let unlimited = mails.iter().find(|m| m.subject.contains(&format!("#{none} "))).unwrap();
-    assert!(unlimited.text.contains("No time limit"), "{}", unlimited.text);
-    problem(
-        app.post(
-            "/api/v1/games",
-            Some(&alice.token),
-            &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}], "deadline_hours": 0}),
-        ),
-        422,
-        "bad_deadline",
-    );
+tegami_api::on_both_backends! {
+    fn the_limit_defaults_to_three_days_and_can_be_lifted(db) {
+        let app = TestApp::spawn(db);
+        let alice = app.player("alice");
+        let default = create(&app, &alice.token, json!({}));
+        let none = create(&app, &alice.token, json!({"deadline_hours": null}));
+        let hours: Vec<Option<i32>> =
+            games::table.order(games::id.asc()).select(games::deadline_hours).load(&mut *app.db()).unwrap();
+        assert_eq!(hours, vec![Some(72), None]);
+        assert_eq!(deadline_rows(&app, default), 1);
+        assert_eq!(deadline_rows(&app, none), 0);
+        let mails = wait_for_mail(&app, "two turn emails", |m| m.len() >= 2);
+        let unlimited = mails.iter().find(|m| m.subject.contains(&format!("#{none} "))).unwrap();
+        assert!(unlimited.text.contains("No time limit"), "{}", unlimited.text);
+        problem(
+            app.post(
+                "/api/v1/games",
+                Some(&alice.token),
+                &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}], "deadline_hours": 0}),
+            ),
+            422,
+            "bad_deadline",
+        );
 
-    app.settings.clock.advance(chrono::Duration::days(4));
-    wait_for_mail(&app, "the forfeit of the default game", |m| {
-        m.iter().any(|x| x.subject.contains(&format!("#{default} — game over")))
-    });
-    assert_eq!(timeouts(&app, default).len(), 1);
-    assert!(timeouts(&app, none).is_empty(), "no limit, no timeout");
+        app.settings.clock.advance(chrono::Duration::days(4));
+        wait_for_mail(&app, "the forfeit of the default game", |m| {
+            m.iter().any(|x| x.subject.contains(&format!("#{default} — game over")))
+        });
+        assert_eq!(timeouts(&app, default).len(), 1);
+        assert!(timeouts(&app, none).is_empty(), "no limit, no timeout");
+    }
 }
 
-#[test]
-fn a_vacation_pauses_the_clock() {
-    let app = TestApp::spawn();
-    let alice = app.player("alice");
-    let game = create(&app, &alice.token, json!({"deadline_hours": 2}));
-    let put = |body: Value| {
-        app.put("/api/v1/me/vacation", Some(&alice.token), &body)
-    };
-    let until = app.settings.clock.now() + chrono::Duration::days(1);
-    let r = put(json!({"until": until.to_rfc3339()}));
-    assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
-    assert!(app.get("/api/v1/me/vacation", Some(&alice.token)).json::<Value>().unwrap()["until"].is_string());
-    problem(put(json!({"until": "2001-01-01T00:00:00Z"})), 422, "bad_vacation");
-    problem(put(json!({"until": "soon"})), 400, "bad_time");
+tegami_api::on_both_backends! {
+    fn a_vacation_pauses_the_clock(db) {
+        let app = TestApp::spawn(db);
+        let alice = app.player("alice");
+        let game = create(&app, &alice.token, json!({"deadline_hours": 2}));
+        let put = |body: Value| {
+            app.put("/api/v1/me/vacation", Some(&alice.token), &body)
+        };
+        let until = app.settings.clock.now() + chrono::Duration::days(1);
+        let r = put(json!({"until": until.to_rfc3339()}));
+        assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
+        assert!(app.get("/api/v1/me/vacation", Some(&alice.token)).json::<Value>().unwrap()["until"].is_string());
+        problem(put(json!({"until": "2001-01-01T00:00:00Z"})), 422, "bad_vacation");
+        problem(put(json!({"until": "soon"})), 400, "bad_time");
 
-    // Three hours later the 2-hour deadline would have passed; a day away pushed it back.
-    app.settings.clock.advance(chrono::Duration::hours(3));
-    std::thread::sleep(std::time::Duration::from_millis(400));
-    assert!(timeouts(&app, game).is_empty(), "no deadline runs out during a vacation");
-    // A day and two hours (plus a little) after the vacation began, it has.
-    app.settings.clock.advance(chrono::Duration::hours(23) + chrono::Duration::minutes(1));
-    wait_for_mail(&app, "the forfeit", |m| m.iter().any(|x| x.subject.contains("game over")));
-    assert_eq!(timeouts(&app, game).len(), 1);
+        // Three hours later the 2-hour deadline would have passed; a day away pushed it back.
+        app.settings.clock.advance(chrono::Duration::hours(3));
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        assert!(timeouts(&app, game).is_empty(), "no deadline runs out during a vacation");
+        // A day and two hours (plus a little) after the vacation began, it has.
+        app.settings.clock.advance(chrono::Duration::hours(23) + chrono::Duration::minutes(1));
+        wait_for_mail(&app, "the forfeit", |m| m.iter().any(|x| x.subject.contains("game over")));
+        assert_eq!(timeouts(&app, game).len(), 1);
+    }
 }

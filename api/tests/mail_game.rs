@@ -19,116 +19,117 @@ fn board(app: &TestApp, p: &Player, game: i64) -> String {
     r.text().unwrap()
 }
 
-#[test]
-fn a_whole_game_is_played_by_replying_to_emails() {
-    let sink = SmtpSink::start();
-    let url = sink.url();
-    let app = TestApp::spawn_with(|s| s.mail.smtp_url = Some(url));
-    let alice = app.player("alice");
-    let bob = app.player("bob");
-    let carol = app.player("carol");
-    let seats =
-        json!([{"kind": "me"}, {"kind": "invite", "email": bob.email}, {"kind": "invite", "email": carol.email}]);
-    let r = app.post("/api/v1/games", Some(&alice.token), &json!({"slug": "uosao", "seats": seats}));
-    assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
-    let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
+tegami_api::on_both_backends! {
+    fn a_whole_game_is_played_by_replying_to_emails(db) {
+        let sink = SmtpSink::start();
+        let url = sink.url();
+        let app = TestApp::spawn_with(db, |s| s.mail.smtp_url = Some(url));
+        let alice = app.player("alice");
+        let bob = app.player("bob");
+        let carol = app.player("carol");
+        let seats =
+            json!([{"kind": "me"}, {"kind": "invite", "email": bob.email}, {"kind": "invite", "email": carol.email}]);
+        let r = app.post("/api/v1/games", Some(&alice.token), &json!({"slug": "uosao", "seats": seats}));
+        assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+        let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
 
-    // The invitations arrive first (after the address verifications of registration).
-    let is_invitation = |m: &common::smtp::Received| mailbox::parse(&m.data).subject.contains("invites you");
-    let all = sink.wait_until("two invitations", |m| m.iter().filter(|x| is_invitation(x)).count() >= 2);
-    let invitations: Vec<_> = all.into_iter().filter(is_invitation).collect();
-    let invited: BTreeSet<String> = invitations.iter().map(|m| mailbox::parse(&m.data).to).collect();
-    assert_eq!(invited, BTreeSet::from([bob.email.clone(), carol.email.clone()]));
-    for m in &invitations {
-        let mail = mailbox::parse(&m.data);
-        assert!(mail.subject.contains("alice invites you to play"), "{}", mail.subject);
-        assert!(mail.text.contains(&format!("tegami join {game}")));
-    }
-    for p in [&bob, &carol] {
-        let r = app.post(&format!("/api/v1/games/{game}/join"), Some(&p.token), &json!({}));
-        assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
-    }
-
-    let players: HashMap<String, &Player> = [&alice, &bob, &carol].into_iter().map(|p| (p.email.clone(), p)).collect();
-    let mut handled = 0;
-    let mut moves = 0;
-    let mut turn_emails = 0;
-    let mut confirmations = 0;
-    let mut over_emails = Vec::new();
-    let mut via_http = false;
-    while over_emails.len() < 3 {
-        let all = sink.wait_until("the next email", |m| m.len() > handled);
-        let received = all[handled].clone();
-        handled += 1;
-        let mail = mailbox::parse(&received.data);
-        assert_eq!(received.to, vec![mail.to.clone()], "the envelope goes to the addressee");
-        if mail.subject.contains("confirm your address") || mail.subject.contains("invites you") {
-            continue;
+        // The invitations arrive first (after the address verifications of registration).
+        let is_invitation = |m: &common::smtp::Received| mailbox::parse(&m.data).subject.contains("invites you");
+        let all = sink.wait_until("two invitations", |m| m.iter().filter(|x| is_invitation(x)).count() >= 2);
+        let invitations: Vec<_> = all.into_iter().filter(is_invitation).collect();
+        let invited: BTreeSet<String> = invitations.iter().map(|m| mailbox::parse(&m.data).to).collect();
+        assert_eq!(invited, BTreeSet::from([bob.email.clone(), carol.email.clone()]));
+        for m in &invitations {
+            let mail = mailbox::parse(&m.data);
+            assert!(mail.subject.contains("alice invites you to play"), "{}", mail.subject);
+            assert!(mail.text.contains(&format!("tegami join {game}")));
         }
-        // Every email of the game is in one thread.
-        assert_eq!(mail.references, format!("<tegami.game.{game}@tegami.test>"));
-        assert_eq!(mail.in_reply_to, mail.references);
-        let player = players[&mail.to];
-        if mail.subject.contains("move accepted") {
-            confirmations += 1;
-            continue;
-        }
-        if mail.subject.contains("game over") {
-            assert!(mail.text.contains("== Result =="));
-            over_emails.push(mail.to.clone());
-            continue;
-        }
-        assert!(mail.subject.starts_with(&format!("[tegami] UOSAO #{game} — your move (")), "{}", mail.subject);
-        assert!(mail.subject.contains(" season ") && mail.subject.contains(" round "), "{}", mail.subject);
-        turn_emails += 1;
-        // The recipient's own board, exactly as `tegami show` gets it, in both parts.
-        let expected = board(&app, player, game);
-        assert!(
-            mail.text.contains(expected.trim_end_matches('\n')),
-            "turn email to {} lacks their board:\n{}",
-            mail.to,
-            mail.text
-        );
-        let first_line = expected.lines().find(|l| !l.trim().is_empty()).unwrap();
-        let escaped = first_line
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-            .replace('\'', "&#39;");
-        assert!(mail.html.contains("<pre>") && mail.html.contains(&escaped), "HTML part lacks the board");
-        assert!(mail.list_unsubscribe.as_deref().is_some_and(|u| u.contains("/api/v1/unsubscribe/")));
-        let reply_to = mail.reply_to.clone().expect("a reply address");
-        assert!(reply_to.starts_with("play+") && reply_to.ends_with("@tegami.test"), "{reply_to}");
-        let legal = mailbox::legal_moves(&mail.text);
-        assert!(!legal.is_empty());
-        let choice = &legal[moves % legal.len()];
-        let raw = mailbox::reply(&mail, &player.email, choice);
-        via_http = !via_http;
-        if via_http {
-            let r = app.inbound(&raw, Some("inbound-secret"));
+        for p in [&bob, &carol] {
+            let r = app.post(&format!("/api/v1/games/{game}/join"), Some(&p.token), &json!({}));
             assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
-            let outcome: Value = r.json().unwrap();
-            assert_eq!(outcome["outcome"], "applied", "{outcome}");
-        } else {
-            let (code, out) = app.mail_in(&raw);
-            assert_eq!(code, 0, "mail-in: {out}");
-            assert!(out.contains("\"applied\""), "{out}");
         }
-        moves += 1;
-        assert!(moves < 500, "the game does not end");
-    }
-    assert_eq!(over_emails.iter().collect::<BTreeSet<_>>().len(), 3, "each player gets the result once");
-    assert_eq!(confirmations, moves, "every applied reply is confirmed");
-    assert_eq!(turn_emails, moves, "one turn email per decision");
 
-    let done = alice.detail(&app, game);
-    assert_eq!(done.summary.status, GameStatus::Finished);
-    let journal: JournalListing = app.get(&format!("/api/v1/games/{game}/journal"), None).json().unwrap();
-    let by_mail = journal.entries.iter().filter(|e| matches!(e.body, EntryBody::Move { by: Actor::Mail, .. })).count();
-    let all_moves = journal.entries.iter().filter(|e| matches!(e.body, EntryBody::Move { .. })).count();
-    assert_eq!((by_mail, all_moves), (moves, moves), "every move came by email");
-    // Nothing was sent twice.
-    let ids: Vec<String> = sink.messages().iter().map(|m| mailbox::parse(&m.data).message_id).collect();
-    assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), ids.len());
+        let players: HashMap<String, &Player> = [&alice, &bob, &carol].into_iter().map(|p| (p.email.clone(), p)).collect();
+        let mut handled = 0;
+        let mut moves = 0;
+        let mut turn_emails = 0;
+        let mut confirmations = 0;
+        let mut over_emails = Vec::new();
+        let mut via_http = false;
+        while over_emails.len() < 3 {
+            let all = sink.wait_until("the next email", |m| m.len() > handled);
+            let received = all[handled].clone();
+            handled += 1;
+            let mail = mailbox::parse(&received.data);
+            assert_eq!(received.to, vec![mail.to.clone()], "the envelope goes to the addressee");
+            if mail.subject.contains("confirm your address") || mail.subject.contains("invites you") {
+                continue;
+            }
+            // Every email of the game is in one thread.
+            assert_eq!(mail.references, format!("<tegami.game.{game}@tegami.test>"));
+            assert_eq!(mail.in_reply_to, mail.references);
+            let player = players[&mail.to];
+            if mail.subject.contains("move accepted") {
+                confirmations += 1;
+                continue;
+            }
+            if mail.subject.contains("game over") {
+                assert!(mail.text.contains("== Result =="));
+                over_emails.push(mail.to.clone());
+                continue;
+            }
+            assert!(mail.subject.starts_with(&format!("[tegami] UOSAO #{game} — your move (")), "{}", mail.subject);
+            assert!(mail.subject.contains(" season ") && mail.subject.contains(" round "), "{}", mail.subject);
+            turn_emails += 1;
+            // The recipient's own board, exactly as `tegami show` gets it, in both parts.
+            let expected = board(&app, player, game);
+            assert!(
+                mail.text.contains(expected.trim_end_matches('\n')),
+                "turn email to {} lacks their board:\n{}",
+                mail.to,
+                mail.text
+            );
+            let first_line = expected.lines().find(|l| !l.trim().is_empty()).unwrap();
+            let escaped = first_line
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+                .replace('"', "&quot;")
+                .replace('\'', "&#39;");
+            assert!(mail.html.contains("<pre>") && mail.html.contains(&escaped), "HTML part lacks the board");
+            assert!(mail.list_unsubscribe.as_deref().is_some_and(|u| u.contains("/api/v1/unsubscribe/")));
+            let reply_to = mail.reply_to.clone().expect("a reply address");
+            assert!(reply_to.starts_with("play+") && reply_to.ends_with("@tegami.test"), "{reply_to}");
+            let legal = mailbox::legal_moves(&mail.text);
+            assert!(!legal.is_empty());
+            let choice = &legal[moves % legal.len()];
+            let raw = mailbox::reply(&mail, &player.email, choice);
+            via_http = !via_http;
+            if via_http {
+                let r = app.inbound(&raw, Some("inbound-secret"));
+                assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
+                let outcome: Value = r.json().unwrap();
+                assert_eq!(outcome["outcome"], "applied", "{outcome}");
+            } else {
+                let (code, out) = app.mail_in(&raw);
+                assert_eq!(code, 0, "mail-in: {out}");
+                assert!(out.contains("\"applied\""), "{out}");
+            }
+            moves += 1;
+            assert!(moves < 500, "the game does not end");
+        }
+        assert_eq!(over_emails.iter().collect::<BTreeSet<_>>().len(), 3, "each player gets the result once");
+        assert_eq!(confirmations, moves, "every applied reply is confirmed");
+        assert_eq!(turn_emails, moves, "one turn email per decision");
+
+        let done = alice.detail(&app, game);
+        assert_eq!(done.summary.status, GameStatus::Finished);
+        let journal: JournalListing = app.get(&format!("/api/v1/games/{game}/journal"), None).json().unwrap();
+        let by_mail = journal.entries.iter().filter(|e| matches!(e.body, EntryBody::Move { by: Actor::Mail, .. })).count();
+        let all_moves = journal.entries.iter().filter(|e| matches!(e.body, EntryBody::Move { .. })).count();
+        assert_eq!((by_mail, all_moves), (moves, moves), "every move came by email");
+        // Nothing was sent twice.
+        let ids: Vec<String> = sink.messages().iter().map(|m| mailbox::parse(&m.data).message_id).collect();
+        assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), ids.len());
+    }
 }

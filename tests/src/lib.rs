@@ -1,5 +1,6 @@
-//! Harness for end-to-end tests: starts the real `tegami-server` binary on a free port with its own
-//! SQLite file, and runs the real `tegami` binary with a config dir per player.
+//! Harness for end-to-end tests: starts the real `tegami-server` binary on a free port with its own fresh
+//! database (a SQLite file or a PostgreSQL database: every test runs on both, see
+//! `tegami_api::db::scratch`), and runs the real `tegami` binary with a config dir per player.
 //!
 //! The binaries are the ones `cargo test --workspace` builds into the target directory (the api and cli
 //! packages have integration tests, so cargo builds their binaries before running any test).
@@ -10,6 +11,8 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+pub use tegami_api::db::scratch::{Backend, ScratchDatabase};
+pub use tegami_api::on_both_backends;
 
 /// The directory holding the workspace's binaries (target/debug).
 pub fn bin_dir() -> PathBuf {
@@ -35,21 +38,40 @@ fn free_port() -> u16 {
 /// A running tegami-server; killed on drop.
 pub struct Server {
     pub url: String,
-    pub dir: tempfile::TempDir,
+    pub dir: std::sync::Arc<tempfile::TempDir>,
+    pub database: std::sync::Arc<ScratchDatabase>,
     child: Child,
+    /// Which instance on this database this is (each writes its own log).
+    instance: usize,
 }
 
 impl Server {
-    pub fn start() -> Server {
+    pub fn start(backend: Backend) -> Server {
         let dir = tempfile::tempdir().expect("temp dir");
-        Self::start_in(dir, free_port())
+        let database = ScratchDatabase::on(backend, dir.path());
+        Self::start_in(std::sync::Arc::new(dir), std::sync::Arc::new(database), free_port(), 0)
     }
 
-    fn start_in(dir: tempfile::TempDir, port: u16) -> Server {
-        let log = std::fs::File::create(dir.path().join("server.log")).expect("log file");
+    /// Another `tegami-server` process on this server's database and mail folder (as N instances behind a
+    /// load balancer would be).
+    pub fn another_instance(&self, instance: usize) -> Server {
+        Self::start_in(self.dir.clone(), self.database.clone(), free_port(), instance)
+    }
+
+    fn start_in(
+        dir: std::sync::Arc<tempfile::TempDir>,
+        database: std::sync::Arc<ScratchDatabase>,
+        port: u16,
+        instance: usize,
+    ) -> Server {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(dir.path().join(format!("server-{instance}.log")))
+            .expect("log file");
         let child = Command::new(binary("tegami-server"))
             .env("TEGAMI_BIND", format!("127.0.0.1:{port}"))
-            .env("TEGAMI_DATABASE_URL", format!("sqlite://{}", dir.path().join("tegami.db").display()))
+            .env("TEGAMI_DATABASE_URL", &database.url)
             .env("TEGAMI_LOG", "info")
             // Emails (no SMTP server configured) go to .eml files beside the database, not into the cwd.
             .env("TEGAMI_MAIL_DIR", dir.path().join("mail"))
@@ -62,7 +84,7 @@ impl Server {
             .spawn()
             .expect("tegami-server starts");
         let url = format!("http://127.0.0.1:{port}");
-        let server = Server { url, dir, child };
+        let server = Server { url, dir, database, child, instance };
         server.wait_healthy();
         server
     }
@@ -95,7 +117,7 @@ impl Server {
         use std::io::Write;
         let mut child = Command::new(binary("tegami-server"))
             .arg("mail-in")
-            .env("TEGAMI_DATABASE_URL", format!("sqlite://{}", self.dir.path().join("tegami.db").display()))
+            .env("TEGAMI_DATABASE_URL", &self.database.url)
             .env("TEGAMI_BIND", self.url.trim_start_matches("http://"))
             .env("TEGAMI_LOG", "warn")
             .env_remove("TEGAMI_CONFIG")
@@ -109,7 +131,7 @@ impl Server {
     }
 
     pub fn log(&self) -> String {
-        std::fs::read_to_string(self.dir.path().join("server.log")).unwrap_or_default()
+        std::fs::read_to_string(self.dir.path().join(format!("server-{}.log", self.instance))).unwrap_or_default()
     }
 
     /// Kills the server and starts a new process on the same port and database.
@@ -117,8 +139,7 @@ impl Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
         let port: u16 = self.url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("port in url");
-        let dir = std::mem::replace(&mut self.dir, tempfile::tempdir().expect("placeholder"));
-        Self::start_in(dir, port)
+        Self::start_in(self.dir.clone(), self.database.clone(), port, self.instance)
     }
 }
 

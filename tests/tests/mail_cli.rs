@@ -41,63 +41,64 @@ fn reply(mail: &Email, move_text: &str) -> Vec<u8> {
     .into_bytes()
 }
 
-#[test]
-fn a_game_created_from_the_shell_is_played_by_email_replies() {
-    let server = Server::start();
-    let alice = Player::new("Alice", &server);
-    let bob = Player::new("Bob", &server);
-    let carol = Player::new("Carol", &server);
-    for p in [&alice, &bob, &carol] {
-        p.register();
-    }
-    let created = alice
-        .run(&["new", "uosao", "--seat", "me", "--seat", "invite:bob@example.com", "--seat", "invite:carol@example.com", "--json"])
-        .ok("new")
-        .json();
-    let id = created["id"].as_i64().expect("game id").to_string();
-    bob.run(&["join", &id]).ok("bob joins");
-    carol.run(&["join", &id]).ok("carol joins");
+e2e::on_both_backends! {
+    fn a_game_created_from_the_shell_is_played_by_email_replies(db) {
+        let server = Server::start(db);
+        let alice = Player::new("Alice", &server);
+        let bob = Player::new("Bob", &server);
+        let carol = Player::new("Carol", &server);
+        for p in [&alice, &bob, &carol] {
+            p.register();
+        }
+        let created = alice
+            .run(&["new", "uosao", "--seat", "me", "--seat", "invite:bob@example.com", "--seat", "invite:carol@example.com", "--json"])
+            .ok("new")
+            .json();
+        let id = created["id"].as_i64().expect("game id").to_string();
+        bob.run(&["join", &id]).ok("bob joins");
+        carol.run(&["join", &id]).ok("carol joins");
 
-    let mut handled = BTreeSet::new();
-    let mut moves = 0;
-    let mut waited = Instant::now();
-    loop {
-        let detail = alice.run(&["show", &id, "--json"]).ok("show --json").json();
-        if detail["status"] == "finished" {
-            break;
+        let mut handled = BTreeSet::new();
+        let mut moves = 0;
+        let mut waited = Instant::now();
+        loop {
+            let detail = alice.run(&["show", &id, "--json"]).ok("show --json").json();
+            if detail["status"] == "finished" {
+                break;
+            }
+            let mut files: Vec<_> = std::fs::read_dir(server.mail_dir())
+                .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+                .unwrap_or_default();
+            files.retain(|p: &std::path::PathBuf| p.extension().is_some_and(|x| x == "eml") && !handled.contains(p));
+            files.sort();
+            let Some(next) = files.first().cloned() else {
+                assert!(waited.elapsed() < Duration::from_secs(30), "no turn email arrived");
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            };
+            handled.insert(next.clone());
+            let mail = read(&next);
+            if !mail.subject.contains("your move") {
+                continue;
+            }
+            let legal: Vec<&str> = mail
+                .text
+                .split("Legal moves:\n")
+                .nth(1)
+                .expect("legal moves listed")
+                .lines()
+                .take_while(|l| l.starts_with("  "))
+                .map(str::trim)
+                .collect();
+            let out = server.mail_in(&reply(&mail, legal[moves % legal.len()])).ok("mail-in");
+            assert!(out.stdout.contains("\"applied\""), "{}", out.stdout);
+            moves += 1;
+            waited = Instant::now();
+            assert!(moves < 500, "the game should end");
         }
-        let mut files: Vec<_> = std::fs::read_dir(server.mail_dir())
-            .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-            .unwrap_or_default();
-        files.retain(|p: &std::path::PathBuf| p.extension().is_some_and(|x| x == "eml") && !handled.contains(p));
-        files.sort();
-        let Some(next) = files.first().cloned() else {
-            assert!(waited.elapsed() < Duration::from_secs(30), "no turn email arrived");
-            std::thread::sleep(Duration::from_millis(50));
-            continue;
-        };
-        handled.insert(next.clone());
-        let mail = read(&next);
-        if !mail.subject.contains("your move") {
-            continue;
-        }
-        let legal: Vec<&str> = mail
-            .text
-            .split("Legal moves:\n")
-            .nth(1)
-            .expect("legal moves listed")
-            .lines()
-            .take_while(|l| l.starts_with("  "))
-            .map(str::trim)
-            .collect();
-        let out = server.mail_in(&reply(&mail, legal[moves % legal.len()])).ok("mail-in");
-        assert!(out.stdout.contains("\"applied\""), "{}", out.stdout);
-        moves += 1;
-        waited = Instant::now();
-        assert!(moves < 500, "the game should end");
+        assert!(moves > 10, "a whole game takes many moves, not {moves}");
+        let log = carol.run(&["log", &id]).ok("log");
+        assert!(log.stdout.contains("(by email)"), "{}", log.stdout);
+        carol.run(&["verify", &id]).ok("verify");
     }
-    assert!(moves > 10, "a whole game takes many moves, not {moves}");
-    let log = carol.run(&["log", &id]).ok("log");
-    assert!(log.stdout.contains("(by email)"), "{}", log.stdout);
-    carol.run(&["verify", &id]).ok("verify");
 }

@@ -1,26 +1,46 @@
-//! The database: a connection pool, embedded migrations run at start, and SQLite tuned for a server
-//! (WAL so readers never wait for the writer, a busy timeout so writers queue instead of failing).
+//! The database: one connection type over SQLite (the embedded default) and PostgreSQL (many server
+//! instances on one database), chosen by the URL scheme; a pool; and embedded migrations, run at start, kept
+//! for both backends under the same version names.
+//!
+//! Writes go through [`write_transaction`]: on SQLite an immediate transaction (the file's one writer lock,
+//! taken up front so two writers never deadlock upgrading a read lock); on PostgreSQL a read-committed
+//! transaction in which whatever must not race is locked explicitly ([`lock_game`], `FOR UPDATE SKIP LOCKED`
+//! for the outbox). The journal's (game_id, seq) primary key stays the last line of defence: two appends of
+//! the same position can never both commit.
 
 pub mod schema;
+pub mod scratch;
 
 use std::time::Duration;
 
-use diesel::connection::SimpleConnection;
-use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool, PooledConnection};
+use diesel::connection::{SimpleConnection, TransactionManager};
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::r2d2::{ManageConnection, Pool, PooledConnection, R2D2Connection};
 use diesel::sqlite::SqliteConnection;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
-pub type Conn = SqliteConnection;
-pub type DbPool = Pool<ConnectionManager<Conn>>;
-pub type PooledConn = PooledConnection<ConnectionManager<Conn>>;
+/// A connection to either backend. Queries written with diesel's DSL run on both; the few statements only one
+/// backend has (upserts, row locks) match on the variant, usually through [`on_backend!`](crate::on_backend).
+#[derive(diesel::MultiConnection)]
+pub enum Conn {
+    Postgres(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+pub type DbPool = Pool<Manager>;
+pub type PooledConn = PooledConnection<Manager>;
 
 pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
+pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
+
+/// The database URL forms the server accepts.
+pub const URL_FORMS: &str = "sqlite://PATH (e.g. sqlite://tegami.db or sqlite:///var/lib/tegami/tegami.db) or \
+                             postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE";
 
 #[derive(Debug, thiserror::Error)]
 pub enum DbSetupError {
-    #[error(
-        "unsupported database URL `{0}`: use sqlite://PATH (e.g. sqlite://tegami.db or sqlite:///var/lib/tegami/tegami.db)"
-    )]
+    #[error("unsupported database URL `{0}`: use {URL_FORMS}")]
     UnsupportedUrl(String),
     #[error("cannot open the database: {0}")]
     Pool(#[from] diesel::r2d2::PoolError),
@@ -32,55 +52,221 @@ pub enum DbSetupError {
     Folder { path: String, source: std::io::Error },
 }
 
-/// The file path inside a `sqlite://` URL.
-pub fn sqlite_path(url: &str) -> Result<String, DbSetupError> {
-    let path = url
-        .strip_prefix("sqlite://")
-        .or_else(|| url.strip_prefix("sqlite:"))
-        .ok_or_else(|| DbSetupError::UnsupportedUrl(url.to_string()))?;
-    if path.is_empty() {
-        return Err(DbSetupError::UnsupportedUrl(url.to_string()));
-    }
-    Ok(path.to_string())
+/// Which database a URL names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A file path.
+    Sqlite(String),
+    /// A libpq connection URL, passed on as given.
+    Postgres(String),
 }
 
+impl Target {
+    pub fn parse(url: &str) -> Result<Target, DbSetupError> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(Target::Postgres(url.to_string()));
+        }
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .ok_or_else(|| DbSetupError::UnsupportedUrl(redact_password(url)))?;
+        if path.is_empty() {
+            return Err(DbSetupError::UnsupportedUrl(url.to_string()));
+        }
+        Ok(Target::Sqlite(path.to_string()))
+    }
+
+    pub fn backend_name(&self) -> &'static str {
+        match self {
+            Target::Sqlite(_) => "sqlite",
+            Target::Postgres(_) => "postgres",
+        }
+    }
+}
+
+/// `url` with any password replaced, for logs and error messages.
+pub fn redact_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let Some((credentials, host)) = rest.split_once('@') else { return url.to_string() };
+    match credentials.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_string(),
+    }
+}
+
+/// Opens connections for the pool. Unlike diesel's generic manager it never guesses the backend from
+/// which connection attempt succeeds (SQLite would take `postgres://…` as a file name).
 #[derive(Debug)]
-struct SqlitePragmas;
+pub struct Manager {
+    target: Target,
+}
 
-impl CustomizeConnection<Conn, diesel::r2d2::Error> for SqlitePragmas {
-    fn on_acquire(&self, conn: &mut Conn) -> Result<(), diesel::r2d2::Error> {
-        conn.batch_execute(
-            // busy_timeout first: switching to WAL takes a lock that the pool's other new connections contend for.
-            "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-             PRAGMA foreign_keys = ON;",
-        )
-        .map_err(diesel::r2d2::Error::QueryError)
+impl ManageConnection for Manager {
+    type Connection = Conn;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<Conn, Self::Error> {
+        match &self.target {
+            Target::Postgres(url) => {
+                PgConnection::establish(url).map(Conn::Postgres).map_err(diesel::r2d2::Error::ConnectionError)
+            }
+            Target::Sqlite(path) => {
+                let mut conn = SqliteConnection::establish(path).map_err(diesel::r2d2::Error::ConnectionError)?;
+                conn.batch_execute(
+                    // busy_timeout first: switching to WAL takes a lock that the pool's other new connections
+                    // contend for.
+                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                     PRAGMA foreign_keys = ON;",
+                )
+                .map_err(diesel::r2d2::Error::QueryError)?;
+                Ok(Conn::Sqlite(conn))
+            }
+        }
+    }
+
+    fn is_valid(&self, conn: &mut Conn) -> Result<(), Self::Error> {
+        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut Conn) -> bool {
+        std::thread::panicking() || conn.is_broken()
     }
 }
 
-/// Opens the pool and brings the schema up to date.
+/// Opens the pool (`size` connections at most) and brings the schema up to date.
 pub fn connect(url: &str) -> Result<DbPool, DbSetupError> {
-    let path = sqlite_path(url)?;
-    if let Some(parent) = std::path::Path::new(&path).parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|source| DbSetupError::Folder { path: parent.display().to_string(), source })?;
+    connect_sized(url, 8)
+}
+
+pub fn connect_sized(url: &str, size: u32) -> Result<DbPool, DbSetupError> {
+    let target = Target::parse(url)?;
+    if let Target::Sqlite(path) = &target {
+        create_parent_folder(path)?;
     }
-    let manager = ConnectionManager::<Conn>::new(path);
     let pool = Pool::builder()
-        .max_size(8)
+        .max_size(size.max(1))
+        // Connections open as they are needed: N instances on one PostgreSQL share its connection limit.
+        .min_idle(Some(1))
         .connection_timeout(Duration::from_secs(30))
-        .connection_customizer(Box::new(SqlitePragmas))
-        .build(manager)?;
-    let mut conn = pool.get().map_err(DbSetupError::Pool)?;
+        .build(Manager { target })?;
+    let mut conn = pool.get()?;
     migrate(&mut conn)?;
     Ok(pool)
 }
 
-/// Applies every pending migration; returns how many ran.
+/// One connection (schema not migrated: see [`migrate`]) for the short-lived commands (`migrate`, `mail-in`, `export`,
+/// `import`). No pool: a pool keeps connecting on background threads, and a process that exits while one of
+/// them is inside libpq's TLS handshake can crash in OpenSSL's exit handlers.
+pub fn open(url: &str) -> Result<Conn, DbSetupError> {
+    let target = Target::parse(url)?;
+    if let Target::Sqlite(path) = &target {
+        create_parent_folder(path)?;
+    }
+    let conn = Manager { target }.connect().map_err(|e| match e {
+        diesel::r2d2::Error::ConnectionError(e) => DbSetupError::Connection(e),
+        diesel::r2d2::Error::QueryError(e) => DbSetupError::Migration(e.to_string()),
+    })?;
+    Ok(conn)
+}
+
+/// [`open`], then [`migrate`].
+pub fn open_migrated(url: &str) -> Result<Conn, DbSetupError> {
+    let mut conn = open(url)?;
+    migrate(&mut conn)?;
+    Ok(conn)
+}
+
+fn create_parent_folder(path: &str) -> Result<(), DbSetupError> {
+    match std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(parent) => std::fs::create_dir_all(parent)
+            .map_err(|source| DbSetupError::Folder { path: parent.display().to_string(), source }),
+        None => Ok(()),
+    }
+}
+
+/// Applies every pending migration of this connection's backend; returns how many ran. Safe to run from
+/// several instances at once on PostgreSQL: an advisory lock makes them take turns.
 pub fn migrate(conn: &mut Conn) -> Result<usize, DbSetupError> {
-    conn.run_pending_migrations(SQLITE_MIGRATIONS)
-        .map(|done| done.len())
-        .map_err(|e| DbSetupError::Migration(e.to_string()))
+    let failed = |e: Box<dyn std::error::Error + Send + Sync>| DbSetupError::Migration(e.to_string());
+    match conn {
+        Conn::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|done| done.len()).map_err(failed),
+        Conn::Postgres(c) => {
+            let lock = |c: &mut PgConnection, sql: &str| {
+                c.batch_execute(sql).map_err(|e| DbSetupError::Migration(e.to_string()))
+            };
+            lock(c, &format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))?;
+            let ran = c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|done| done.len()).map_err(failed);
+            lock(c, &format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))?;
+            ran
+        }
+    }
+}
+
+/// The advisory lock key instances take turns on while migrating ("tegami" in ASCII).
+const MIGRATION_LOCK: i64 = 0x7465_6761_6d69;
+
+/// Runs `f` in a write transaction: committed when it returns `Ok`, rolled back otherwise.
+pub fn write_transaction<T, E>(conn: &mut Conn, f: impl FnOnce(&mut Conn) -> Result<T, E>) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    type Manager = <Conn as Connection>::TransactionManager;
+    let nested = Manager::transaction_manager_status_mut(conn).transaction_depth()?.is_some();
+    match conn {
+        Conn::Sqlite(c) if !nested => {
+            diesel::connection::AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?
+        }
+        _ => Manager::begin_transaction(conn)?,
+    }
+    match f(conn) {
+        Ok(value) => {
+            Manager::commit_transaction(conn)?;
+            Ok(value)
+        }
+        Err(e) => {
+            Manager::rollback_transaction(conn)?;
+            Err(e)
+        }
+    }
+}
+
+/// Runs the same code on the concrete connection of either backend, for the statements diesel's common
+/// subset lacks (upserts, `FOR UPDATE`): `on_backend!(conn, |c| query.execute(c))`, or with separate arms
+/// `on_backend!(conn, sqlite: |c| …, postgres: |c| …)`.
+#[macro_export]
+macro_rules! on_backend {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match &mut *$conn {
+            $crate::db::Conn::Sqlite($c) => $body,
+            $crate::db::Conn::Postgres($c) => $body,
+        }
+    };
+    ($conn:expr, sqlite: |$s:ident| $sqlite:expr, postgres: |$p:ident| $postgres:expr) => {
+        match &mut *$conn {
+            $crate::db::Conn::Sqlite($s) => $sqlite,
+            $crate::db::Conn::Postgres($p) => $postgres,
+        }
+    };
+}
+
+/// Holds game `id` for the rest of the write transaction, so that two instances answering the same game
+/// take turns: the second sees the first one's move and answers accordingly (idempotent retry, stale
+/// decision) instead of racing it. SQLite's immediate transaction already holds the whole file.
+pub fn lock_game(conn: &mut Conn, id: i64) -> QueryResult<()> {
+    use schema::games;
+    if let Conn::Postgres(c) = conn {
+        games::table.find(id).select(games::id).for_update().load::<i64>(c)?;
+    }
+    Ok(())
+}
+
+/// Holds account `id` for the rest of the write transaction (settings changed relative to their old value).
+pub fn lock_account(conn: &mut Conn, id: i64) -> QueryResult<()> {
+    use schema::accounts;
+    if let Conn::Postgres(c) = conn {
+        accounts::table.find(id).select(accounts::id).for_update().load::<i64>(c)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -88,10 +274,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sqlite_urls_name_a_file() {
-        assert_eq!(sqlite_path("sqlite://tegami.db").unwrap(), "tegami.db");
-        assert_eq!(sqlite_path("sqlite:///var/lib/t.db").unwrap(), "/var/lib/t.db");
-        assert!(sqlite_path("mysql://x").is_err());
-        assert!(sqlite_path("sqlite://").is_err());
+    fn urls_name_a_backend() {
+        assert_eq!(Target::parse("sqlite://tegami.db").unwrap(), Target::Sqlite("tegami.db".into()));
+        assert_eq!(Target::parse("sqlite:///var/lib/t.db").unwrap(), Target::Sqlite("/var/lib/t.db".into()));
+        assert_eq!(
+            Target::parse("postgres://u@127.0.0.1/tegami").unwrap(),
+            Target::Postgres("postgres://u@127.0.0.1/tegami".into())
+        );
+        assert_eq!(Target::parse("postgresql://h/db").unwrap().backend_name(), "postgres");
+        assert!(Target::parse("mysql://x").is_err());
+        assert!(Target::parse("sqlite://").is_err());
+    }
+
+    #[test]
+    fn passwords_stay_out_of_messages() {
+        assert_eq!(redact_password("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(redact_password("postgres://u@h/db"), "postgres://u@h/db");
+        let err = Target::parse("mysql://u:secret@h/db").unwrap_err().to_string();
+        assert!(!err.contains("secret"), "{err}");
     }
 }

@@ -58,20 +58,24 @@ pub struct Claimed {
     pub attempts: i32,
 }
 
-/// Claims up to `limit` due rows: unsent, due, and not held by a live lease. One immediate transaction,
-/// so two workers never claim the same row.
+/// Claims up to `limit` due rows: unsent, due, and not held by a live lease. Claiming is one transaction;
+/// on PostgreSQL the rows are taken `FOR UPDATE SKIP LOCKED`, so instances sending from one database never
+/// claim the same row and never wait on each other's rows.
 pub fn claim_due(conn: &mut Conn, limit: i64) -> Result<Vec<Claimed>, diesel::result::Error> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let now = now_millis();
-        let rows: Vec<Claimed> = outbox::table
+        let due = outbox::table
             .filter(outbox::sent_at.is_null())
             .filter(outbox::kind.ne(DIGEST_PART))
             .filter(outbox::next_attempt_at.le(&now))
             .filter(outbox::claimed_until.is_null().or(outbox::claimed_until.lt(&now)))
             .order(outbox::id.asc())
             .limit(limit)
-            .select((outbox::id, outbox::sender, outbox::recipient, outbox::message, outbox::attempts))
-            .load(conn)?;
+            .select((outbox::id, outbox::sender, outbox::recipient, outbox::message, outbox::attempts));
+        let rows: Vec<Claimed> = crate::on_backend!(conn,
+            sqlite: |c| due.load(c),
+            postgres: |c| due.for_update().skip_locked().load(c)
+        )?;
         let lease = millis(Utc::now() + Duration::seconds(LEASE_SECONDS));
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
         diesel::update(outbox::table.filter(outbox::id.eq_any(&ids)))
@@ -81,10 +85,15 @@ pub fn claim_due(conn: &mut Conn, limit: i64) -> Result<Vec<Claimed>, diesel::re
     })
 }
 
-/// Releases the claims of a previous run of this server (stopped or killed while sending). One server
-/// sends for one database, so no live sender holds them; a message whose sending was cut short after the
-/// SMTP server had taken it may go out a second time (at least once, never lost).
+/// Releases the claims of a previous run of this server (stopped or killed while sending), so that they go
+/// out now rather than when their lease ends. Only on SQLite, where one server sends for one database file:
+/// on PostgreSQL another instance may be sending them right now, and an abandoned lease simply expires.
+/// A message whose sending was cut short after the SMTP server had taken it may go out a second time (at
+/// least once, never lost).
 pub fn release_claims(conn: &mut Conn) -> Result<usize, diesel::result::Error> {
+    if matches!(conn, Conn::Postgres(_)) {
+        return Ok(0);
+    }
     diesel::update(outbox::table.filter(outbox::sent_at.is_null()).filter(outbox::claimed_until.is_not_null()))
         .set(outbox::claimed_until.eq(None::<String>))
         .execute(conn)

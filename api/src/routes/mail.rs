@@ -113,7 +113,7 @@ pub async fn verify_email(state: web::Data<AppState>, path: web::Path<String>) -
     responses((status = 202, description = "A new link is on its way"), (status = 401, body = Problem, description = "Not logged in")))]
 pub async fn resend_verification(state: web::Data<AppState>, auth: Auth) -> ApiResult<HttpResponse> {
     let mail = state.mail.clone();
-    with_db(&state, move |conn| conn.immediate_transaction(|conn| notify::verification(conn, &mail, auth.0))).await?;
+    with_db(&state, move |conn| crate::db::write_transaction(conn, |conn| notify::verification(conn, &mail, auth.0))).await?;
     Ok(HttpResponse::Accepted().finish())
 }
 

@@ -43,7 +43,7 @@ pub fn register(conn: &mut Conn, mail: &MailContext, req: &RegisterRequest) -> A
     }
     let hash = hash_password(&req.password)?;
     let created_at = now();
-    conn.immediate_transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let taken: i64 = accounts::table.filter(accounts::email.eq(&email)).count().get_result(conn)?;
         if taken > 0 {
             return Err(ApiError::conflict("email_taken", format!("`{email}` is already registered; log in instead")));
@@ -152,7 +152,7 @@ fn key_columns()
 /// Registers a public key; returns it and whether it was new. Registering the same key again is a no-op.
 pub fn register_key(conn: &mut Conn, account: i64, public_key: &str, name: Option<&str>) -> ApiResult<(SigningKey, bool)> {
     let kid = signing::key_id(public_key).map_err(|e| ApiError::unprocessable("bad_key", e.to_string()))?;
-    conn.immediate_transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let existing: Option<(i64, KeyRow)> = signing_keys::table
             .find(&kid)
             .select((signing_keys::account_id, key_columns()))

@@ -29,7 +29,7 @@ pub fn sweep(conn: &mut Conn, mail: &MailContext) -> ApiResult<Swept> {
         .select((decision_deadlines::game_id, decision_deadlines::decision, decision_deadlines::seat))
         .load(conn)?;
     for (game, decision, seat) in to_remind {
-        let sent = conn.immediate_transaction(|conn| -> ApiResult<bool> {
+        let sent = crate::db::write_transaction(conn, |conn| -> ApiResult<bool> {
             let marked = diesel::update(
                 decision_deadlines::table.find((game, &decision)).filter(decision_deadlines::reminded_at.is_null()),
             )

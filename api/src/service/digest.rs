@@ -32,20 +32,24 @@ pub fn sweep(conn: &mut Conn, mail: &MailContext) -> ApiResult<usize> {
         if last.is_some_and(|l| now < l + Duration::days(1)) {
             continue;
         }
-        conn.immediate_transaction(|conn| digest(conn, mail, account, now))?;
+        crate::db::write_transaction(conn, |conn| digest(conn, mail, account, now))?;
         sent += 1;
     }
     Ok(sent)
 }
 
 fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>) -> ApiResult<()> {
-    let parts: Vec<(i64, String, String)> = outbox::table
+    let waiting = outbox::table
         .filter(outbox::kind.eq(DIGEST_PART))
         .filter(outbox::sent_at.is_null())
         .filter(outbox::account_id.eq(account))
         .order(outbox::id.asc())
-        .select((outbox::id, outbox::subject, outbox::message))
-        .load(conn)?;
+        .select((outbox::id, outbox::subject, outbox::message));
+    // On PostgreSQL, locked: an instance sweeping at the same moment waits, then finds them sent.
+    let parts: Vec<(i64, String, String)> = crate::on_backend!(conn,
+        sqlite: |c| waiting.load(c),
+        postgres: |c| waiting.for_update().load(c)
+    )?;
     if parts.is_empty() {
         return Ok(());
     }

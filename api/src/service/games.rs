@@ -182,6 +182,12 @@ pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
     Ok(Loaded { row, seats: seat_rows, names, game, asked_before, over_before })
 }
 
+/// Loads game `id` inside a write transaction, holding it until the transaction ends (see `db::lock_game`).
+fn load_for_write(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
+    crate::db::lock_game(conn, id)?;
+    load(conn, id)
+}
+
 fn seat_names(conn: &mut Conn, seat_rows: &[SeatRow]) -> ApiResult<Vec<String>> {
     let ids: Vec<i64> = seat_rows.iter().filter_map(|s| s.account_id).collect();
     let people: Vec<(i64, String)> =
@@ -325,7 +331,8 @@ impl Loaded {
     /// calls for (turn and result emails), all inside the caller's transaction.
     fn persist(&mut self, conn: &mut Conn, mail: &MailContext, from_seq: usize) -> ApiResult<()> {
         let rows: Vec<JournalRow> = self.game.entries()[from_seq..].iter().map(|e| to_row(self.row.id, e)).collect();
-        diesel::insert_into(journal::table).values(&rows).execute(conn)?;
+        // Batch inserts are outside diesel's common subset of the two backends.
+        crate::on_backend!(conn, |c| diesel::insert_into(journal::table).values(&rows).execute(c))?;
         let status = status_str(self.compute_status());
         let snapshot = serde_json::to_string(&self.game.game().state_to_json(self.game.state())).map_err(ApiError::internal)?;
         let head = self.game.entries().last().expect("a game has entries");
@@ -411,7 +418,7 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
     let EntryBody::Create { options, seed_commitment, .. } = &created.entries()[0].body else {
         unreachable!("entry 0 creates the game")
     };
-    conn.immediate_transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let id: i64 = diesel::insert_into(games::table)
             .values((
                 games::slug.eq(&req.slug),
@@ -443,7 +450,7 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
                 SeatRow { game_id: id, seat: i as i32, kind: kind.into(), account_id, invited_email }
             })
             .collect();
-        diesel::insert_into(seats::table).values(&seat_rows).execute(conn)?;
+        crate::on_backend!(conn, |c| diesel::insert_into(seats::table).values(&seat_rows).execute(c))?;
         diesel::insert_into(journal::table).values(to_row(id, &created.entries()[0])).execute(conn)?;
         let mut loaded = load(conn, id)?;
         loaded.settle()?;
@@ -492,8 +499,8 @@ pub fn list(conn: &mut Conn, account: i64, status: Option<GameStatus>) -> ApiRes
 }
 
 pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: Option<u8>) -> ApiResult<GameDetail> {
-    conn.immediate_transaction(|conn| {
-        let mut loaded = load(conn, id)?;
+    crate::db::write_transaction(conn, |conn| {
+        let mut loaded = load_for_write(conn, id)?;
         if loaded.seat_of(Some(account)).is_some() {
             return Err(ApiError::conflict(
                 "already_seated",
@@ -684,8 +691,8 @@ pub struct Answer {
 
 /// Applies an answer, lets bots answer, and stores it all (with the emails it causes) in one transaction.
 pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Answer) -> ApiResult<MoveAccepted> {
-    conn.immediate_transaction(|conn| {
-        let mut loaded = load(conn, id)?;
+    crate::db::write_transaction(conn, |conn| {
+        let mut loaded = load_for_write(conn, id)?;
         let my_seat = loaded.seat_of(Some(account));
         if let Some(token) = &a.signature {
             let already = loaded.game.entries().iter().find(|e| {
@@ -746,8 +753,8 @@ pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Ans
 /// the seat (a `Timeout` without action resigns it), as a server entry with everything it causes. Returns
 /// whether anything changed (a second sweep of the same deadline changes nothing).
 pub fn time_out(conn: &mut Conn, mail: &MailContext, id: i64, seat: u8, decision: &str) -> ApiResult<bool> {
-    conn.immediate_transaction(|conn| {
-        let mut loaded = load(conn, id)?;
+    crate::db::write_transaction(conn, |conn| {
+        let mut loaded = load_for_write(conn, id)?;
         let owed = loaded.status() == GameStatus::Active
             && loaded.game.pending().iter().any(|p| p.id == decision && p.seat == seat);
         if !owed {
@@ -767,8 +774,8 @@ pub fn time_out(conn: &mut Conn, mail: &MailContext, id: i64, seat: u8, decision
 }
 
 pub fn resign(conn: &mut Conn, mail: &MailContext, account: i64, id: i64) -> ApiResult<MoveAccepted> {
-    conn.immediate_transaction(|conn| {
-        let mut loaded = load(conn, id)?;
+    crate::db::write_transaction(conn, |conn| {
+        let mut loaded = load_for_write(conn, id)?;
         let Some(seat) = loaded.seat_of(Some(account)) else {
             return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
         };

@@ -102,7 +102,7 @@ fn track_deadlines(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> ApiR
         };
         // The clock of a player on vacation starts when they are back.
         let now = crate::service::vacation::away(conn, mail, account)?.unwrap_or(now);
-        diesel::insert_into(decision_deadlines::table)
+        let insert = diesel::insert_into(decision_deadlines::table)
             .values((
                 decision_deadlines::game_id.eq(id),
                 decision_deadlines::decision.eq(&p.id),
@@ -110,8 +110,8 @@ fn track_deadlines(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> ApiR
                 decision_deadlines::due_at.eq(millis(now + limit)),
                 decision_deadlines::remind_at.eq(millis(now + limit - before)),
             ))
-            .on_conflict_do_nothing()
-            .execute(conn)?;
+            .on_conflict_do_nothing();
+        crate::on_backend!(conn, |c| insert.execute(c))?;
     }
     Ok(())
 }
@@ -572,14 +572,14 @@ pub fn refusal(
         reply_to: None,
         unsubscribe: None,
     };
-    conn.immediate_transaction(|conn| store(conn, mail, draft))
+    crate::db::write_transaction(conn, |conn| store(conn, mail, draft))
 }
 
 /// A new verification link for `account` (replacing any earlier one), emailed to its address.
 pub fn verification(conn: &mut Conn, mail: &MailContext, account: i64) -> ApiResult<()> {
     let who = person(conn, account)?;
     let token = hex::encode(random_bytes::<16>());
-    diesel::insert_into(email_verifications::table)
+    let upsert = diesel::insert_into(email_verifications::table)
         .values((
             email_verifications::account_id.eq(account),
             email_verifications::token_hash.eq(token_hash(&token)),
@@ -587,8 +587,8 @@ pub fn verification(conn: &mut Conn, mail: &MailContext, account: i64) -> ApiRes
         ))
         .on_conflict(email_verifications::account_id)
         .do_update()
-        .set((email_verifications::token_hash.eq(token_hash(&token)), email_verifications::created_at.eq(now())))
-        .execute(conn)?;
+        .set((email_verifications::token_hash.eq(token_hash(&token)), email_verifications::created_at.eq(now())));
+    crate::on_backend!(conn, |c| upsert.execute(c))?;
     let link = format!("{}/api/v1/verify-email/{token}", mail.public_url);
     let draft = Draft {
         kind: "verify_email",

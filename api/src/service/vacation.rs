@@ -49,7 +49,8 @@ pub fn set(conn: &mut Conn, mail: &MailContext, account: i64, until: Option<&str
             Some(t)
         }
     };
-    conn.immediate_transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
+        crate::db::lock_account(conn, account)?;
         let old_until = away(conn, mail, account)?.unwrap_or(now);
         let shift = new_until.unwrap_or(now) - old_until;
         if shift != Duration::zero() {

@@ -1,4 +1,5 @@
-//! A real tegami-server on a free port with its own SQLite file, and a blocking client that talks to it.
+//! A real tegami-server on a free port with its own fresh database (SQLite file or PostgreSQL database, see
+//! `tegami_api::db::scratch`), and a blocking client that talks to it.
 
 #![allow(dead_code)]
 
@@ -11,6 +12,7 @@ use reqwest::blocking::{Client, Response};
 use serde_json::{Value, json};
 use shared::api_types::{GameDetail, LegalMoves, MoveClaims};
 use shared::signing::KeyPair;
+use tegami_api::db::scratch::{Backend, ScratchDatabase};
 use tegami_api::settings::Settings;
 use tegami_api::startup::Application;
 
@@ -21,22 +23,29 @@ pub struct TestApp {
     handle: actix_web::dev::ServerHandle,
     thread: Option<std::thread::JoinHandle<()>>,
     dir: std::sync::Arc<tempfile::TempDir>,
+    database: std::sync::Arc<ScratchDatabase>,
 }
 
 impl TestApp {
-    pub fn spawn() -> TestApp {
-        Self::spawn_with(|_| {})
+    pub fn spawn(backend: Backend) -> TestApp {
+        Self::spawn_with(backend, |_| {})
     }
 
     /// A server with test settings changed by `tweak` (e.g. an SMTP URL).
-    pub fn spawn_with(tweak: impl FnOnce(&mut Settings)) -> TestApp {
+    pub fn spawn_with(backend: Backend, tweak: impl FnOnce(&mut Settings)) -> TestApp {
         let dir = std::sync::Arc::new(tempfile::tempdir().expect("temp dir"));
+        let database = std::sync::Arc::new(ScratchDatabase::on(backend, dir.path()));
         let mut settings = Settings::for_tests(&dir.path().join("tegami.db"));
+        settings.database_url = database.url.clone();
         tweak(&mut settings);
-        Self::start(settings, dir)
+        Self::start(settings, dir, database)
     }
 
-    fn start(settings: Settings, dir: std::sync::Arc<tempfile::TempDir>) -> TestApp {
+    fn start(
+        settings: Settings,
+        dir: std::sync::Arc<tempfile::TempDir>,
+        database: std::sync::Arc<ScratchDatabase>,
+    ) -> TestApp {
         let (tx, rx) = mpsc::channel();
         let s = settings.clone();
         let thread = std::thread::spawn(move || {
@@ -54,13 +63,20 @@ impl TestApp {
             handle,
             thread: Some(thread),
             dir,
+            database,
         }
+    }
+
+    /// A second server on this one's database (as another instance behind a load balancer would be).
+    pub fn another_instance(&self) -> TestApp {
+        let settings = self.settings.clone();
+        Self::start(settings, self.dir.clone(), self.database.clone())
     }
 
     /// Stops this server (HTTP and mail worker) and starts a new one on the same database and settings.
     pub fn restart(mut self) -> TestApp {
         self.stop();
-        Self::start(self.settings.clone(), self.dir.clone())
+        Self::start(self.settings.clone(), self.dir.clone(), self.database.clone())
     }
 
     pub fn stop(&mut self) {

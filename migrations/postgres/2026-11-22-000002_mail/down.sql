@@ -1,0 +1,3 @@
+DROP TABLE mail_prefs;
+DROP TABLE reply_tokens;
+DROP TABLE outbox;

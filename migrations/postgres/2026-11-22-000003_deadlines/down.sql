@@ -1,0 +1,2 @@
+DROP TABLE decision_deadlines;
+ALTER TABLE games DROP COLUMN deadline_hours;

@@ -1,0 +1,1 @@
+ALTER TABLE mail_prefs DROP COLUMN lang;
