@@ -43,19 +43,27 @@ pub struct Server {
     child: Child,
     /// Which instance on this database this is (each writes its own log).
     instance: usize,
+    /// Settings beyond the harness's own, as environment variables.
+    env: Vec<(String, String)>,
 }
 
 impl Server {
     pub fn start(backend: Backend) -> Server {
+        Self::start_with(backend, &[])
+    }
+
+    /// A server with extra settings as environment variables, e.g. `("TEGAMI_SMTP_URL", …)`.
+    pub fn start_with(backend: Backend, env: &[(&str, String)]) -> Server {
         let dir = tempfile::tempdir().expect("temp dir");
         let database = ScratchDatabase::on(backend, dir.path());
-        Self::start_in(std::sync::Arc::new(dir), std::sync::Arc::new(database), free_port(), 0)
+        let env = env.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+        Self::start_in(std::sync::Arc::new(dir), std::sync::Arc::new(database), free_port(), 0, env)
     }
 
     /// Another `tegami-server` process on this server's database and mail folder (as N instances behind a
     /// load balancer would be).
     pub fn another_instance(&self, instance: usize) -> Server {
-        Self::start_in(self.dir.clone(), self.database.clone(), free_port(), instance)
+        Self::start_in(self.dir.clone(), self.database.clone(), free_port(), instance, self.env.clone())
     }
 
     fn start_in(
@@ -63,6 +71,7 @@ impl Server {
         database: std::sync::Arc<ScratchDatabase>,
         port: u16,
         instance: usize,
+        env: Vec<(String, String)>,
     ) -> Server {
         let log = std::fs::OpenOptions::new()
             .create(true)
@@ -79,12 +88,13 @@ impl Server {
             .env_remove("TEGAMI_SMTP_URL")
             .env_remove("TEGAMI_CONFIG")
             .env_remove("TEGAMI_JWT_SECRET")
+            .envs(env.iter().map(|(k, v)| (k, v)))
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()
             .expect("tegami-server starts");
         let url = format!("http://127.0.0.1:{port}");
-        let server = Server { url, dir, database, child, instance };
+        let server = Server { url, dir, database, child, instance, env };
         server.wait_healthy();
         server
     }
@@ -139,7 +149,7 @@ impl Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
         let port: u16 = self.url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("port in url");
-        Self::start_in(self.dir.clone(), self.database.clone(), port, self.instance)
+        Self::start_in(self.dir.clone(), self.database.clone(), port, self.instance, std::mem::take(&mut self.env))
     }
 }
 

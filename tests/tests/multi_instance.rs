@@ -1,0 +1,256 @@
+//! Two `tegami-server` processes on one PostgreSQL database (the shape of N instances behind a load
+//! balancer), with every client submitting to both at once: each signed move is sent to both instances
+//! together, and a rival move for the same decision races it. Afterwards every journal verifies, no move is
+//! applied twice, no acknowledged move is missing, and every email went out exactly once.
+
+#[path = "../../api/tests/common/smtp.rs"]
+#[allow(dead_code)]
+mod smtp;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Mutex;
+
+use diesel::prelude::*;
+use e2e::{Backend, Server};
+use reqwest::blocking::Client;
+use serde_json::{Value, json};
+use shared::api_types::{GameDetail, GameStatus, JournalListing, LegalMoves, MoveAccepted, MoveClaims};
+use shared::journal::{EntryBody, Match};
+use shared::signing::{self, KeyPair};
+use smtp::SmtpSink;
+use tegami_api::db::schema::outbox;
+
+const GAMES_PER_ROUND: usize = 2;
+const ROUNDS: usize = 2;
+
+struct Person {
+    http: Client,
+    token: String,
+    key: KeyPair,
+}
+
+fn register(http: &Client, base: &str, name: &str) -> Person {
+    let email = format!("{name}@example.com");
+    let body = json!({"email": email, "display_name": name, "password": "password-123"});
+    let r = http.post(format!("{base}/api/v1/accounts")).json(&body).send().unwrap();
+    assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+    let session: Value = http.post(format!("{base}/api/v1/sessions")).json(&body).send().unwrap().json().unwrap();
+    let token = session["token"].as_str().unwrap().to_string();
+    let key = KeyPair::generate().unwrap();
+    let r = http
+        .post(format!("{base}/api/v1/keys"))
+        .bearer_auth(&token)
+        .json(&json!({"public_key": key.public_key()}))
+        .send()
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    Person { http: http.clone(), token, key }
+}
+
+impl Person {
+    fn get<T: serde::de::DeserializeOwned>(&self, base: &str, path: &str) -> T {
+        let r = self.http.get(format!("{base}{path}")).bearer_auth(&self.token).send().unwrap();
+        assert!(r.status().is_success(), "GET {path}: {}", r.status());
+        r.json().unwrap()
+    }
+
+    fn submit(&self, base: &str, game: i64, signed: &str) -> (u16, Value) {
+        let r = self
+            .http
+            .post(format!("{base}/api/v1/games/{game}/moves"))
+            .bearer_auth(&self.token)
+            .json(&json!({"move": signed}))
+            .send()
+            .unwrap();
+        (r.status().as_u16(), r.json().unwrap_or(Value::Null))
+    }
+
+    fn sign(&self, game: i64, seat: u8, decision: &str, action: &Value) -> String {
+        let claims = MoveClaims { game, seat, decision: decision.into(), action: action.clone(), iat: 1_800_000_000 };
+        self.key.sign(&claims).unwrap()
+    }
+}
+
+/// A move an instance acknowledged: where it says the move went.
+#[derive(Debug)]
+struct Acknowledged {
+    game: i64,
+    seq: u64,
+    hash: String,
+}
+
+/// Plays `me`'s seat of `game` to the end: each move is submitted to both instances at once while a rival
+/// move for the same decision goes to one of them.
+fn play_seat(me: &Person, instances: &[String; 2], game: i64, acks: &Mutex<BTreeMap<String, Acknowledged>>) {
+    for turn in 0..2_000 {
+        let base = &instances[turn % 2];
+        let detail: GameDetail = me.get(base, &format!("/api/v1/games/{game}"));
+        if detail.summary.status == GameStatus::Finished {
+            return;
+        }
+        if !detail.summary.my_turn {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            continue;
+        }
+        let seat = detail.summary.my_seat.unwrap();
+        let moves: Vec<LegalMoves> = me.get(base, &format!("/api/v1/games/{game}/moves"));
+        let Some(m) = moves.first() else { continue };
+        let options = &m.choices.options;
+        let pick = (turn * 7 + seat as usize) % options.len();
+        let chosen = me.sign(game, seat, &m.decision.decision, &options[pick].action);
+        let rival = (options.len() > 1)
+            .then(|| me.sign(game, seat, &m.decision.decision, &options[(pick + 1) % options.len()].action));
+        let (first, second, raced) = std::thread::scope(|s| {
+            let a = s.spawn(|| me.submit(&instances[0], game, &chosen));
+            let b = s.spawn(|| me.submit(&instances[1], game, &chosen));
+            let r = rival.as_ref().map(|rival| s.spawn(|| me.submit(&instances[turn % 2], game, rival)));
+            (a.join().unwrap(), b.join().unwrap(), r.map(|r| r.join().unwrap()))
+        });
+        let mut acknowledged = acks.lock().unwrap();
+        let mut record = |signed: &str, (status, body): &(u16, Value)| {
+            if *status == 200 || *status == 201 {
+                let accepted: MoveAccepted = serde_json::from_value(body.clone()).unwrap();
+                let ack = Acknowledged { game, seq: accepted.seq, hash: accepted.hash };
+                if let Some(before) = acknowledged.get(signed) {
+                    assert_eq!((before.seq, &before.hash), (ack.seq, &ack.hash), "one move, two answers");
+                } else {
+                    acknowledged.insert(signed.to_string(), ack);
+                }
+                true
+            } else {
+                assert!(matches!(status, 409 | 422), "refusals are conflicts or illegal moves, got {status}: {body}");
+                false
+            }
+        };
+        let chosen_won = record(&chosen, &first) | record(&chosen, &second);
+        let fresh = [&first, &second].iter().filter(|(status, _)| *status == 201).count();
+        let rival_won = match (&rival, &raced) {
+            (Some(rival), Some(result)) => record(rival, result),
+            _ => false,
+        };
+        assert!(chosen_won != rival_won, "exactly one of two rival moves applies ({first:?} {second:?} {raced:?})");
+        if chosen_won {
+            assert_eq!(fresh, 1, "a move sent to both instances is applied once and answered once as a duplicate");
+        }
+    }
+    panic!("game {game} did not end");
+}
+
+fn verify(journal: &JournalListing, acks: &BTreeMap<String, Acknowledged>) {
+    let seed: [u8; 32] =
+        hex::decode(journal.seed.as_ref().expect("seed revealed at the end")).unwrap().try_into().unwrap();
+    let replayed = Match::replay(&journal.entries, seed).expect("the journal replays and its chain holds");
+    assert!(replayed.is_over());
+    let mut seen = BTreeSet::new();
+    for e in &journal.entries {
+        if let EntryBody::Move { signature: Some(token), seat, decision, action, .. } = &e.body {
+            assert!(seen.insert(token.clone()), "move applied twice at seq {}", e.seq);
+            let (kid, _) = signing::peek(token).unwrap();
+            let key = journal.keys.iter().find(|k| k.kid == kid).expect("signing key listed");
+            let claims = signing::verify(token, &key.public_key).unwrap();
+            assert_eq!(
+                (claims.game, claims.seat, &claims.decision, &claims.action),
+                (journal.game, *seat, decision, action)
+            );
+            assert!(acks.contains_key(token), "seq {} applied a move nobody was told about", e.seq);
+        }
+    }
+    for (token, ack) in acks.iter().filter(|(_, a)| a.game == journal.game) {
+        let entry = journal.entries.get(ack.seq as usize).expect("acknowledged entry exists");
+        assert_eq!(entry.hash, ack.hash, "acknowledged move missing or moved");
+        assert!(matches!(&entry.body, EntryBody::Move { signature: Some(s), .. } if s == token));
+    }
+}
+
+#[test]
+fn two_instances_on_one_postgres_database_apply_each_move_once() {
+    if !tegami_api::db::scratch::postgres_available() {
+        return;
+    }
+    let sink = SmtpSink::start();
+    let first = Server::start_with(Backend::Postgres, &[("TEGAMI_SMTP_URL", sink.url())]);
+    let second = first.another_instance(1);
+    let instances = [first.url.clone(), second.url.clone()];
+    let http = Client::new();
+    let acks = Mutex::new(BTreeMap::new());
+    let mut games = Vec::new();
+    for round in 0..ROUNDS {
+        let round_games: Vec<(i64, Vec<Person>)> = (0..GAMES_PER_ROUND)
+            .map(|g| {
+                let players: Vec<Person> =
+                    (0..3).map(|p| register(&http, &instances[p % 2], &format!("r{round}g{g}p{p}"))).collect();
+                let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]});
+                let created: GameDetail = {
+                    let r = http
+                        .post(format!("{}/api/v1/games", instances[g % 2]))
+                        .bearer_auth(&players[0].token)
+                        .json(&body)
+                        .send()
+                        .unwrap();
+                    assert_eq!(r.status(), 201);
+                    r.json().unwrap()
+                };
+                let id = created.summary.id;
+                for (p, player) in players.iter().enumerate().skip(1) {
+                    let r = http
+                        .post(format!("{}/api/v1/games/{id}/join", instances[p % 2]))
+                        .bearer_auth(&player.token)
+                        .json(&json!({}))
+                        .send()
+                        .unwrap();
+                    assert_eq!(r.status(), 200, "join: {}", r.text().unwrap_or_default());
+                }
+                (id, players)
+            })
+            .collect();
+        std::thread::scope(|s| {
+            for (id, players) in &round_games {
+                for player in players {
+                    let (instances, acks) = (&instances, &acks);
+                    s.spawn(move || play_seat(player, instances, *id, acks));
+                }
+            }
+        });
+        games.extend(round_games.into_iter().map(|(id, _)| id));
+    }
+
+    let acks = acks.into_inner().unwrap();
+    for (i, game) in games.iter().enumerate() {
+        let journal: JournalListing =
+            http.get(format!("{}/api/v1/games/{game}/journal", instances[i % 2])).send().unwrap().json().unwrap();
+        verify(&journal, &acks);
+    }
+
+    // Every email: sent once by one of the two workers, none lost.
+    let mut conn = tegami_api::db::open(&first.database.url).unwrap();
+    let wait = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let expected: Vec<String> = loop {
+        let unsent: i64 = outbox::table.filter(outbox::sent_at.is_null()).count().get_result(&mut conn).unwrap();
+        if unsent == 0 {
+            break outbox::table.select(outbox::message_id).load(&mut conn).unwrap();
+        }
+        assert!(std::time::Instant::now() < wait, "{unsent} emails never sent");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let claims: Vec<i32> = outbox::table.select(outbox::attempts).load(&mut conn).unwrap();
+    assert!(claims.iter().all(|a| *a == 1), "every row claimed once: {claims:?}");
+    let received = sink.messages();
+    let mut delivered = BTreeMap::<String, usize>::new();
+    for m in &received {
+        let text = String::from_utf8_lossy(&m.data);
+        let id = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Message-ID: ").or_else(|| l.strip_prefix("Message-Id: ")))
+            .expect("every email has a Message-ID")
+            .trim()
+            .to_string();
+        *delivered.entry(id).or_default() += 1;
+    }
+    assert!(delivered.values().all(|n| *n == 1), "an email was delivered twice");
+    let expected: BTreeSet<String> = expected.into_iter().collect();
+    assert_eq!(delivered.keys().cloned().collect::<BTreeSet<_>>(), expected, "delivered = queued");
+    assert!(expected.len() > 20, "the games caused emails ({})", expected.len());
+    for server in [&first, &second] {
+        assert!(server.log().contains("tegami-server listening"), "{}", server.log());
+    }
+}
