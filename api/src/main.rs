@@ -5,6 +5,7 @@ use tegami_api::settings::{Cli, Command, Settings};
 use tegami_api::startup::Application;
 use tegami_api::mail::MailContext;
 use tegami_api::mail::inbound;
+use tegami_api::service::transfer;
 use tegami_api::{db, openapi};
 use tracing_subscriber::EnvFilter;
 
@@ -41,6 +42,8 @@ async fn main() -> ExitCode {
             }
         },
         Command::MailIn => mail_in(&settings),
+        Command::Export { game, output } => export(&settings, game, output.as_deref()),
+        Command::Import { file } => import(&settings, file.as_deref()),
         Command::Serve => {
             let app = match Application::build(settings.clone()) {
                 Ok(app) => app,
@@ -64,7 +67,6 @@ async fn main() -> ExitCode {
 /// `tegami-server mail-in`: one raw message on stdin, as an MTA pipe delivers it.
 fn mail_in(settings: &Settings) -> ExitCode {
     use std::io::Read;
-    const EX_TEMPFAIL: u8 = 75;
     let mut raw = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut raw) {
         eprintln!("error: cannot read the message on stdin: {e}");
@@ -85,6 +87,82 @@ fn mail_in(settings: &Settings) -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+const EX_DATAERR: u8 = 65;
+const EX_TEMPFAIL: u8 = 75;
+
+/// `tegami-server export GAME`.
+fn export(settings: &Settings, game: i64, output: Option<&std::path::Path>) -> ExitCode {
+    let exported = db::open_migrated(&settings.database_url)
+        .map_err(|e| e.to_string())
+        .and_then(|mut conn| transfer::export(&mut conn, game).map_err(|e| e.to_string()));
+    let json = match exported.and_then(|x| serde_json::to_string_pretty(&x).map_err(|e| e.to_string())) {
+        Ok(json) => json + "\n",
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let written = match output {
+        Some(path) => std::fs::write(path, json).map_err(|e| format!("cannot write `{}`: {e}", path.display())),
+        None => {
+            use std::io::Write;
+            std::io::stdout().write_all(json.as_bytes()).map_err(|e| e.to_string())
+        }
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `tegami-server import [FILE]`.
+fn import(settings: &Settings, file: Option<&std::path::Path>) -> ExitCode {
+    use std::io::Read;
+    let mut text = String::new();
+    let read = match file {
+        Some(path) => std::fs::read_to_string(path).map(|t| text = t),
+        None => std::io::stdin().read_to_string(&mut text).map(|_| ()),
+    };
+    if let Err(e) = read {
+        eprintln!("error: cannot read the export: {e}");
+        return ExitCode::from(EX_DATAERR);
+    }
+    let export: transfer::GameExport = match serde_json::from_str(&text) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("error: not a tegami game export: {e}");
+            return ExitCode::from(EX_DATAERR);
+        }
+    };
+    let mut conn = match db::open_migrated(&settings.database_url) {
+        Ok(conn) => conn,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    match transfer::import(&mut conn, &MailContext::new(settings), &export) {
+        Ok(done) => {
+            println!("{}", serde_json::to_string(&done).unwrap_or_default());
+            for email in &done.invited_again {
+                eprintln!("note: `{email}` has no account here; their seat is an invitation to that address again");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) if e.status.is_client_error() => {
+            eprintln!("error: {}", e.detail);
+            ExitCode::from(EX_DATAERR)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(EX_TEMPFAIL)
         }
     }
 }

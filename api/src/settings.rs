@@ -19,8 +19,23 @@ pub struct Cli {
 pub enum Command {
     /// Run the server (the default).
     Serve,
-    /// Apply pending database migrations and exit.
+    /// Apply pending database migrations and exit (the server also does this at start; several instances
+    /// starting together on one PostgreSQL take turns).
     Migrate,
+    /// Write one game (its whole journal, seats by email, signing keys) as JSON, to move it to another
+    /// database. The file holds the game's secrets: treat it like a backup.
+    Export {
+        /// The game's id.
+        game: i64,
+        /// Write here instead of stdout.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Read a game written by `export` (from FILE, or stdin) into this database under the same id, after
+    /// replaying its journal. Exit codes: 0 imported, 65 the file is refused (says why), 75 database failure.
+    Import {
+        file: Option<PathBuf>,
+    },
     /// Print the OpenAPI document (YAML) and exit.
     Openapi,
     /// Read one raw RFC 822 message on stdin (an MTA pipe) and apply the move it carries.
@@ -39,7 +54,8 @@ pub struct SettingsArgs {
     /// Address to listen on [default: 127.0.0.1:8080].
     #[arg(long, env = "TEGAMI_BIND", global = true)]
     pub bind: Option<String>,
-    /// sqlite://PATH [default: sqlite://tegami.db].
+    /// sqlite://PATH, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE for several instances on one
+    /// database [default: sqlite://tegami.db].
     #[arg(long, env = "TEGAMI_DATABASE_URL", global = true)]
     pub database_url: Option<String>,
     /// The URL players reach this server at (used in emails and links) [default: http://<bind>].

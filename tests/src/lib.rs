@@ -11,7 +11,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-pub use tegami_api::db::scratch::{Backend, ScratchDatabase};
+pub use tegami_api::db::scratch::{Backend, ScratchDatabase, postgres_available};
 pub use tegami_api::on_both_backends;
 
 /// The directory holding the workspace's binaries (target/debug).
@@ -124,20 +124,26 @@ impl Server {
 
     /// Runs `tegami-server mail-in` on this server's database with `raw` on stdin (an MTA pipe).
     pub fn mail_in(&self, raw: &[u8]) -> Run {
+        self.command(&["mail-in"], raw)
+    }
+
+    /// Runs `tegami-server ARGS` (migrate, export, import, …) on this server's database and settings.
+    pub fn command(&self, args: &[&str], stdin: &[u8]) -> Run {
         use std::io::Write;
         let mut child = Command::new(binary("tegami-server"))
-            .arg("mail-in")
+            .args(args)
             .env("TEGAMI_DATABASE_URL", &self.database.url)
             .env("TEGAMI_BIND", self.url.trim_start_matches("http://"))
             .env("TEGAMI_LOG", "warn")
             .env_remove("TEGAMI_CONFIG")
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .expect("tegami-server mail-in starts");
-        child.stdin.take().expect("stdin").write_all(raw).expect("write stdin");
-        Run::from(child.wait_with_output().expect("mail-in finishes"))
+            .expect("tegami-server starts");
+        child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
+        Run::from(child.wait_with_output().expect("tegami-server finishes"))
     }
 
     pub fn log(&self) -> String {
@@ -317,26 +323,37 @@ pub fn play_whole_game(
     for p in &players[1..] {
         p.run(&["join", &id]).ok("join");
     }
+    let moves = play_to_end(&players, slug, &id, max_moves);
+    let finished = players[0].run(&["show", &id, "--json"]).ok("final show").json();
+    assert!(finished["outcome"]["ranks"].as_array().is_some(), "{slug}: finished with an outcome");
+    players[humans - 1].run(&["verify", &id]).ok("verify");
+    (id, moves, players)
+}
+
+/// Plays game `id` from the shell until it ends: whichever of `players` has a decision takes it with `tegami
+/// moves --json` and `tegami play`, choosing among the listed options (or the examples of a described space)
+/// with a fixed pseudo-random sequence. Returns how many moves the players made.
+pub fn play_to_end(players: &[Player], slug: &str, id: &str, max_moves: usize) -> usize {
     let mut moves = 0usize;
     let mut lcg: u64 = 0x2545_f491_4f6c_dd1d;
     loop {
-        let detail = players[0].run(&["show", &id, "--json"]).ok("show --json").json();
+        let detail = players[0].run(&["show", id, "--json"]).ok("show --json").json();
         if detail["status"] == "finished" {
             break;
         }
         assert!(moves < max_moves, "{slug}: not over after {moves} moves");
         let mut moved = false;
-        for p in &players {
-            let listing = p.run(&["moves", &id, "--json"]).ok("moves --json").json();
+        for p in players {
+            let listing = p.run(&["moves", id, "--json"]).ok("moves --json").json();
             let Some(decision) = listing.as_array().and_then(|a| a.first()) else { continue };
             let options = decision["choices"]["options"].as_array().expect("options or examples");
             assert!(!options.is_empty(), "{slug}: decision {} lists nothing to answer", decision["decision"]);
             lcg = lcg.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             let pick = options[(lcg >> 33) as usize % options.len()]["notation"].as_str().expect("notation").to_string();
             let id_arg = decision["decision"]["decision"].as_str().expect("decision id").to_string();
-            p.run(&["play", &id, "--decision", &id_arg, &pick]).ok(&format!("{slug}: {} plays `{pick}`", p.name));
+            p.run(&["play", id, "--decision", &id_arg, &pick]).ok(&format!("{slug}: {} plays `{pick}`", p.name));
             if moves % 25 == 0 {
-                let board = p.run(&["show", &id]).ok("show");
+                let board = p.run(&["show", id]).ok("show");
                 assert!(!board.stdout.trim().is_empty());
             }
             moves += 1;
@@ -345,8 +362,5 @@ pub fn play_whole_game(
         }
         assert!(moved, "{slug}: the game is active, so some human must have a decision (bots answer at once)");
     }
-    let finished = players[0].run(&["show", &id, "--json"]).ok("final show").json();
-    assert!(finished["outcome"]["ranks"].as_array().is_some(), "{slug}: finished with an outcome");
-    players[humans - 1].run(&["verify", &id]).ok("verify");
-    (id, moves, players)
+    moves
 }

@@ -25,7 +25,7 @@ const MAX_BOT_ANSWERS: usize = 100_000;
 /// The longest time limit a game may set on a decision: a year.
 pub const MAX_DEADLINE_HOURS: u32 = 24 * 366;
 
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = games)]
 pub struct GameRow {
     pub id: i64,
@@ -56,7 +56,7 @@ pub struct SeatRow {
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = journal)]
-struct JournalRow {
+pub(crate) struct JournalRow {
     game_id: i64,
     seq: i64,
     at: String,
@@ -127,7 +127,7 @@ fn game_not_found(id: i64) -> ApiError {
     ApiError::not_found("unknown_game", format!("no game `{id}`; `GET /api/v1/games` lists yours"))
 }
 
-fn to_row(game_id: i64, e: &Entry) -> JournalRow {
+pub(crate) fn to_row(game_id: i64, e: &Entry) -> JournalRow {
     let signature = match &e.body {
         EntryBody::Move { signature, .. } | EntryBody::Resign { signature, .. } => signature.clone(),
         _ => None,

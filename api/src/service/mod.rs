@@ -6,3 +6,4 @@ pub mod notify;
 pub mod deadlines;
 pub mod vacation;
 pub mod digest;
+pub mod transfer;

@@ -1,0 +1,251 @@
+//! Moving one game between databases (SQLite to PostgreSQL, one server to another): its whole server-side
+//! journal as JSON, with what the journal needs around it (seats by email, the public keys its moves are
+//! signed with). Import replays the journal before writing anything, so a damaged or edited file is refused
+//! whole.
+//!
+//! The export holds the game's secrets (the seed, every sealed answer): treat it like a database backup.
+
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use shared::journal::{Entry, EntryBody, Match};
+
+use crate::db::Conn;
+use crate::db::schema::{accounts, games, journal, seats, signing_keys};
+use crate::error::{ApiError, ApiResult};
+use crate::mail::MailContext;
+use crate::service::games::{self as game_service, GameRow, SeatRow};
+use crate::service::notify;
+
+/// The version of the export format; import refuses others.
+pub const FORMAT: &str = "tegami-game-export/1";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameExport {
+    pub format: String,
+    pub game: ExportedGame,
+    pub seats: Vec<ExportedSeat>,
+    /// The keys that signed moves of this game, with their owners' addresses.
+    pub keys: Vec<ExportedKey>,
+    /// Every entry as the server stores it (nothing redacted).
+    pub journal: Vec<Entry>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedGame {
+    pub id: i64,
+    pub slug: String,
+    pub options: Value,
+    /// Hex; secret while the game runs.
+    pub seed: String,
+    pub seed_commitment: String,
+    pub status: String,
+    pub created_by_email: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub deadline_hours: Option<i32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedSeat {
+    pub seat: i32,
+    /// player, invited, open or bot.
+    pub kind: String,
+    /// The player's address (kind player) or the invited address (kind invited).
+    pub email: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedKey {
+    pub kid: String,
+    pub owner_email: String,
+    pub public_key: String,
+    pub name: Option<String>,
+    pub created_at: String,
+    pub revoked_at: Option<String>,
+}
+
+/// What an import did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Imported {
+    pub game: i64,
+    pub entries: usize,
+    /// Seats whose player has no account here yet: they became invitations to the same address. The player
+    /// registers, proves the address, joins, and registers their key again (`tegami` keeps it) so that their
+    /// signed moves verify.
+    pub invited_again: Vec<String>,
+}
+
+pub fn export(conn: &mut Conn, id: i64) -> ApiResult<GameExport> {
+    let loaded = game_service::load(conn, id)?;
+    let row = &loaded.row;
+    let email_of = |conn: &mut Conn, account: i64| -> ApiResult<String> {
+        Ok(accounts::table.find(account).select(accounts::email).first(conn)?)
+    };
+    let mut seats = Vec::new();
+    for s in &loaded.seats {
+        let email = match s.account_id {
+            Some(account) => Some(email_of(conn, account)?),
+            None => s.invited_email.clone(),
+        };
+        seats.push(ExportedSeat { seat: s.seat, kind: s.kind.clone(), email });
+    }
+    let kids: Vec<String> = loaded
+        .game
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.body {
+            EntryBody::Move { signature: Some(token), .. } => shared::signing::peek(token).ok().map(|(kid, _)| kid),
+            _ => None,
+        })
+        .collect();
+    let key_rows: Vec<(String, String, i64, Option<String>, String, Option<String>)> = signing_keys::table
+        .filter(signing_keys::kid.eq_any(&kids))
+        .select((
+            signing_keys::kid,
+            signing_keys::public_key,
+            signing_keys::account_id,
+            signing_keys::name,
+            signing_keys::created_at,
+            signing_keys::revoked_at,
+        ))
+        .load(conn)?;
+    let mut keys = Vec::new();
+    for (kid, public_key, account, name, created_at, revoked_at) in key_rows {
+        keys.push(ExportedKey { kid, owner_email: email_of(conn, account)?, public_key, name, created_at, revoked_at });
+    }
+    Ok(GameExport {
+        format: FORMAT.into(),
+        game: ExportedGame {
+            id: row.id,
+            slug: row.slug.clone(),
+            options: serde_json::from_str(&row.options).map_err(ApiError::internal)?,
+            seed: row.seed.clone(),
+            seed_commitment: row.seed_commitment.clone(),
+            status: row.status.clone(),
+            created_by_email: email_of(conn, row.created_by)?,
+            created_at: row.created_at.clone(),
+            updated_at: row.updated_at.clone(),
+            deadline_hours: row.deadline_hours,
+        },
+        seats,
+        keys,
+        journal: loaded.game.entries().to_vec(),
+    })
+}
+
+fn refused(why: impl Into<String>) -> ApiError {
+    ApiError::unprocessable("bad_export", why)
+}
+
+/// Imports a game under its own id (signed moves name it, so a new id would break `tegami verify`). The
+/// creator's account must exist here; players without an account become invitations.
+pub fn import(conn: &mut Conn, mail: &MailContext, export: &GameExport) -> ApiResult<Imported> {
+    if export.format != FORMAT {
+        return Err(refused(format!("format `{}` is not `{FORMAT}`", export.format)));
+    }
+    let seed: [u8; 32] = hex::decode(&export.game.seed)
+        .ok()
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(|| refused("`game.seed` is not 32 hex bytes"))?;
+    let replayed =
+        Match::replay(&export.journal, seed).map_err(|e| refused(format!("the journal does not replay: {e}")))?;
+    match &export.journal[0].body {
+        EntryBody::Create { seed_commitment, .. } if *seed_commitment == export.game.seed_commitment => {}
+        _ => return Err(refused("the journal's first entry does not commit to `game.seed_commitment`")),
+    }
+    if replayed.game().info().slug != export.game.slug {
+        return Err(refused(format!(
+            "the journal is a `{}` game, not `{}`",
+            replayed.game().info().slug,
+            export.game.slug
+        )));
+    }
+    if export.seats.len() != replayed.seats() as usize {
+        return Err(refused(format!("{} seats listed for a game of {}", export.seats.len(), replayed.seats())));
+    }
+    let id = export.game.id;
+    crate::db::write_transaction(conn, |conn| {
+        let taken: i64 = games::table.find(id).count().get_result(conn)?;
+        if taken > 0 {
+            return Err(ApiError::conflict(
+                "game_exists",
+                format!("this database already has a game `{id}`; import into a database without it"),
+            ));
+        }
+        let account_of = |conn: &mut Conn, email: &str| -> ApiResult<Option<i64>> {
+            Ok(accounts::table.filter(accounts::email.eq(email)).select(accounts::id).first(conn).optional()?)
+        };
+        let created_by = account_of(conn, &export.game.created_by_email)?.ok_or_else(|| {
+            refused(format!(
+                "the game's creator `{}` has no account here; register it first",
+                export.game.created_by_email
+            ))
+        })?;
+        let head = replayed.entries().last().expect("a replayed game has entries");
+        let row = GameRow {
+            id,
+            slug: export.game.slug.clone(),
+            options: export.game.options.to_string(),
+            seed: export.game.seed.clone(),
+            seed_commitment: export.game.seed_commitment.clone(),
+            status: export.game.status.clone(),
+            created_by,
+            created_at: export.game.created_at.clone(),
+            updated_at: export.game.updated_at.clone(),
+            head_seq: head.seq as i64,
+            head_hash: head.hash.clone(),
+            snapshot: replayed.game().state_to_json(replayed.state()).to_string(),
+            deadline_hours: export.game.deadline_hours,
+        };
+        diesel::insert_into(games::table).values(&row).execute(conn)?;
+        let mut invited_again = Vec::new();
+        for s in &export.seats {
+            let (kind, account_id, invited_email) = match (s.kind.as_str(), &s.email) {
+                ("player", Some(email)) => match account_of(conn, email)? {
+                    Some(account) => ("player", Some(account), None),
+                    None => {
+                        invited_again.push(email.clone());
+                        ("invited", None, Some(email.clone()))
+                    }
+                },
+                ("invited", Some(email)) => ("invited", None, Some(email.clone())),
+                ("open", _) => ("open", None, None),
+                ("bot", _) => ("bot", None, None),
+                (other, _) => return Err(refused(format!("seat {} has unknown kind `{other}`", s.seat))),
+            };
+            let seat = SeatRow { game_id: id, seat: s.seat, kind: kind.into(), account_id, invited_email };
+            diesel::insert_into(seats::table).values(&seat).execute(conn)?;
+        }
+        for key in &export.keys {
+            let known: i64 = signing_keys::table.filter(signing_keys::kid.eq(&key.kid)).count().get_result(conn)?;
+            let Some(owner) = account_of(conn, &key.owner_email)? else { continue };
+            if known == 0 {
+                diesel::insert_into(signing_keys::table)
+                    .values((
+                        signing_keys::kid.eq(&key.kid),
+                        signing_keys::account_id.eq(owner),
+                        signing_keys::public_key.eq(&key.public_key),
+                        signing_keys::name.eq(&key.name),
+                        signing_keys::created_at.eq(&key.created_at),
+                        signing_keys::revoked_at.eq(&key.revoked_at),
+                    ))
+                    .execute(conn)?;
+            }
+        }
+        for entry in replayed.entries() {
+            diesel::insert_into(journal::table).values(game_service::to_row(id, entry)).execute(conn)?;
+        }
+        // PostgreSQL's identity sequence does not see explicit ids: move it past them.
+        if let Conn::Postgres(c) = &mut *conn {
+            diesel::sql_query("SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))")
+                .execute(c)?;
+        }
+        // The players whose turn it is hear from this server, and their clocks start now.
+        let mut loaded = game_service::load(conn, id)?;
+        loaded.asked_before.clear();
+        notify::after_change(conn, mail, &loaded)?;
+        tracing::info!(game = id, entries = replayed.entries().len(), "game imported");
+        Ok(Imported { game: id, entries: replayed.entries().len(), invited_again })
+    })
+}

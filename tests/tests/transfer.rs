@@ -1,0 +1,63 @@
+//! Moving games between backends: `tegami-server export` on one database, `tegami-server import` on another,
+//! and the games go on (or verify) there as if they had always lived there.
+
+use e2e::{Backend, Player, Server, play_to_end, play_whole_game};
+
+fn moves_games_between(from: Backend, to: Backend) {
+    if (from == Backend::Postgres || to == Backend::Postgres) && !e2e::postgres_available() {
+        return;
+    }
+    let source = Server::start(from);
+    let (finished, _, players) = play_whole_game(&source, "uosao", 1, 2, 500);
+    let alice = &players[0];
+    let running = alice.run(&["new", "uosao", "--seat", "me", "--seat", "bot", "--seat", "bot", "--json"]).ok("new");
+    let running = running.json()["id"].as_i64().expect("game id").to_string();
+    let first = alice.run(&["moves", &running, "--json"]).ok("moves").json();
+    let decision = first[0]["decision"]["decision"].as_str().unwrap().to_string();
+    let notation = first[0]["choices"]["options"][0]["notation"].as_str().unwrap().to_string();
+    alice.run(&["play", &running, "--decision", &decision, &notation]).ok("first move");
+
+    let exports: Vec<Vec<u8>> = [&finished, &running]
+        .iter()
+        .map(|id| source.command(&["export", id], b"").ok("export").stdout.into_bytes())
+        .collect();
+
+    let target = Server::start(to);
+    // Alice, with the same key (the same config folder), now plays on the target server.
+    let alice =
+        Player { server: target.url.clone(), mail_dir: target.mail_dir(), ..players.into_iter().next().unwrap() };
+    alice.register();
+    for (id, export) in [&finished, &running].into_iter().zip(&exports) {
+        let done = target.command(&["import"], export).ok("import").json();
+        assert_eq!(done["game"].to_string(), *id);
+        let again = target.command(&["import"], export);
+        assert_eq!(again.code, 65, "a second import is refused: {}", again.stderr);
+        assert!(again.stderr.contains("already has a game"), "{}", again.stderr);
+    }
+    alice.run(&["verify", &finished]).ok("the imported finished game verifies");
+    play_to_end(std::slice::from_ref(&alice), "uosao", &running, 500);
+    alice.run(&["verify", &running]).ok("the game finished after the move verifies");
+    let fresh = alice.run(&["new", "uosao", "--seat", "me", "--seat", "bot", "--seat", "bot", "--json"]).ok("new");
+    let fresh: i64 = fresh.json()["id"].as_i64().unwrap();
+    assert!(fresh > running.parse::<i64>().unwrap(), "new ids continue after the imported ones");
+
+    // A file whose journal was edited is refused whole.
+    let mut tampered: serde_json::Value = serde_json::from_slice(&exports[1]).unwrap();
+    tampered["game"]["id"] = serde_json::json!(999);
+    let moved = tampered["journal"].as_array_mut().unwrap().iter_mut().find(|e| e["body"]["type"] == "move");
+    moved.expect("a move").as_object_mut().unwrap()["at"] = serde_json::json!("2001-01-01T00:00:00Z");
+    let refused = target.command(&["import"], tampered.to_string().as_bytes());
+    assert_eq!(refused.code, 65, "{}", refused.stderr);
+    assert!(refused.stderr.contains("does not replay"), "{}", refused.stderr);
+    assert_eq!(alice.run(&["show", "999"]).code, 3, "nothing of it was written");
+}
+
+#[test]
+fn games_move_from_sqlite_to_postgres() {
+    moves_games_between(Backend::Sqlite, Backend::Postgres);
+}
+
+#[test]
+fn games_move_from_postgres_to_sqlite() {
+    moves_games_between(Backend::Postgres, Backend::Sqlite);
+}
