@@ -48,7 +48,7 @@ pub enum Command {
 pub struct SettingsArgs {
     /// Config file (TOML) with any of the settings below as keys (bind, database_url, public_url, jwt_secret, log, smtp_url,
     /// mail_from, mail_dir, mail_reply_address, inbound_secret, mail_poll_ms, mail_retry_base_ms, mail_retry_max_ms,
-    /// deadline_reminder_hours, require_verified_email).
+    /// deadline_reminder_hours, require_verified_email, db_pool_size).
     #[arg(long, env = "TEGAMI_CONFIG", global = true)]
     pub config: Option<PathBuf>,
     /// Address to listen on [default: 127.0.0.1:8080].
@@ -101,6 +101,10 @@ pub struct SettingsArgs {
     /// limit before it) [default: 24].
     #[arg(long, env = "TEGAMI_DEADLINE_REMINDER_HOURS", global = true)]
     pub deadline_reminder_hours: Option<u32>,
+    /// Database connections this instance keeps at most (N instances on one PostgreSQL use up to N times
+    /// this of its `max_connections`) [default: 8].
+    #[arg(long, env = "TEGAMI_DB_POOL_SIZE", global = true)]
+    pub db_pool_size: Option<u32>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -120,6 +124,7 @@ struct FileSettings {
     mail_retry_base_ms: Option<u64>,
     mail_retry_max_ms: Option<u64>,
     deadline_reminder_hours: Option<u32>,
+    db_pool_size: Option<u32>,
     require_verified_email: Option<bool>,
 }
 
@@ -134,6 +139,7 @@ pub struct Settings {
     pub mail: MailSettings,
     /// Hours before a deadline when the reminder email goes out.
     pub deadline_reminder_hours: u32,
+    pub db_pool_size: u32,
     /// The clock deadlines are measured with (the system clock, except in tests).
     pub clock: crate::time::Clock,
 }
@@ -221,6 +227,7 @@ impl Settings {
         Ok(Settings {
             mail,
             deadline_reminder_hours: args.deadline_reminder_hours.or(file.deadline_reminder_hours).unwrap_or(24),
+            db_pool_size: args.db_pool_size.or(file.db_pool_size).unwrap_or(8).max(1),
             clock: crate::time::Clock::default(),
             database_url: args.database_url.clone().or(file.database_url).unwrap_or_else(|| "sqlite://tegami.db".into()),
             public_url: public_url.trim_end_matches('/').to_string(),
@@ -240,6 +247,7 @@ impl Settings {
             log: "warn".into(),
             mail: MailSettings::for_tests(&database_path.parent().unwrap_or(std::path::Path::new(".")).join("mail")),
             deadline_reminder_hours: 24,
+            db_pool_size: 4,
             clock: crate::time::Clock::adjustable(),
         }
     }

@@ -47,7 +47,7 @@ async fn not_found(req: actix_web::HttpRequest) -> Result<HttpResponse, ApiError
 
 impl Application {
     pub fn build(settings: Settings) -> Result<Application, StartupError> {
-        let pool = db::connect(&settings.database_url)?;
+        let pool = db::connect_sized(&settings.database_url, settings.db_pool_size)?;
         let jwt_secret = {
             let mut conn = pool.get().map_err(DbSetupError::from)?;
             auth::load_or_create_jwt_secret(&mut conn, settings.jwt_secret.as_deref())?

@@ -133,11 +133,12 @@ impl ManageConnection for Manager {
     }
 }
 
-/// Opens the pool (`size` connections at most) and brings the schema up to date.
+/// Opens a pool of 8 connections at most and brings the schema up to date.
 pub fn connect(url: &str) -> Result<DbPool, DbSetupError> {
     connect_sized(url, 8)
 }
 
+/// Opens a pool of `size` connections at most and brings the schema up to date.
 pub fn connect_sized(url: &str, size: u32) -> Result<DbPool, DbSetupError> {
     let target = Target::parse(url)?;
     if let Target::Sqlite(path) = &target {
@@ -284,6 +285,20 @@ mod tests {
         assert_eq!(Target::parse("postgresql://h/db").unwrap().backend_name(), "postgres");
         assert!(Target::parse("mysql://x").is_err());
         assert!(Target::parse("sqlite://").is_err());
+    }
+
+    #[test]
+    fn both_backends_have_the_same_migrations() {
+        let versions = |dir: &str| {
+            let mut names: Vec<String> = std::fs::read_dir(format!("{}/../migrations/{dir}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(versions("sqlite"), versions("postgres"));
+        assert!(versions("sqlite").len() >= 8);
     }
 
     #[test]
