@@ -1,5 +1,6 @@
 //! Deadlines with a controllable clock: a reminder before the deadline, a forfeit (UOSAO has no default
-//! answer) journaled as a server `Timeout` entry when it passes, and sweeps that never apply it twice.
+//! answer) or, under the skip policy, a random legal answer, journaled as a server `Timeout` entry when it
+//! passes, and sweeps that never apply it twice.
 
 mod common;
 
@@ -32,7 +33,12 @@ fn create(app: &TestApp, token: &str, extra: Value) -> i64 {
 }
 
 fn timeouts(app: &TestApp, game: i64) -> Vec<Value> {
-    let j: Value = app.get(&format!("/api/v1/games/{game}/journal"), None).json().unwrap();
+    timeouts_seen_by(app, game, None)
+}
+
+/// The timeout entries as the holder of `token` reads them (a seat reads its own in full).
+fn timeouts_seen_by(app: &TestApp, game: i64, token: Option<&str>) -> Vec<Value> {
+    let j: Value = app.get(&format!("/api/v1/games/{game}/journal"), token).json().unwrap();
     j["entries"].as_array().unwrap().iter().filter(|e| e["body"]["type"] == "timeout").cloned().collect()
 }
 
@@ -86,6 +92,60 @@ tegami_api::on_both_backends! {
         let reminders =
             mailbox::game_mails(&app.settings.mail.dir).iter().filter(|x| x.subject.contains("reminder")).count();
         assert_eq!(reminders, 1);
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn under_the_skip_policy_a_missed_deadline_skips_the_turn(db) {
+        let app = TestApp::spawn(db);
+        let alice = app.player("alice");
+        let game = create(&app, &alice.token, json!({"deadline_hours": 2, "timeout_policy": "skip"}));
+        let detail = alice.detail(&app, game);
+        assert_eq!(detail.timeout_policy, shared::api_types::TimeoutPolicy::Skip);
+        assert_eq!(detail.deadline_hours, Some(2));
+        let seat = detail.summary.my_seat.unwrap();
+        let asked = alice.moves(&app, game)[0].clone();
+        let entries_before = detail.summary.entries;
+
+        // Two deadlines pass, one after the other: each time the server answers for Alice and she plays on.
+        for round in 1..=2 {
+            app.settings.clock.advance(chrono::Duration::minutes(121));
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            while timeouts(&app, game).len() < round {
+                assert!(std::time::Instant::now() < deadline, "deadline {round} never applied");
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        }
+        assert!(timeouts(&app, game)[0]["body"]["action"].is_null(), "others do not read it before the end");
+        let t = timeouts_seen_by(&app, game, Some(&alice.token));
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[0]["body"]["seat"], json!(seat));
+        assert_eq!(t[0]["body"]["decision"], json!(asked.decision.decision));
+        let skipped = &t[0]["body"]["action"];
+        assert!(asked.choices.options.iter().any(|o| o.action == *skipped), "a legal answer: {skipped}");
+        let now = alice.detail(&app, game);
+        assert_eq!(now.summary.status, shared::api_types::GameStatus::Active, "nobody forfeited");
+        assert!(now.summary.my_turn, "Alice is still asked (and may answer herself)");
+        assert!(now.summary.entries > entries_before + 2, "the bots played on after each skip");
+
+        // Answering in time works as ever.
+        let moves = alice.moves(&app, game);
+        let r = alice.submit(
+            &app,
+            game,
+            &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action),
+        );
+        assert_eq!(r.status(), 201);
+        assert_eq!(timeouts(&app, game).len(), 2);
+        problem(
+            app.post(
+                "/api/v1/games",
+                Some(&alice.token),
+                &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}], "timeout_policy": "wait"}),
+            ),
+            400,
+            "malformed_body",
+        );
     }
 }
 

@@ -330,6 +330,18 @@ pub struct NewArgs {
     /// Time limit of each decision in hours, or `none` for no limit [default: 72]
     #[arg(long, value_name = "HOURS|none", value_parser = parse_deadline)]
     pub deadline: Option<Deadline>,
+    /// What a missed deadline does where the rules give no default answer: `forfeit` (the player resigns)
+    /// or `skip` (the server plays a random legal answer for them) [default: forfeit]
+    #[arg(long, value_name = "POLICY", value_parser = parse_timeout_policy)]
+    pub on_timeout: Option<shared::api_types::TimeoutPolicy>,
+}
+
+fn parse_timeout_policy(s: &str) -> Result<shared::api_types::TimeoutPolicy, String> {
+    match s {
+        "forfeit" => Ok(shared::api_types::TimeoutPolicy::Forfeit),
+        "skip" => Ok(shared::api_types::TimeoutPolicy::Skip),
+        _ => Err(format!("`{s}` is not a timeout policy; use `forfeit` or `skip`")),
+    }
 }
 
 /// A per-decision time limit in hours; `None` is no limit.

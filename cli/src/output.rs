@@ -113,6 +113,29 @@ pub fn waiting_for(pending: &[PendingInfo], seats: &[SeatInfo]) -> String {
 
 /// The header of `tegami show`: id, name, status, seats, whose turn, and my prompts (`prompts` pairs
 /// each of my pending decisions with its prompt when it could be fetched).
+/// The game's time limit and what a missed deadline does.
+fn time_limit_line(detail: &GameDetail, lang: Lang) -> String {
+    use shared::api_types::TimeoutPolicy;
+    match (detail.deadline_hours, lang) {
+        (None, Lang::Ja) => "時間制限なし\n".into(),
+        (None, _) => "no time limit\n".into(),
+        (Some(h), Lang::Ja) => {
+            let missed = match detail.timeout_policy {
+                TimeoutPolicy::Forfeit => "投了扱い",
+                TimeoutPolicy::Skip => "手番を飛ばす（サーバーが合法手を代打ち）",
+            };
+            format!("持ち時間: 1手 {h} 時間、期限切れは{missed}（ルールに既定の応答があればそれ）\n")
+        }
+        (Some(h), _) => {
+            let missed = match detail.timeout_policy {
+                TimeoutPolicy::Forfeit => "forfeits",
+                TimeoutPolicy::Skip => "is skipped (the server plays a random legal answer)",
+            };
+            format!("time limit: {h} h per decision; a missed one {missed}, unless the rules name a default\n")
+        }
+    }
+}
+
 pub fn game_header(detail: &GameDetail, prompts: &[(PendingInfo, Option<Localized>)], lang: Lang) -> String {
     let s = &detail.summary;
     let mut out = format!("game {}: {} ({}), {}\n", s.id, s.name.get(lang), s.slug, status_word(s.status));
@@ -126,6 +149,9 @@ pub fn game_header(detail: &GameDetail, prompts: &[(PendingInfo, Option<Localize
         ]);
     }
     out.push_str(&table.render());
+    if s.status != GameStatus::Finished {
+        out.push_str(&time_limit_line(detail, lang));
+    }
     match s.status {
         GameStatus::Waiting => {
             let free: Vec<String> = s
@@ -345,6 +371,8 @@ ID  GAME      STATUS   PLAYERS                                         TURN
             outcome: None,
             head_hash: "ab".into(),
             seed_commitment: "cd".into(),
+            deadline_hours: None,
+            timeout_policy: Default::default(),
         };
         let prompts = vec![(pending("d1", Some(0)), Some(Localized::new("Play a card", "札を出す")))];
         assert_eq!(
@@ -372,6 +400,8 @@ your turn [d1]: 札を出す
             outcome: None,
             head_hash: "ab".into(),
             seed_commitment: "cd".into(),
+            deadline_hours: None,
+            timeout_policy: Default::default(),
         };
         let header = game_header(&detail, &[(pending("d0", Some(0)), None)], Lang::En);
         assert!(header.ends_with("waiting for players to take seat 2, 3\nyour turn [d0]: play\n"), "{header}");

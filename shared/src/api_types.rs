@@ -123,6 +123,40 @@ pub struct CreateGameRequest {
     /// Time limit of each decision, in hours; absent: 72 (3 days); null: no limit.
     #[serde(default = "default_deadline_hours")]
     pub deadline_hours: Option<u32>,
+    /// What a missed deadline does where the rules name no default answer (absent: forfeit).
+    #[serde(default)]
+    pub timeout_policy: TimeoutPolicy,
+}
+
+/// What happens when a player lets a decision's deadline pass and the rules give no default answer for it
+/// (where they do, such as a pass or a decline, that answer is always played, whatever the policy).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum TimeoutPolicy {
+    /// The player forfeits: the game treats it as their resignation.
+    #[default]
+    Forfeit,
+    /// The player's turn is skipped: the server answers for them with a random legal answer (as a bot
+    /// would), journaled as a timeout, and the player stays in the game.
+    Skip,
+}
+
+impl TimeoutPolicy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TimeoutPolicy::Forfeit => "forfeit",
+            TimeoutPolicy::Skip => "skip",
+        }
+    }
+
+    /// Unknown stored values read as the default.
+    pub fn parse(s: &str) -> TimeoutPolicy {
+        match s {
+            "skip" => TimeoutPolicy::Skip,
+            _ => TimeoutPolicy::Forfeit,
+        }
+    }
 }
 
 /// Three days.
@@ -220,6 +254,11 @@ pub struct GameDetail {
     /// Hash of the latest journal entry.
     pub head_hash: String,
     pub seed_commitment: String,
+    /// Time limit of each decision in hours; null: none.
+    #[serde(default)]
+    pub deadline_hours: Option<u32>,
+    #[serde(default)]
+    pub timeout_policy: TimeoutPolicy,
 }
 
 /// `GET /api/v1/games/{id}/moves`: my pending decisions and their legal answers.

@@ -153,6 +153,17 @@ e2e::on_both_backends! {
         assert_eq!(alice.run(&["vacation", "--until", "soon"]).code, 2);
 
         alice.run(&["resend-verification"]).ok("resend-verification");
+
+        // A game's time limit and what a missed deadline does, chosen at creation and shown with the board.
+        let args = ["new", "uosao", "--seat", "me", "--seat", "bot", "--seat", "bot", "--deadline", "12"];
+        let created = alice.run(&[&args[..], &["--on-timeout", "skip", "--json"]].concat()).ok("new --on-timeout");
+        let id = created.json()["id"].as_i64().unwrap().to_string();
+        assert_eq!(created.json()["timeout_policy"], "skip");
+        let shown = alice.run(&["show", &id]).ok("show");
+        assert!(shown.stdout.contains("time limit: 12 h per decision; a missed one is skipped"), "{}", shown.stdout);
+        let bad = alice.run(&[&args[..], &["--on-timeout", "wait"]].concat());
+        assert_eq!(bad.code, 2, "{}", bad.stderr);
+        assert!(bad.stderr.contains("`forfeit` or `skip`"), "{}", bad.stderr);
     }
 }
 

@@ -48,6 +48,7 @@ diesel::table! {
         head_hash -> Text,
         snapshot -> Text,
         deadline_hours -> Nullable<Integer>,
+        timeout_policy -> Text,
     }
 }
 

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use serde_json::Value;
 use shared::api_types::{
     CreateGameRequest, GameDetail, GameStatus, GameSummary, JournalListing, LegalMoves, MoveAccepted, PendingInfo,
-    PublicKeyInfo, SeatInfo, SeatKind, SeatRequest,
+    PublicKeyInfo, SeatInfo, SeatKind, SeatRequest, TimeoutPolicy,
 };
 use shared::journal::{Actor, Entry, EntryBody, JournalError, Match};
 use shared::registry::{self, ApplyError};
@@ -42,6 +42,8 @@ pub struct GameRow {
     pub snapshot: String,
     /// The time limit of each decision; None: no limit.
     pub deadline_hours: Option<i32>,
+    /// forfeit or skip (`TimeoutPolicy`).
+    pub timeout_policy: String,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -296,6 +298,8 @@ impl Loaded {
             outcome: self.game.outcome(),
             head_hash: self.game.head_hash().to_string(),
             seed_commitment: self.row.seed_commitment.clone(),
+            deadline_hours: self.row.deadline_hours.map(|h| h as u32),
+            timeout_policy: TimeoutPolicy::parse(&self.row.timeout_policy),
         }
     }
 
@@ -433,6 +437,7 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
                 games::head_hash.eq(created.head_hash()),
                 games::snapshot.eq(created.game().state_to_json(created.state()).to_string()),
                 games::deadline_hours.eq(req.deadline_hours.map(|h| h as i32)),
+                games::timeout_policy.eq(req.timeout_policy.as_str()),
             ))
             .returning(games::id)
             .get_result(conn)?;
@@ -749,8 +754,9 @@ pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Ans
     })
 }
 
-/// A deadline passed: if `seat` still owes `decision`, applies the rules' timeout action, or else forfeits
-/// the seat (a `Timeout` without action resigns it), as a server entry with everything it causes. Returns
+/// A deadline passed: if `seat` still owes `decision`, applies the rules' timeout action, or else the game's
+/// policy: forfeit the seat (a `Timeout` without action resigns it) or skip the turn (a random legal answer
+/// in the `Timeout`), as a server entry with everything it causes. Returns
 /// whether anything changed (a second sweep of the same deadline changes nothing).
 pub fn time_out(conn: &mut Conn, mail: &MailContext, id: i64, seat: u8, decision: &str) -> ApiResult<bool> {
     crate::db::write_transaction(conn, |conn| {
@@ -761,7 +767,16 @@ pub fn time_out(conn: &mut Conn, mail: &MailContext, id: i64, seat: u8, decision
             notify::forget_deadline(conn, id, decision)?;
             return Ok(false);
         }
-        let action = loaded.game.game().timeout_action(loaded.game.state(), decision);
+        let rules = loaded.game.game().timeout_action(loaded.game.state(), decision);
+        let action = match (rules, TimeoutPolicy::parse(&loaded.row.timeout_policy)) {
+            (Some(action), _) => Some(action),
+            (None, TimeoutPolicy::Forfeit) => None,
+            (None, TimeoutPolicy::Skip) => {
+                let mut rng = Rng::from_seed(&random_bytes::<32>());
+                let skipped = loaded.game.game().random_action(loaded.game.state(), decision, &mut rng);
+                Some(skipped.ok_or_else(|| ApiError::internal(format!("no legal answer to skip `{decision}` with")))?)
+            }
+        };
         let before = loaded.game.entries().len();
         let at = mail.clock.now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         let body = EntryBody::Timeout { seat, decision: decision.to_string(), action };

@@ -44,6 +44,13 @@ pub struct ExportedGame {
     pub created_at: String,
     pub updated_at: String,
     pub deadline_hours: Option<i32>,
+    /// forfeit or skip; absent in files from before it existed.
+    #[serde(default = "forfeit")]
+    pub timeout_policy: String,
+}
+
+fn forfeit() -> String {
+    "forfeit".into()
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -127,6 +134,7 @@ pub fn export(conn: &mut Conn, id: i64) -> ApiResult<GameExport> {
             created_at: row.created_at.clone(),
             updated_at: row.updated_at.clone(),
             deadline_hours: row.deadline_hours,
+            timeout_policy: row.timeout_policy.clone(),
         },
         seats,
         keys,
@@ -197,6 +205,7 @@ pub fn import(conn: &mut Conn, mail: &MailContext, export: &GameExport) -> ApiRe
             head_hash: head.hash.clone(),
             snapshot: replayed.game().state_to_json(replayed.state()).to_string(),
             deadline_hours: export.game.deadline_hours,
+            timeout_policy: shared::api_types::TimeoutPolicy::parse(&export.game.timeout_policy).as_str().into(),
         };
         diesel::insert_into(games::table).values(&row).execute(conn)?;
         let mut invited_again = Vec::new();

@@ -15,6 +15,7 @@ pub fn exec(ctx: &Ctx, args: &NewArgs) -> Result<()> {
         options: merge_options(args.options.clone(), &args.option)?,
         seats: args.seats.clone(),
         deadline_hours: args.deadline.map_or_else(shared::api_types::default_deadline_hours, |d| d.0),
+        timeout_policy: args.on_timeout.unwrap_or_default(),
     };
     let reply = client.post("/games", &request).map_err(|e| {
         e.with_help(format!("run `tegami types` to list the games, `tegami types {}` for its options", args.game))

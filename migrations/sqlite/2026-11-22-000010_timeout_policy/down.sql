@@ -1,0 +1,1 @@
+ALTER TABLE games DROP COLUMN timeout_policy;
