@@ -122,9 +122,9 @@ fn time_limit_line(detail: &GameDetail, lang: Lang) -> String {
         (Some(h), Lang::Ja) => {
             let missed = match detail.timeout_policy {
                 TimeoutPolicy::Forfeit => "投了扱い",
-                TimeoutPolicy::Skip => "手番を飛ばす（サーバーが合法手を代打ち）",
+                TimeoutPolicy::Skip => "サーバーが合法手を代打ちして手番を飛ばす",
             };
-            format!("持ち時間: 1手 {h} 時間、期限切れは{missed}（ルールに既定の応答があればそれ）\n")
+            format!("持ち時間: 1手 {h} 時間。期限切れは{missed}（ルールに既定の応答がある場合はそれ）\n")
         }
         (Some(h), _) => {
             let missed = match detail.timeout_policy {
@@ -371,8 +371,8 @@ ID  GAME      STATUS   PLAYERS                                         TURN
             outcome: None,
             head_hash: "ab".into(),
             seed_commitment: "cd".into(),
-            deadline_hours: None,
-            timeout_policy: Default::default(),
+            deadline_hours: Some(48),
+            timeout_policy: shared::api_types::TimeoutPolicy::Skip,
         };
         let prompts = vec![(pending("d1", Some(0)), Some(Localized::new("Play a card", "札を出す")))];
         assert_eq!(
@@ -383,6 +383,7 @@ game 7: ある遊び (somegame), active
   seat  1  bot
   seat  2  (open)
   seat  3  (invited: bob@example.com)
+持ち時間: 1手 48 時間。期限切れはサーバーが合法手を代打ちして手番を飛ばす（ルールに既定の応答がある場合はそれ）
 waiting for: alice (play), someone (play)
 your turn [d1]: 札を出す
 "
