@@ -12,8 +12,12 @@ fn shinobazu_four_players_from_the_shell() {
 #[test]
 fn shidouban_three_players_from_the_shell() {
     let server = Server::start();
-    let (_, moves, _) = play_whole_game(&server, "shidouban", 3, 0, 5_000);
+    let (id, moves, players) = play_whole_game(&server, "shidouban", 3, 0, 5_000);
     assert!(moves > 10);
+    // Each player's copy keeps the others' answers the rules never reveal redacted; each verifies.
+    for p in &players {
+        p.run(&["verify", &id]).ok("verify");
+    }
 }
 
 #[test]
