@@ -1199,7 +1199,7 @@ pub fn answer(
     // Standing preferences may be sent with any pending decision; they apply to later requests and
     // leave the current decision open (§6.15). Never with the anonymous reprieve window, though: withheld
     // for good, a preference there could not be told from a decline.
-    let pref = matches!(a, Action::PrefKuchi(_) | Action::PrefReprieve { .. });
+    let pref = a.is_preference();
     if pref && matches!(ask, Ask::Reprieve { .. }) {
         return Err(RuleError::illegal(
             "answer the reprieve first (`reprieve <person>` or `reprieve none`); set preferences with a later decision",

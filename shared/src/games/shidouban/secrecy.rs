@@ -60,7 +60,7 @@ pub fn standing_answer(st: &State, decision: &str) -> Option<Action> {
 /// Any answer to an interjection request or to the reprieve window may stay secret, and so may a
 /// preference; which of them do is known only later (`stays_secret`).
 pub fn may_stay_secret(st: &State, decision: &str, a: &Action) -> bool {
-    is_pref(a)
+    a.is_preference()
         || match &st.ask {
             Some(Ask::Kuchi { ids, .. }) => ids.iter().any(|id| id == decision),
             Some(Ask::Reprieve { id, .. }) => id == decision,
@@ -70,7 +70,7 @@ pub fn may_stay_secret(st: &State, decision: &str, a: &Action) -> bool {
 
 pub fn stays_secret(st: &State, decision: &str, a: &Action) -> bool {
     match a {
-        _ if is_pref(a) => true,
+        _ if a.is_preference() => true,
         Action::Reprieve(None) => true,
         Action::Pass | Action::Kuchi(_) => st.withdrawn.iter().any(|id| id == decision),
         _ => false,
@@ -107,8 +107,4 @@ pub fn close(st: &mut State) {
         }
     }
     st.prefs.clear();
-}
-
-fn is_pref(a: &Action) -> bool {
-    matches!(a, Action::PrefKuchi(_) | Action::PrefReprieve { .. })
 }
