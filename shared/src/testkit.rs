@@ -33,8 +33,11 @@ pub struct Playout {
     pub resign_per_mille: u64,
     /// Answers `legal` does not list, sent now and then in place of a random one (shidouban's standing
     /// preferences); one the game refuses is skipped.
-    pub unlisted: Option<fn(&Match, &Pending, &mut Rng) -> Option<Value>>,
+    pub unlisted: Option<Unlisted>,
 }
+
+/// Draws, or not, an answer `legal` does not list to a pending decision.
+pub type Unlisted = fn(&Match, &Pending, &mut Rng) -> Option<Value>;
 
 impl Playout {
     pub fn new(slug: &'static str, seats: u8, seed: u64) -> Self {
