@@ -276,7 +276,8 @@ fn entry_line(listing: &JournalListing, e: &Entry) -> (String, String) {
             (seat_name(seats, *seat), what)
         }
         EntryBody::Reveal { .. } => ("server".into(), "revealed the seed".into()),
-        EntryBody::Withheld => ("?".into(), "answered (who answered stays secret while the game runs)".into()),
+        // While the game runs, or for good for an answer the rules never reveal (a declined 石田散薬).
+        EntryBody::Withheld => ("?".into(), "answered (who answered is kept secret)".into()),
     }
 }
 

@@ -130,6 +130,9 @@ pub enum Audience {
     All,
     Only(Vec<Seat>),
     Except(Vec<Seat>),
+    /// Only these seats, even after the game ends: what the rules never reveal (shidouban §7: a declined
+    /// 石田散薬, standing preferences, interjection answers that were withdrawn).
+    OnlyForever(Vec<Seat>),
 }
 
 /// Something that happened, told in words to those allowed to know it.
@@ -153,19 +156,30 @@ impl Event {
         Event { audience: Audience::Except(seats), text: Localized::new(en, ja) }
     }
 
-    /// Whether `viewer` may read this event. `game_over` reveals every event (each spec allows
-    /// publishing the private journal once the game has ended).
+    /// Told to `seat` alone, for good: the game's end does not publish it.
+    pub fn secret(seat: Seat, en: impl Into<String>, ja: impl Into<String>) -> Self {
+        Event { audience: Audience::OnlyForever(vec![seat]), text: Localized::new(en, ja) }
+    }
+
+    /// Whether `viewer` may read this event. `game_over` reveals every event but `OnlyForever` ones (each
+    /// spec allows publishing the private journal once the game has ended, except what it never reveals).
     pub fn visible_to(&self, viewer: Viewer, game_over: bool) -> bool {
-        if game_over {
-            return true;
-        }
         match (&self.audience, viewer) {
             (_, Viewer::Server) | (Audience::All, _) => true,
+            (Audience::OnlyForever(seats), Viewer::Seat(s)) => seats.contains(&s),
+            (Audience::OnlyForever(_), Viewer::Spectator) => false,
+            _ if game_over => true,
             (Audience::Only(seats), Viewer::Seat(s)) => seats.contains(&s),
             (Audience::Except(seats), Viewer::Seat(s)) => !seats.contains(&s),
             (Audience::Except(_), Viewer::Spectator) => true,
             (Audience::Only(_), Viewer::Spectator) => false,
         }
+    }
+
+    /// Whether everyone may read this event once the game is over: what an offline replay of the published
+    /// journal can be held to.
+    pub fn public_after_end(&self) -> bool {
+        self.visible_to(Viewer::Spectator, true)
     }
 }
 
@@ -260,10 +274,7 @@ impl Outcome {
         let ranks: Vec<u8> = scores
             .iter()
             .map(|s| {
-                let better = scores
-                    .iter()
-                    .filter(|o| if higher_is_better { *o > s } else { *o < s })
-                    .count();
+                let better = scores.iter().filter(|o| if higher_is_better { *o > s } else { *o < s }).count();
                 (better + 1) as u8
             })
             .collect();
@@ -273,13 +284,7 @@ impl Outcome {
             n if n == scores.len() && n > 1 => ResultKind::Draw,
             _ => ResultKind::SharedWin,
         };
-        Outcome {
-            result,
-            ranks,
-            scores: scores.iter().map(|s| Some(*s)).collect(),
-            eliminated: Vec::new(),
-            summary,
-        }
+        Outcome { result, ranks, scores: scores.iter().map(|s| Some(*s)).collect(), eliminated: Vec::new(), summary }
     }
 }
 
@@ -371,6 +376,43 @@ pub trait Engine: 'static {
 
     /// The answer the rules give when a deadline passes (a pass or decline), if they give one.
     fn timeout_action(_state: &Self::State, _decision: &str) -> Option<Self::Action> {
+        None
+    }
+
+    /// Asked before `apply`: may this answer end up never revealed, even after the game ends? The journal then
+    /// salts its entry with server-side randomness rather than the nonce derived from the seed, because the
+    /// seed is published at the end and would let anyone brute-force a low-entropy answer from its hash.
+    /// Must hold for every answer `stays_secret` may later keep. Default: none.
+    fn may_stay_secret(_state: &Self::State, _decision: &str, _action: &Self::Action) -> bool {
+        false
+    }
+
+    /// Whether an answer given earlier (`action` to `decision`) stays hidden from the other seats for good,
+    /// judged on the state now; asked once the game is over. Default: everything is revealed at the end.
+    fn stays_secret(_state: &Self::State, _decision: &str, _action: &Self::Action) -> bool {
+        false
+    }
+
+    /// Replays, without knowing it, an answer that stays secret (offline verification of the published
+    /// journal): does what the published journal shows that answer did. By the end of the game the state
+    /// must be the one the real answer led to, and the events visible to all must be the same. The framework
+    /// has checked that `decision` is pending for `seat`. Default: refused, since nothing stays secret.
+    fn apply_secret(
+        _state: &mut Self::State,
+        decision: &str,
+        _seat: Seat,
+        _rng: &mut Rng,
+    ) -> Result<Vec<Event>, RuleError> {
+        Err(RuleError::illegal(
+            format!("this game reveals every answer at its end, so the answer to `{decision}` cannot be withheld"),
+            format!("このゲームは終局後にすべての回答を公開するため、`{decision}` への回答は伏せられません"),
+        ))
+    }
+
+    /// The answer a seat's standing instruction gives to pending `decision` right now, if any (shidouban's
+    /// `pref kuchi auto-pass`). The journal appends it at once as an ordinary entry of the server, so that
+    /// the secret instruction itself is never needed to replay the game. Default: none.
+    fn standing_answer(_state: &Self::State, _decision: &str) -> Option<Self::Action> {
         None
     }
 

@@ -5,6 +5,11 @@
 //! or finally the revealed seed. Each entry's hash covers its content and the previous hash; the dice for
 //! an entry are derived from the seed and that hash (so from the player's signature, which the server
 //! cannot predict). [`Match`] is the single fold used by the server, the offline verifier and the tests.
+//!
+//! Some answers are never revealed, not even after the end (shidouban §7). Their entries are salted with
+//! the server's randomness instead of a nonce derived from the seed, so the published hash is a commitment
+//! nobody can open by trying answers; the published journal keeps them redacted, and a replay applies them
+//! by their effect alone ([`crate::engine::Engine::apply_secret`]).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -38,13 +43,22 @@ pub enum EntryBody {
     Create {
         slug: String,
         #[cfg_attr(feature = "openapi", schema(value_type = Object))]
-        options: Value, seats: u8, seed_commitment: String },
+        options: Value,
+        seats: u8,
+        seed_commitment: String,
+    },
     Move {
         seat: u8,
         decision: String,
         #[cfg_attr(feature = "openapi", schema(value_type = Object))]
-        action: Value, by: Actor, signature: Option<String> },
-    Resign { seat: u8, signature: Option<String> },
+        action: Value,
+        by: Actor,
+        signature: Option<String>,
+    },
+    Resign {
+        seat: u8,
+        signature: Option<String>,
+    },
     /// A deadline passed: the rules' default `action` was applied, or (with no action) the seat forfeited.
     Timeout {
         seat: u8,
@@ -53,9 +67,12 @@ pub enum EntryBody {
         action: Option<Value>,
     },
     /// The seed, published once the game is over.
-    Reveal { seed: String },
+    Reveal {
+        seed: String,
+    },
     /// Stands in, in a redacted copy only, for an answer whose very author the rules keep from this reader
-    /// (shidouban's 石田散薬 window). Never appended, never hashed.
+    /// (shidouban's 石田散薬 window): while the game runs, and for good if the answer is never revealed (a
+    /// decline). Never appended, never hashed.
     Withheld,
 }
 
@@ -79,13 +96,16 @@ pub struct Entry {
     /// RFC 3339 time the server accepted it (informational, but hashed so it cannot be rewritten).
     pub at: String,
     pub body: EntryBody,
-    /// Per-entry salt derived from the seed: keeps the hash of a low-entropy secret answer unguessable.
+    /// Per-entry salt: keeps the hash of a low-entropy secret answer unguessable. Derived from the seed, except
+    /// for an answer the rules may never reveal: there 32 random bytes of the server's, published only if the
+    /// answer is (the seed is published at the end, so it cannot protect an answer for good).
     pub nonce: String,
     pub prev_hash: String,
     pub hash: String,
     /// What happened, with audiences. Derived by replay, so outside the hash.
     pub events: Vec<Event>,
-    /// True when secret parts (action, signature, nonce) were withheld from this copy.
+    /// True when secret parts (action, signature, nonce) were withheld from this copy: until the game ends,
+    /// or for good for an answer the rules never reveal (whose hash then stands as its commitment).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub redacted: bool,
     /// True when the answered decision was not public (`Pending::public == false`): until the game ends,
@@ -110,6 +130,11 @@ pub enum JournalError {
     GameOver,
     #[error("the game is not over; its seed stays secret until it is")]
     NotOver,
+    #[error(
+        "entry {seq}: this answer may never be revealed, so its salt must come from the server's randomness, and \
+         this game has none (`Match::with_salts`)"
+    )]
+    NoSalt { seq: u64 },
 }
 
 impl From<RuleError> for JournalError {
@@ -130,7 +155,9 @@ pub fn seed_commitment(seed: &[u8; 32]) -> String {
     hex::encode(Sha256::digest(seed))
 }
 
-fn nonce_for(seed: &[u8; 32], seq: u64) -> String {
+/// The nonce of entry `seq` when its answer cannot stay secret for good: anyone derives it once the seed is
+/// published at the end, which is why an answer that may stay secret is salted otherwise.
+pub fn nonce_for(seed: &[u8; 32], seq: u64) -> String {
     let mut h = Sha256::new();
     h.update(b"tegami-nonce\0");
     h.update(seed);
@@ -148,13 +175,32 @@ pub fn entry_hash(seq: u64, at: &str, body: &EntryBody, nonce: &str, prev_hash: 
     hex::encode(Sha256::digest(bytes))
 }
 
+/// Fresh randomness, independent of the seed (the server's `getrandom`).
+pub type SaltSource = Box<dyn FnMut() -> [u8; 32] + Send + Sync>;
+
+/// How much of an entry readers other than its author (and the server) may see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Disclosure {
+    /// While the game runs: that an answer was given (and, unless the decision is anonymous, by whom).
+    Sealed,
+    /// Once the game is over: everything.
+    Open,
+    /// An answer the rules never reveal: as while the game runs, even after the end.
+    Never,
+}
+
 /// A game being played: the journal so far and the state it folds to.
 pub struct Match {
     game: &'static dyn DynGame,
     seed: [u8; 32],
     state: DynState,
     entries: Vec<Entry>,
+    /// Salts for answers that may never be revealed; only needed to append such answers.
+    salts: Option<SaltSource>,
 }
+
+/// A bound on the standing answers one entry may set off; a game needing more is broken.
+const MAX_STANDING_ANSWERS: usize = 10_000;
 
 impl Match {
     /// Creates a game: entry 0, then setup with dice derived from it.
@@ -181,11 +227,21 @@ impl Match {
             redacted: false,
             hidden_seat: false,
         };
-        Ok(Match { game, seed, state, entries: vec![entry] })
+        Ok(Match { game, seed, state, entries: vec![entry], salts: None })
+    }
+
+    /// Gives the game a source of fresh randomness for the salts of answers that may never be revealed
+    /// (`Engine::may_stay_secret`). It must not derive from the seed, which is published at the end.
+    pub fn with_salts(mut self, source: impl FnMut() -> [u8; 32] + Send + Sync + 'static) -> Match {
+        self.salts = Some(Box::new(source));
+        self
     }
 
     /// Rebuilds a game from its stored journal, checking every hash and nonce on the way. The stored
-    /// events are replaced by the ones the replay produces.
+    /// events are replaced by the ones the replay produces. A finished game's published journal replays too:
+    /// each answer it keeps redacted (one the rules never reveal) is taken on its hash and applied by its
+    /// effect alone (`Engine::apply_secret`); had the real answer done anything else, what follows would not
+    /// replay.
     pub fn replay(entries: &[Entry], seed: [u8; 32]) -> Result<Match, JournalError> {
         let first = entries.first().ok_or(JournalError::NotACreate)?;
         let EntryBody::Create { slug, options, seats, seed_commitment: commitment } = &first.body else {
@@ -200,7 +256,12 @@ impl Match {
             if stored.seq != m.entries.len() as u64 {
                 return Err(JournalError::Corrupt { seq: stored.seq, problem: "out of sequence".into() });
             }
-            m.append(stored.body.clone(), &stored.at)
+            if stored.redacted {
+                m.push_withheld(stored)
+                    .map_err(|e| JournalError::Corrupt { seq: stored.seq, problem: e.to_string() })?;
+                continue;
+            }
+            m.push(stored.body.clone(), &stored.at, Some(&stored.nonce))
                 .map_err(|e| JournalError::Corrupt { seq: stored.seq, problem: e.to_string() })?;
             check_same(m.entries.last().expect("just appended"), stored)?;
         }
@@ -216,14 +277,57 @@ impl Match {
         };
         let game = registry::game(slug).ok_or_else(|| JournalError::UnknownGame(slug.clone()))?;
         let state = game.state_from_json(snapshot)?;
-        Ok(Match { game, seed, state, entries })
+        Ok(Match { game, seed, state, entries, salts: None })
     }
 
-    /// Validates and applies one entry. A rejected entry changes nothing.
+    /// Validates and applies one entry, then the answers that standing instructions give at once
+    /// (`Engine::standing_answer`), each its own entry by the server. A rejected entry changes nothing.
     pub fn append(&mut self, body: EntryBody, at: &str) -> Result<&Entry, JournalError> {
+        let first = self.entries.len();
+        let before = self.game.clone_state(&self.state);
+        self.push(body, at, None)?;
+        if let Err(e) = self.answer_standing(at) {
+            // Standing answers are legal by the engine's contract, so a refusal is a bug; it must not leave the
+            // caller's entry half followed.
+            self.entries.truncate(first);
+            self.state = before;
+            return Err(e);
+        }
+        Ok(&self.entries[first])
+    }
+
+    fn answer_standing(&mut self, at: &str) -> Result<(), JournalError> {
+        for _ in 0..MAX_STANDING_ANSWERS {
+            let standing = self
+                .pending()
+                .into_iter()
+                .find_map(|p| self.game.standing_answer(&self.state, &p.id).map(|action| (p, action)));
+            let Some((p, action)) = standing else { return Ok(()) };
+            let body = EntryBody::Move { seat: p.seat, decision: p.id, action, by: Actor::Server, signature: None };
+            self.push(body, at, None)?;
+        }
+        Err(JournalError::Corrupt { seq: self.entries.len() as u64, problem: "standing answers never stop".into() })
+    }
+
+    /// Validates and applies one entry. `stored_nonce` is the salt of a replayed entry, used if the answer
+    /// may never be revealed (a salt cannot be derived again); otherwise fresh salts come from `salts`.
+    fn push(&mut self, body: EntryBody, at: &str, stored_nonce: Option<&str>) -> Result<(), JournalError> {
         let seq = self.entries.len() as u64;
         let prev_hash = self.head_hash().to_string();
-        let nonce = nonce_for(&self.seed, seq);
+        let salted = match &body {
+            EntryBody::Move { decision, action, .. } | EntryBody::Timeout { decision, action: Some(action), .. } => {
+                self.game.may_stay_secret(&self.state, decision, action)
+            }
+            _ => false,
+        };
+        let nonce = match (salted, stored_nonce) {
+            (false, _) => nonce_for(&self.seed, seq),
+            (true, Some(stored)) if is_salt(stored) => stored.to_string(),
+            (true, Some(_)) => {
+                return Err(JournalError::Corrupt { seq, problem: "a salt must be 32 bytes of hex".into() });
+            }
+            (true, None) => hex::encode(self.salts.as_mut().ok_or(JournalError::NoSalt { seq })?()),
+        };
         let hash = entry_hash(seq, at, &body, &nonce, &prev_hash);
         let mut rng = Rng::for_entry(&self.seed, &hash);
         let over = self.is_over();
@@ -267,7 +371,52 @@ impl Match {
             redacted: false,
             hidden_seat,
         });
-        Ok(self.entries.last().expect("just pushed"))
+        Ok(())
+    }
+
+    /// Replays an answer the published journal keeps redacted for good: taken on its hash, applied by its
+    /// effect alone. An anonymous one (`Withheld`) answers the one non-public decision pending.
+    fn push_withheld(&mut self, stored: &Entry) -> Result<(), JournalError> {
+        let seq = stored.seq;
+        let corrupt = |problem: &str| JournalError::Corrupt { seq, problem: problem.into() };
+        if stored.prev_hash != self.head_hash() {
+            return Err(corrupt("broken hash chain"));
+        }
+        let pending = self.pending();
+        if pending.is_empty() {
+            return Err(JournalError::GameOver);
+        }
+        let (decision, seat) = match &stored.body {
+            EntryBody::Move { seat, decision, .. } | EntryBody::Timeout { seat, decision, action: Some(_) } => {
+                (decision.clone(), *seat)
+            }
+            EntryBody::Withheld => {
+                let mut anonymous = pending.iter().filter(|p| !p.public);
+                match (anonymous.next(), anonymous.next()) {
+                    (Some(p), None) => (p.id.clone(), p.seat),
+                    _ => return Err(corrupt("an anonymous answer, but not exactly one anonymous decision pending")),
+                }
+            }
+            _ => return Err(corrupt("only an answer may be withheld")),
+        };
+        let hidden_seat = pending.iter().any(|p| p.id == decision && !p.public);
+        if hidden_seat != (stored.body == EntryBody::Withheld) {
+            return Err(corrupt("an answer is withheld whole exactly when its decision is anonymous"));
+        }
+        let mut rng = Rng::for_entry(&self.seed, &stored.hash);
+        let events = self.game.apply_secret(&mut self.state, &decision, seat, &mut rng)?;
+        self.entries.push(Entry {
+            seq,
+            at: stored.at.clone(),
+            body: stored.body.clone(),
+            nonce: String::new(),
+            prev_hash: stored.prev_hash.clone(),
+            hash: stored.hash.clone(),
+            events,
+            redacted: true,
+            hidden_seat,
+        });
+        Ok(())
     }
 
     pub fn game(&self) -> &'static dyn DynGame {
@@ -320,8 +469,31 @@ impl Match {
     /// The journal as `viewer` may read it.
     pub fn journal_for(&self, viewer: Viewer) -> Vec<Entry> {
         let over = self.is_over();
-        self.entries.iter().map(|e| redact(e, viewer, over)).collect()
+        self.entries.iter().map(|e| redact(e, viewer, self.disclosure(e, over))).collect()
     }
+
+    fn disclosure(&self, entry: &Entry, over: bool) -> Disclosure {
+        match (over, self.never_revealed(entry)) {
+            (false, _) => Disclosure::Sealed,
+            (true, false) => Disclosure::Open,
+            (true, true) => Disclosure::Never,
+        }
+    }
+
+    /// Whether `entry` is an answer the rules never reveal to the other seats (`Engine::stays_secret`, judged
+    /// on the state now, so final only once the game is over).
+    pub fn never_revealed(&self, entry: &Entry) -> bool {
+        match &entry.body {
+            EntryBody::Move { decision, action, .. } | EntryBody::Timeout { decision, action: Some(action), .. } => {
+                self.game.stays_secret(&self.state, decision, action)
+            }
+            _ => false,
+        }
+    }
+}
+
+fn is_salt(nonce: &str) -> bool {
+    nonce.len() == 64 && nonce.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 fn check_same(replayed: &Entry, stored: &Entry) -> Result<(), JournalError> {
@@ -337,14 +509,14 @@ fn check_same(replayed: &Entry, stored: &Entry) -> Result<(), JournalError> {
     Err(JournalError::Corrupt { seq: stored.seq, problem: problem.into() })
 }
 
-/// `entry` as `viewer` may see it. Until the game is over, an answer's content and signature are seen only
-/// by the seat that gave it (the events say publicly what may be known); other seats see that the seat
-/// answered, the hash chain and the events addressed to them.
-pub fn redact(entry: &Entry, viewer: Viewer, game_over: bool) -> Entry {
+/// `entry` as `viewer` may see it. Until the game is over, and for good for an answer the rules never reveal,
+/// an answer's content and signature are seen only by the seat that gave it (the events say publicly what
+/// may be known); other seats see that the seat answered, the hash chain and the events addressed to them.
+pub fn redact(entry: &Entry, viewer: Viewer, disclosure: Disclosure) -> Entry {
     let mut e = entry.clone();
-    e.events.retain(|ev| ev.visible_to(viewer, game_over));
+    e.events.retain(|ev| ev.visible_to(viewer, disclosure != Disclosure::Sealed));
     let own = matches!((viewer, entry.body.seat()), (Viewer::Seat(v), Some(s)) if v == s);
-    if game_over || own || viewer == Viewer::Server {
+    if disclosure == Disclosure::Open || own || viewer == Viewer::Server {
         return e;
     }
     if e.hidden_seat {

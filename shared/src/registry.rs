@@ -10,8 +10,8 @@ use serde_json::Value;
 
 use crate::dice::Rng;
 use crate::engine::{
-    Choices, Engine, Event, GameInfo, Localized, NotationError, Outcome, Pending, RenderContext, RuleError,
-    SetupError, Space, Viewer,
+    Choices, Engine, Event, GameInfo, Localized, NotationError, Outcome, Pending, RenderContext, RuleError, SetupError,
+    Space, Viewer,
 };
 
 /// A game's state with its type erased. Only the engine that made it can read it.
@@ -72,6 +72,19 @@ pub trait DynGame: Send + Sync {
         rng: &mut Rng,
     ) -> Result<Vec<Event>, ApplyError>;
     fn resign(&self, state: &mut DynState, seat: u8, rng: &mut Rng) -> Result<Vec<Event>, RuleError>;
+    /// False for an action of the wrong shape (which `apply` refuses anyway).
+    fn may_stay_secret(&self, state: &DynState, decision: &str, action: &Value) -> bool;
+    /// False for an action of the wrong shape.
+    fn stays_secret(&self, state: &DynState, decision: &str, action: &Value) -> bool;
+    /// Checks that `decision` is pending for `seat`, then replays the withheld answer on a copy, like `apply`.
+    fn apply_secret(
+        &self,
+        state: &mut DynState,
+        decision: &str,
+        seat: u8,
+        rng: &mut Rng,
+    ) -> Result<Vec<Event>, ApplyError>;
+    fn standing_answer(&self, state: &DynState, decision: &str) -> Option<Value>;
     fn view(&self, state: &DynState, viewer: Viewer) -> Value;
     fn outcome(&self, state: &DynState) -> Option<Outcome>;
     fn timeout_action(&self, state: &DynState, decision: &str) -> Option<Value>;
@@ -124,6 +137,31 @@ impl<E: Engine> Adapter<E> {
 
     fn encode<T: Serialize>(value: &T) -> Value {
         serde_json::to_value(value).expect("engine types always serialise")
+    }
+
+    /// Runs `answer` on a copy once `decision` is known to be pending for `seat`; the copy replaces the state
+    /// only on success, so a refused answer changes nothing.
+    fn answer_on_copy(
+        state: &mut DynState,
+        decision: &str,
+        seat: u8,
+        answer: impl FnOnce(&mut E::State) -> Result<Vec<Event>, RuleError>,
+    ) -> Result<Vec<Event>, ApplyError> {
+        let current = Self::typed(state);
+        let pending = E::pending(current);
+        if pending.is_empty() {
+            return Err(RuleError::GameOver.into());
+        }
+        let Some(p) = pending.iter().find(|p| p.id == decision) else {
+            return Err(RuleError::NotPending(decision.to_string()).into());
+        };
+        if p.seat != seat {
+            return Err(RuleError::WrongSeat { decision: decision.to_string(), seat }.into());
+        }
+        let mut next = current.clone();
+        let events = answer(&mut next)?;
+        *Self::typed_mut(state) = next;
+        Ok(events)
     }
 }
 
@@ -228,21 +266,7 @@ impl<E: Engine> DynGame for Adapter<E> {
         rng: &mut Rng,
     ) -> Result<Vec<Event>, ApplyError> {
         let action: E::Action = Self::decode("action", action)?;
-        let current = Self::typed(state);
-        let pending = E::pending(current);
-        if pending.is_empty() {
-            return Err(RuleError::GameOver.into());
-        }
-        let Some(p) = pending.iter().find(|p| p.id == decision) else {
-            return Err(RuleError::NotPending(decision.to_string()).into());
-        };
-        if p.seat != seat {
-            return Err(RuleError::WrongSeat { decision: decision.to_string(), seat }.into());
-        }
-        let mut next = current.clone();
-        let events = E::apply(&mut next, decision, seat, &action, rng)?;
-        *Self::typed_mut(state) = next;
-        Ok(events)
+        Self::answer_on_copy(state, decision, seat, |next| E::apply(next, decision, seat, &action, rng))
     }
 
     fn resign(&self, state: &mut DynState, seat: u8, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
@@ -254,6 +278,28 @@ impl<E: Engine> DynGame for Adapter<E> {
         let events = E::resign(&mut next, seat, rng)?;
         *Self::typed_mut(state) = next;
         Ok(events)
+    }
+
+    fn may_stay_secret(&self, state: &DynState, decision: &str, action: &Value) -> bool {
+        Self::decode("action", action).is_ok_and(|a| E::may_stay_secret(Self::typed(state), decision, &a))
+    }
+
+    fn stays_secret(&self, state: &DynState, decision: &str, action: &Value) -> bool {
+        Self::decode("action", action).is_ok_and(|a| E::stays_secret(Self::typed(state), decision, &a))
+    }
+
+    fn apply_secret(
+        &self,
+        state: &mut DynState,
+        decision: &str,
+        seat: u8,
+        rng: &mut Rng,
+    ) -> Result<Vec<Event>, ApplyError> {
+        Self::answer_on_copy(state, decision, seat, |next| E::apply_secret(next, decision, seat, rng))
+    }
+
+    fn standing_answer(&self, state: &DynState, decision: &str) -> Option<Value> {
+        E::standing_answer(Self::typed(state), decision).map(|a| Self::encode(&a))
     }
 
     fn view(&self, state: &DynState, viewer: Viewer) -> Value {

@@ -4,12 +4,19 @@
 use serde_json::Value;
 
 use crate::dice::Rng;
-use crate::engine::{Outcome, Viewer};
-use crate::journal::{Actor, EntryBody, Match};
+use crate::engine::{Outcome, Pending, Viewer};
+use crate::journal::{Actor, Entry, EntryBody, Match};
 
 /// How many random games a property test plays: `default`, or `TEGAMI_PLAYOUTS` when set (for longer soaks).
 pub fn playout_count(default: u64) -> u64 {
     std::env::var("TEGAMI_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Salts for `Match::with_salts` in tests. The server draws them from the operating system; these come from a
+/// generator keyed by `label`, which the game's seed knows nothing of, so that a test can be run again.
+pub fn salts(label: &[u8]) -> impl FnMut() -> [u8; 32] + Send + Sync + 'static {
+    let mut rng = Rng::from_seed(label);
+    move || std::array::from_fn(|_| rng.below(256) as u8)
 }
 
 /// Settings of one random playout.
@@ -24,11 +31,17 @@ pub struct Playout {
     pub max_entries: usize,
     /// Chance in 1000 that, before a move, a random seat resigns instead.
     pub resign_per_mille: u64,
+    /// Answers `legal` does not list, sent now and then in place of a random one (shidouban's standing
+    /// preferences); one the game refuses is skipped.
+    pub unlisted: Option<Unlisted>,
 }
+
+/// Draws, or not, an answer `legal` does not list to a pending decision.
+pub type Unlisted = fn(&Match, &Pending, &mut Rng) -> Option<Value>;
 
 impl Playout {
     pub fn new(slug: &'static str, seats: u8, seed: u64) -> Self {
-        Playout { slug, options: Value::Null, seats, seed, max_entries: 20_000, resign_per_mille: 0 }
+        Playout { slug, options: Value::Null, seats, seed, max_entries: 20_000, resign_per_mille: 0, unlisted: None }
     }
 }
 
@@ -40,15 +53,18 @@ pub struct Finished {
 
 /// Plays random legal answers until the game ends. Fails (with a message naming the seed and step) when an
 /// answer from `random_action` is refused, when `legal` is missing for a pending decision, when a listed
-/// option is not what `random_action` drew from, when the game does not end, or when the replay of the
-/// journal differs from the live state. `inspect` is called after every entry (for leak checks).
+/// option is not what `random_action` drew from, when the game does not end, when the replay of the
+/// journal differs from the live state, or when the journal published to some reader at the end does not
+/// replay to the same end or shows an answer the rules never reveal (see [`check_published`]). `inspect`
+/// is called after every entry (for leak checks).
 pub fn play(p: &Playout, mut inspect: impl FnMut(&Match)) -> Result<Finished, String> {
     let mut game_seed = [0u8; 32];
     game_seed[..8].copy_from_slice(&p.seed.to_le_bytes());
     game_seed[8..16].copy_from_slice(b"playout!");
     let at = "2026-01-01T00:00:00Z";
     let mut m = Match::create(p.slug, p.options.clone(), p.seats, game_seed, at)
-        .map_err(|e| format!("seed {}: create failed: {e}", p.seed))?;
+        .map_err(|e| format!("seed {}: create failed: {e}", p.seed))?
+        .with_salts(salts(format!("salts {}", p.seed).as_bytes()));
     let mut players = Rng::from_seed(format!("players {}", p.seed).as_bytes());
     inspect(&m);
     loop {
@@ -60,15 +76,29 @@ pub fn play(p: &Playout, mut inspect: impl FnMut(&Match)) -> Result<Finished, St
             return Err(format!("seed {}: not over after {} entries", p.seed, p.max_entries));
         }
         let step = m.entries().len();
-        let body = if p.resign_per_mille > 0 && players.below(1000) < p.resign_per_mille {
+        let unlisted = p.unlisted.and_then(|unlisted| {
+            let decision = players.choose(&pending).expect("pending is not empty").clone();
+            let action = unlisted(&m, &decision, &mut players)?;
+            Some(EntryBody::Move {
+                seat: decision.seat,
+                decision: decision.id,
+                action,
+                by: Actor::Bot,
+                signature: None,
+            })
+        });
+        // A seat may be unable to resign (already out), and the game may refuse an unlisted answer: neither is
+        // a failure.
+        let (body, may_be_refused) = if p.resign_per_mille > 0 && players.below(1000) < p.resign_per_mille {
             let seat = players.below(p.seats as u64) as u8;
-            EntryBody::Resign { seat, signature: None }
+            (EntryBody::Resign { seat, signature: None }, true)
+        } else if let Some(body) = unlisted {
+            (body, true)
         } else {
             let decision = players.choose(&pending).expect("pending is not empty").clone();
-            let choices = m
-                .game()
-                .legal(m.state(), &decision.id)
-                .ok_or_else(|| format!("seed {}: step {step}: no legal answers for pending `{}`", p.seed, decision.id))?;
+            let choices = m.game().legal(m.state(), &decision.id).ok_or_else(|| {
+                format!("seed {}: step {step}: no legal answers for pending `{}`", p.seed, decision.id)
+            })?;
             let action = m
                 .game()
                 .random_action(m.state(), &decision.id, &mut players)
@@ -79,13 +109,18 @@ pub fn play(p: &Playout, mut inspect: impl FnMut(&Match)) -> Result<Finished, St
                     p.seed, decision.id
                 ));
             }
-            EntryBody::Move { seat: decision.seat, decision: decision.id.clone(), action, by: Actor::Bot, signature: None }
+            let body = EntryBody::Move {
+                seat: decision.seat,
+                decision: decision.id.clone(),
+                action,
+                by: Actor::Bot,
+                signature: None,
+            };
+            (body, false)
         };
-        let resign = matches!(body, EntryBody::Resign { .. });
         match m.append(body.clone(), at) {
             Ok(_) => {}
-            // A seat may be unable to resign (already out); that is not a failure.
-            Err(_) if resign => continue,
+            Err(_) if may_be_refused => continue,
             Err(e) => return Err(format!("seed {}: step {step}: {body:?} refused: {e}", p.seed)),
         }
         inspect(&m);
@@ -104,11 +139,56 @@ pub fn play(p: &Playout, mut inspect: impl FnMut(&Match)) -> Result<Finished, St
     if replayed.entries().iter().map(|e| &e.events).ne(m.entries().iter().map(|e| &e.events)) {
         return Err(format!("seed {}: replay produced different events", p.seed));
     }
-    let snapshot = m.game().state_from_json(&live).map_err(|e| format!("seed {}: snapshot does not load: {e}", p.seed))?;
+    let snapshot =
+        m.game().state_from_json(&live).map_err(|e| format!("seed {}: snapshot does not load: {e}", p.seed))?;
     if m.game().state_to_json(&snapshot) != live {
         return Err(format!("seed {}: state does not survive a JSON round trip", p.seed));
     }
+    for viewer in (0..p.seats).map(Viewer::Seat).chain([Viewer::Spectator]) {
+        check_published(&m, viewer).map_err(|e| format!("seed {}: {e}", p.seed))?;
+    }
     Ok(Finished { game: m, outcome })
+}
+
+/// Checks the journal a finished, revealed game `m` publishes to `viewer`: it replays (each answer the
+/// rules never reveal by its effect alone) to the very state and outcome of the game, with the same events
+/// for all to read; and every answer that stays secret is shown to no one but its author: no action, no
+/// signature, no salt.
+pub fn check_published(m: &Match, viewer: Viewer) -> Result<(), String> {
+    let published = m.journal_for(viewer);
+    // A copy with nothing withheld is the journal itself, which `play` has replayed already.
+    if published != m.entries() {
+        let replayed =
+            Match::replay(&published, *m.seed()).map_err(|e| format!("{viewer:?}'s journal does not replay: {e}"))?;
+        if replayed.game().state_to_json(replayed.state()) != m.game().state_to_json(m.state()) {
+            return Err(format!("{viewer:?}'s journal replays to another final state"));
+        }
+        if replayed.outcome() != m.outcome() {
+            return Err(format!("{viewer:?}'s journal replays to another outcome"));
+        }
+        let public = |e: &Entry| e.events.iter().filter(|ev| ev.public_after_end()).cloned().collect::<Vec<_>>();
+        if let Some(e) = m.entries().iter().zip(replayed.entries()).find(|(full, again)| public(full) != public(again))
+        {
+            return Err(format!("{viewer:?}'s journal: entry {} replays with other public events", e.0.seq));
+        }
+    }
+    for (full, seen) in m.entries().iter().zip(&published) {
+        let author = full.body.seat().map(Viewer::Seat);
+        if !m.never_revealed(full) || author == Some(viewer) || viewer == Viewer::Server {
+            continue;
+        }
+        let leaked = match &seen.body {
+            EntryBody::Withheld => false,
+            EntryBody::Move { action, signature, .. } => !action.is_null() || signature.is_some(),
+            EntryBody::Timeout { action, .. } => action.as_ref().is_some_and(|a| !a.is_null()),
+            _ => true,
+        };
+        let text = serde_json::to_string(seen).expect("entries serialise");
+        if leaked || !seen.redacted || !seen.nonce.is_empty() || text.contains(&full.nonce) {
+            return Err(format!("{viewer:?} reads entry {}, an answer the rules never reveal: {text}", full.seq));
+        }
+    }
+    Ok(())
 }
 
 /// Everything `viewer` receives from a game: its view, and its journal with events.

@@ -2,7 +2,7 @@
 #![cfg(feature = "uosao")]
 
 use serde_json::Value;
-use shared::journal::{Actor, EntryBody, JournalError, Match, redact};
+use shared::journal::{Actor, Disclosure, EntryBody, JournalError, Match, redact};
 use shared::testkit::{Playout, play};
 use shared::{Rng, Viewer};
 
@@ -69,16 +69,25 @@ fn other_seats_see_that_an_answer_was_given_but_not_what_it_was() {
     let mut m = Match::create("uosao", Value::Null, 3, seed, AT).unwrap();
     let p = m.pending()[0].clone();
     let action = m.game().random_action(m.state(), &p.id, &mut Rng::from_seed(b"x")).unwrap();
-    m.append(EntryBody::Move { seat: p.seat, decision: p.id.clone(), action: action.clone(), by: Actor::Bot, signature: None }, AT)
-        .unwrap();
+    m.append(
+        EntryBody::Move {
+            seat: p.seat,
+            decision: p.id.clone(),
+            action: action.clone(),
+            by: Actor::Bot,
+            signature: None,
+        },
+        AT,
+    )
+    .unwrap();
     let entry = m.entries().last().unwrap();
-    let own = redact(entry, Viewer::Seat(p.seat), false);
+    let own = redact(entry, Viewer::Seat(p.seat), Disclosure::Sealed);
     assert!(matches!(&own.body, EntryBody::Move { action: a, .. } if *a == action));
-    let other = redact(entry, Viewer::Seat((p.seat + 1) % 3), false);
+    let other = redact(entry, Viewer::Seat((p.seat + 1) % 3), Disclosure::Sealed);
     assert!(other.redacted);
     assert!(matches!(&other.body, EntryBody::Move { action: Value::Null, .. }));
     assert!(other.nonce.is_empty());
-    let after_end = redact(entry, Viewer::Seat((p.seat + 1) % 3), true);
+    let after_end = redact(entry, Viewer::Seat((p.seat + 1) % 3), Disclosure::Open);
     assert!(!after_end.redacted);
 }
 
@@ -90,7 +99,8 @@ fn unknown_options_are_refused_with_the_known_ones_named() {
 }
 
 /// shidouban's 石田散薬 window is asked with `public: false`: while the game runs, nobody else may learn who
-/// answered it, so the whole entry is withheld from other seats (and restored to them at the end).
+/// answered it, so the whole entry is withheld from other seats (and restored to them at the end, unless it
+/// is a decline, which is never revealed).
 #[cfg(feature = "shidouban")]
 #[test]
 fn answers_to_anonymous_decisions_hide_their_author() {
@@ -100,7 +110,11 @@ fn answers_to_anonymous_decisions_hide_their_author() {
         let done = play(&Playout::new("shidouban", 3, seed), |m| {
             if let Some(e) = m.entries().last() {
                 if e.hidden_seat && !m.is_over() {
-                    hidden_entries.push((e.seq, e.body.seat().unwrap(), m.journal_for(Viewer::Seat((e.body.seat().unwrap() + 1) % 3))));
+                    hidden_entries.push((
+                        e.seq,
+                        e.body.seat().unwrap(),
+                        m.journal_for(Viewer::Seat((e.body.seat().unwrap() + 1) % 3)),
+                    ));
                 }
             }
         })
@@ -111,7 +125,11 @@ fn answers_to_anonymous_decisions_hide_their_author() {
             assert_eq!(seen.body, EntryBody::Withheld, "seed {seed}: entry {seq} by seat {author} names its author");
             assert!(seen.nonce.is_empty());
             let end = done.game.journal_for(Viewer::Seat((author + 1) % 3));
-            assert_eq!(end[seq as usize].body.seat(), Some(author), "revealed once the game is over");
+            if done.game.never_revealed(&done.game.entries()[seq as usize]) {
+                assert_eq!(end[seq as usize].body, EntryBody::Withheld, "seed {seed}: a decline is never revealed");
+            } else {
+                assert_eq!(end[seq as usize].body.seat(), Some(author), "a use is revealed once the game is over");
+            }
         }
         if found {
             break;
@@ -119,4 +137,3 @@ fn answers_to_anonymous_decisions_hide_their_author() {
     }
     assert!(found, "no random game reached an anonymous decision");
 }
-

@@ -5,6 +5,7 @@
 
 use shared::journal::{Actor, EntryBody, Match};
 use shared::registry;
+use shared::testkit::salts;
 use shared::{Lang, RenderContext, Viewer};
 
 const AT: &str = "2026-01-01T00:00:00Z";
@@ -14,7 +15,8 @@ fn a_game_is_played_by_typed_notation_and_timeouts() {
     let game = registry::game("shidouban").expect("registered");
     assert_eq!((game.info().min_seats, game.info().max_seats), (2, 4));
     assert!(Match::create("shidouban", serde_json::Value::Null, 5, [1; 32], AT).is_err());
-    let mut m = Match::create("shidouban", serde_json::Value::Null, 3, [9; 32], AT).unwrap();
+    let mut m =
+        Match::create("shidouban", serde_json::Value::Null, 3, [9; 32], AT).unwrap().with_salts(salts(b"registry"));
     let mut n = 0;
     while let Some(p) = m.pending().first().cloned() {
         n += 1;
@@ -45,7 +47,8 @@ fn a_game_is_played_by_typed_notation_and_timeouts() {
 
 #[test]
 fn other_seats_answers_are_redacted_until_the_end() {
-    let mut m = Match::create("shidouban", serde_json::Value::Null, 2, [3; 32], AT).unwrap();
+    let mut m =
+        Match::create("shidouban", serde_json::Value::Null, 2, [3; 32], AT).unwrap().with_salts(salts(b"redacted"));
     let p = m.pending()[0].clone();
     let game = registry::game("shidouban").unwrap();
     let choices = game.legal(m.state(), &p.id).unwrap();

@@ -21,6 +21,11 @@ fn moves_games_between(from: Backend, to: Backend) {
         .iter()
         .map(|id| source.command(&["export", id], b"").ok("export").stdout.into_bytes())
         .collect();
+    // A game whose secret answers (shidouban's interjections) are salted by the server's randomness moves too.
+    let secretive = alice.run(&["new", "shidouban", "--seat", "me", "--seat", "bot", "--seat", "bot", "--json"]);
+    let secretive = secretive.ok("new shidouban").json()["id"].as_i64().expect("game id").to_string();
+    play_to_end(std::slice::from_ref(alice), "shidouban", &secretive, 5_000);
+    let secretive_export = source.command(&["export", &secretive], b"").ok("export shidouban").stdout.into_bytes();
 
     let target = Server::start(to);
     // Alice, with the same key (the same config folder), now plays on the target server.
@@ -35,6 +40,9 @@ fn moves_games_between(from: Backend, to: Backend) {
         assert!(again.stderr.contains("already has a game"), "{}", again.stderr);
     }
     alice.run(&["verify", &finished]).ok("the imported finished game verifies");
+    let done = target.command(&["import"], &secretive_export).ok("import shidouban").json();
+    assert_eq!(done["game"].to_string(), secretive);
+    alice.run(&["verify", &secretive]).ok("the imported shidouban game verifies");
     play_to_end(std::slice::from_ref(&alice), "uosao", &running, 500);
     alice.run(&["verify", &running]).ok("the game finished after the move verifies");
     let fresh = alice.run(&["new", "uosao", "--seat", "me", "--seat", "bot", "--seat", "bot", "--json"]).ok("new");

@@ -177,7 +177,11 @@ pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
         journal::table.filter(journal::game_id.eq(id)).order(journal::seq.asc()).select(JournalRow::as_select()).load(conn)?;
     let entries = rows.into_iter().map(from_row).collect::<ApiResult<Vec<_>>>()?;
     let snapshot: Value = serde_json::from_str(&row.snapshot).map_err(ApiError::internal)?;
-    let game = Match::resume(entries, seed_bytes(&row.seed)?, &snapshot).map_err(ApiError::internal)?;
+    // Answers the rules may never reveal are salted with the system's randomness, not the seed (published at
+    // the end); the salt is stored as the entry's nonce and published only if the answer is.
+    let game = Match::resume(entries, seed_bytes(&row.seed)?, &snapshot)
+        .map_err(ApiError::internal)?
+        .with_salts(random_bytes::<32>);
     let asked_before =
         if row.status == "active" { game.pending().into_iter().map(|p| p.id).collect() } else { Vec::new() };
     let over_before = game.is_over();

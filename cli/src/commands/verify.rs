@@ -5,12 +5,18 @@
 //! to the seat's player, the signature holds, and the signed claims are what the journal applied), and
 //! a full replay (`Match::replay`: every move, die and shuffle re-derived, events compared). The first
 //! three need no game engine, the replay needs this build to know the game.
+//!
+//! An answer the rules never reveal (shidouban's withdrawn 口出し answers, declined 石田散薬, standing
+//! preferences) stays redacted in a finished game's journal, except in its author's own copy. Its hash, a
+//! commitment salted with the server's randomness, cannot be recomputed: the chain takes it as given (the
+//! next entry still has to name it), its signature is not there to check, and the replay applies it by the
+//! effect the rules give it; the replay fails if the real answer did anything else.
 
 use std::path::Path;
 
 use serde::Serialize;
 use shared::api_types::{JournalListing, MoveClaims};
-use shared::journal::{self, Actor, EntryBody, GENESIS_HASH, Match};
+use shared::journal::{self, Actor, Entry, EntryBody, GENESIS_HASH, Match};
 use shared::registry;
 use shared::signing;
 
@@ -116,23 +122,32 @@ fn check_chain(listing: &JournalListing, report: &mut Report) {
         Some(_) => report.failures.push("entry 0 does not create the game".into()),
     }
     let mut prev = GENESIS_HASH.to_string();
+    let mut withheld = 0;
     for (i, e) in entries.iter().enumerate() {
         if e.seq != i as u64 {
             report.failures.push(format!("entry {}: out of sequence (expected {i})", e.seq));
         }
-        if e.redacted {
-            report.failures.push(format!("entry {}: redacted; only a finished game's journal is complete", e.seq));
-        }
         if e.prev_hash != prev {
             report.failures.push(format!("entry {}: does not follow the previous entry (broken hash chain)", e.seq));
         }
-        if journal::entry_hash(e.seq, &e.at, &e.body, &e.nonce, &e.prev_hash) != e.hash {
+        if e.redacted {
+            // Never revealed: the hash stands as the commitment; the replay holds the entry to its effect.
+            withheld += 1;
+        } else if journal::entry_hash(e.seq, &e.at, &e.body, &e.nonce, &e.prev_hash) != e.hash {
             report.failures.push(format!("entry {}: its hash does not match its content", e.seq));
         }
         prev = e.hash.clone();
     }
     if report.failures.len() == before {
-        report.checks.push(format!("hash chain of {} entries", entries.len()));
+        report.checks.push(match withheld {
+            0 => format!("hash chain of {} entries", entries.len()),
+            n => format!(
+                "hash chain of {} entries ({n} answer{} never revealed, taken on {} salted hash)",
+                entries.len(),
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "its" } else { "their" }
+            ),
+        });
     }
 }
 
@@ -186,7 +201,8 @@ fn check_signatures(listing: &JournalListing, report: &mut Report) {
     let before = report.failures.len();
     let mut signed = 0;
     let mut signers = std::collections::BTreeSet::new();
-    for e in &listing.entries {
+    // A redacted answer, one the rules never reveal, shows no signature to check.
+    for e in listing.entries.iter().filter(|e| !e.redacted) {
         match &e.body {
             EntryBody::Move { seat, decision, action, by: Actor::Player, signature } => {
                 let Some(token) = signature else {
@@ -269,8 +285,11 @@ fn check_replay(listing: &JournalListing, seed: [u8; 32], report: &mut Report) {
     if !replayed.is_revealed() {
         report.failures.push("replay: the journal does not end with the revealed seed".into());
     }
+    // Only what everyone may read is compared: a reader's copy also holds events told to that reader alone
+    // for good, which a replay of an answer never revealed cannot tell.
+    let public = |e: &Entry| e.events.iter().filter(|ev| ev.public_after_end()).cloned().collect::<Vec<_>>();
     for (mine, theirs) in replayed.entries().iter().zip(&listing.entries) {
-        if mine.events != theirs.events {
+        if public(mine) != public(theirs) {
             report.failures.push(format!("entry {}: the replay tells other events than the journal", theirs.seq));
         }
     }
@@ -285,7 +304,6 @@ mod tests {
     use super::*;
     use serde_json::{Value, json};
     use shared::api_types::{PublicKeyInfo, SeatInfo, SeatKind};
-    use shared::journal::Entry;
     use shared::signing::KeyPair;
 
     const AT: &str = "2026-01-01T00:00:00Z";
@@ -303,7 +321,17 @@ mod tests {
         let prev = entries.last().map(|e| e.hash.clone()).unwrap_or_else(|| GENESIS_HASH.to_string());
         let nonce = format!("nonce{seq}");
         let hash = journal::entry_hash(seq, AT, &body, &nonce, &prev);
-        entries.push(Entry { seq, at: AT.into(), body, nonce, prev_hash: prev, hash, events: vec![], redacted: false, hidden_seat: false });
+        entries.push(Entry {
+            seq,
+            at: AT.into(),
+            body,
+            nonce,
+            prev_hash: prev,
+            hash,
+            events: vec![],
+            redacted: false,
+            hidden_seat: false,
+        });
     }
 
     fn signed(key: &KeyPair, game: i64, seat: u8, decision: &str, action: &Value) -> String {
@@ -454,15 +482,43 @@ mod tests {
     }
 
     #[test]
-    fn an_unsigned_player_move_or_redaction_is_caught() {
+    fn an_unsigned_player_move_is_caught() {
         let mut f = fixture();
         if let EntryBody::Move { signature, .. } = &mut f.listing.entries[1].body {
             *signature = None;
         }
-        f.listing.entries[1].redacted = true;
         let failures = failures_before_replay(&f.listing);
         assert!(failures.contains(&"entry 1: a player's move without a signature".to_string()), "{failures:?}");
-        assert!(failures.iter().any(|f| f.contains("entry 1: redacted")), "{failures:?}");
+        assert!(failures.contains(&"entry 1: its hash does not match its content".to_string()), "{failures:?}");
+    }
+
+    /// An answer kept redacted in a finished game (one the rules never reveal) is taken on its hash: the
+    /// chain still has to lead through that hash, and the replay (which needs the engine) does the rest.
+    #[test]
+    fn a_withheld_answer_is_taken_on_its_hash() {
+        let mut f = fixture();
+        let withheld = &mut f.listing.entries[1];
+        withhold(withheld);
+        assert_eq!(failures_before_replay(&f.listing), Vec::<String>::new());
+        assert_eq!(
+            verify_listing(&f.listing).checks[0],
+            "hash chain of 4 entries (1 answer never revealed, taken on its salted hash)"
+        );
+        f.listing.entries[1].hash = "f".repeat(64);
+        assert_eq!(
+            failures_before_replay(&f.listing),
+            vec!["entry 2: does not follow the previous entry (broken hash chain)"]
+        );
+    }
+
+    /// `entry` as a reader other than its author sees an answer the rules never reveal.
+    fn withhold(entry: &mut Entry) {
+        if let EntryBody::Move { action, signature, .. } = &mut entry.body {
+            *action = Value::Null;
+            *signature = None;
+        }
+        entry.nonce.clear();
+        entry.redacted = true;
     }
 
     #[test]
@@ -492,22 +548,21 @@ mod tests {
         assert_eq!(read_listing(&path).unwrap_err().exit_code(), 5);
     }
 
-    /// With a game engine compiled in: a whole game of signed random moves, journaled like the server does,
-    /// verifies end to end (replay included); a swapped signature does not.
-    #[test]
-    fn a_real_game_with_signed_moves_verifies() {
+    /// A whole game of random moves, each signed by its seat's key, journaled like the server does (salts
+    /// included). `before_move` may send one more signed move first (a standing preference).
+    fn signed_game(
+        slug: &str,
+        seats: u8,
+        seed: [u8; 32],
+        mut before_move: impl FnMut(&Match, &shared::Pending) -> Option<Value>,
+    ) -> (Match, Vec<KeyPair>) {
         use shared::Rng;
-        let Some(game) = registry::games().first() else {
-            eprintln!("no game engine in this build; the end-to-end verify test is skipped");
-            return;
-        };
-        let seats = game.info().min_seats;
+        let game = registry::game(slug).expect("a game of this build");
         let keys: Vec<KeyPair> = (0..seats).map(|_| KeyPair::generate().unwrap()).collect();
-        let mut m = Match::create(game.slug(), Value::Null, seats, SEED, AT).unwrap();
-        let mut players = Rng::from_seed(b"verify test");
-        while let Some(p) = m.pending().first().cloned() {
-            assert!(m.entries().len() < 5000, "the random game does not end");
-            let action = game.random_action(m.state(), &p.id, &mut players).unwrap();
+        let mut m =
+            Match::create(slug, Value::Null, seats, seed, AT).unwrap().with_salts(shared::testkit::salts(&seed));
+        let mut players = Rng::from_seed(&seed);
+        let sign_and_append = |m: &mut Match, p: &shared::Pending, action: Value| {
             let token = signed(&keys[p.seat as usize], 9, p.seat, &p.id, &action);
             let body = EntryBody::Move {
                 seat: p.seat,
@@ -516,21 +571,36 @@ mod tests {
                 by: Actor::Player,
                 signature: Some(token),
             };
-            m.append(body, AT).unwrap();
+            m.append(body, AT).map(|_| ())
+        };
+        while let Some(p) = m.pending().first().cloned() {
+            assert!(m.entries().len() < 5000, "the random game does not end");
+            if let Some(extra) = before_move(&m, &p) {
+                sign_and_append(&mut m, &p, extra).expect("the extra move is accepted");
+                continue;
+            }
+            let action = game.random_action(m.state(), &p.id, &mut players).unwrap();
+            sign_and_append(&mut m, &p, action).unwrap();
         }
-        m.append(EntryBody::Reveal { seed: hex::encode(SEED) }, AT).unwrap();
-        let mut listing = JournalListing {
+        m.append(EntryBody::Reveal { seed: hex::encode(seed) }, AT).unwrap();
+        (m, keys)
+    }
+
+    /// The journal `viewer` downloads, with seat s played by account s + 1.
+    fn listing_for(m: &Match, keys: &[KeyPair], viewer: shared::Viewer) -> JournalListing {
+        let seed = *m.seed();
+        JournalListing {
             game: 9,
-            slug: game.slug().into(),
-            seed_commitment: journal::seed_commitment(&SEED),
-            seed: Some(hex::encode(SEED)),
-            entries: m.journal_for(shared::Viewer::Seat(0)),
+            slug: m.game().slug().into(),
+            seed_commitment: journal::seed_commitment(&seed),
+            seed: Some(hex::encode(seed)),
+            entries: m.journal_for(viewer),
             keys: keys
                 .iter()
                 .enumerate()
                 .map(|(i, k)| PublicKeyInfo { kid: k.kid(), account_id: i as i64 + 1, public_key: k.public_key() })
                 .collect(),
-            seats: (0..seats)
+            seats: (0..m.seats())
                 .map(|s| SeatInfo {
                     seat: s,
                     kind: SeatKind::Player,
@@ -539,7 +609,31 @@ mod tests {
                     invited_email: None,
                 })
                 .collect(),
+        }
+    }
+
+    /// Re-chains the entries from `from` on after an edit, as a forger would.
+    fn rechain(entries: &mut [Entry], from: usize) {
+        for i in from..entries.len() {
+            let prev = entries[i - 1].hash.clone();
+            let e = &mut entries[i];
+            e.prev_hash = prev;
+            if !e.redacted {
+                e.hash = journal::entry_hash(e.seq, &e.at, &e.body, &e.nonce, &e.prev_hash);
+            }
+        }
+    }
+
+    /// With a game engine compiled in: a whole game of signed random moves verifies end to end (replay
+    /// included); a swapped signature does not.
+    #[test]
+    fn a_real_game_with_signed_moves_verifies() {
+        let Some(game) = registry::games().first() else {
+            eprintln!("no game engine in this build; the end-to-end verify test is skipped");
+            return;
         };
+        let (m, keys) = signed_game(game.slug(), game.info().min_seats, SEED, |_, _| None);
+        let mut listing = listing_for(&m, &keys, shared::Viewer::Seat(0));
         let report = verify_listing(&listing);
         assert!(report.ok, "{report:?}");
         assert_eq!(report.checks.len(), 4, "{report:?}");
@@ -550,17 +644,75 @@ mod tests {
         if let EntryBody::Move { seat, decision, action, signature, .. } = &mut listing.entries[first].body {
             *signature = Some(signed(&keys[1], 9, *seat, decision, action));
         }
-        for i in first..listing.entries.len() {
-            let prev = listing.entries[i - 1].hash.clone();
-            let e = &mut listing.entries[i];
-            e.prev_hash = prev;
-            e.hash = journal::entry_hash(e.seq, &e.at, &e.body, &e.nonce, &e.prev_hash);
-        }
+        rechain(&mut listing.entries, first);
         let report = verify_listing(&listing);
         assert!(!report.ok);
         assert!(
             report.failures.iter().any(|f| f.contains(&format!("entry {first}: signed by account 2"))),
             "{report:?}"
         );
+    }
+
+    /// Shidouban keeps some answers secret for good (withdrawn 口出し answers, declined 石田散薬, standing
+    /// preferences): every reader's copy of a finished game still verifies, replay included, and an answer
+    /// hidden that the rules reveal, or a withheld answer's hash changed, is caught.
+    #[test]
+    fn a_finished_game_with_answers_never_revealed_verifies_from_every_copy() {
+        if registry::game("shidouban").is_none() {
+            eprintln!("shidouban is not in this build; the test is skipped");
+            return;
+        }
+        let never = |m: &Match| m.entries().iter().filter(|e| m.never_revealed(e)).count();
+        let (m, keys) = (0..40u8)
+            .map(|i| {
+                let mut pref_sent = false;
+                // Seat 1 sets a standing preference with its first decision: a secret move, and answers by the
+                // server from then on.
+                signed_game("shidouban", 3, [i; 32], |m, p| {
+                    if pref_sent || p.seat != 1 {
+                        return None;
+                    }
+                    pref_sent = true;
+                    let view = m.view(shared::Viewer::Seat(1));
+                    m.game().parse_action(&view, p, "pref kuchi auto-pass all").ok()
+                })
+            })
+            .find(|(m, _)| never(m) > 1)
+            .expect("a random game keeps answers other than the preference secret");
+        let viewers = (0..3).map(shared::Viewer::Seat).chain([shared::Viewer::Spectator]);
+        for viewer in viewers {
+            let report = verify_listing(&listing_for(&m, &keys, viewer));
+            assert!(report.ok, "{viewer:?}: {report:?}");
+            if viewer == shared::Viewer::Spectator {
+                assert!(report.checks[0].contains("never revealed"), "{report:?}");
+            }
+        }
+
+        // Another commitment in place of a withheld answer's: the next entry no longer follows it, and
+        // re-chained, the dice of every later entry change.
+        let spectator = listing_for(&m, &keys, shared::Viewer::Spectator);
+        let withheld = spectator.entries.iter().position(|e| e.redacted).unwrap();
+        let mut tampered = spectator.clone();
+        tampered.entries[withheld].hash = "f".repeat(64);
+        let report = verify_listing(&tampered);
+        assert!(
+            report
+                .failures
+                .contains(&format!("entry {}: does not follow the previous entry (broken hash chain)", withheld + 1)),
+            "{report:?}"
+        );
+        rechain(&mut tampered.entries, withheld + 1);
+        assert!(!verify_listing(&tampered).ok, "a forged commitment must not verify");
+
+        // A revealed answer (a pick) passed off as never revealed: its effect is missing from the replay.
+        let mut hidden = spectator.clone();
+        let revealed = hidden
+            .entries
+            .iter()
+            .position(|e| matches!(&e.body, EntryBody::Move { action, .. } if action.get("pick").is_some()))
+            .unwrap();
+        withhold(&mut hidden.entries[revealed]);
+        let report = verify_listing(&hidden);
+        assert!(!report.ok, "hiding a revealed answer must not verify");
     }
 }

@@ -116,7 +116,7 @@ pub fn options(st: &State, decision: &str) -> Option<Vec<Action>> {
             v.extend(event_options(st, *seat));
             Some(v)
         }
-        Ask::Kuchi { person, dirs, order, ids, answers } => {
+        Ask::Kuchi { person, dirs, order, ids, answers, .. } => {
             let i = ids.iter().position(|x| x == decision)?;
             if answers[i].is_some() {
                 return None;

@@ -5,6 +5,7 @@ mod legal;
 mod notation;
 mod render;
 mod rules;
+mod secrecy;
 mod state;
 mod view;
 
@@ -31,17 +32,20 @@ pub struct Shidouban;
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Options {}
 
-/// Answers every decision of resigned seats with the deadline default (they cannot answer any more;
-/// the duty marker may stay with a resigned seat, §6.7).
+/// Runs on after a change: answers every decision of resigned seats with the deadline default (they cannot
+/// answer any more; the duty marker may stay with a resigned seat, §6.7), and closes a game that ended.
 pub(crate) fn settle(st: &mut State, rng: &mut dyn rules::Dice, ev: &mut Vec<Event>) {
     rules::run(st, rng, ev);
     for _ in 0..10_000 {
-        let Some(p) = legal::pendings(st).into_iter().find(|p| st.players[p.seat as usize].resigned) else { return };
-        let Some(a) = legal::default_action(st, &p.id) else { return };
+        let Some(p) = legal::pendings(st).into_iter().find(|p| st.players[p.seat as usize].resigned) else { break };
+        let Some(a) = legal::default_action(st, &p.id) else { break };
         if rules::answer(st, &p.id, p.seat, &a, rng, ev).is_err() {
-            return;
+            break;
         }
         rules::run(st, rng, ev);
+    }
+    if st.end.is_some() {
+        secrecy::close(st);
     }
 }
 
@@ -131,11 +135,12 @@ impl Engine for Shidouban {
         rules::eliminate(state, &mut ev, seat);
         state.players[seat as usize].resigned = true;
         // An open interjection round: the resigned seat's answer (given or not) becomes a pass, since
-        // its stones went back to the bag.
+        // its stones went back to the bag; an answer given is never used, so never revealed.
         if let Some(Ask::Kuchi { order, ids, .. }) = &state.ask
             && let Some(i) = order.iter().position(|s| *s == seat)
         {
             let id = ids[i].clone();
+            secrecy::withdraw(state, &id);
             rules::answer(state, &id, seat, &Action::Pass, rng, &mut ev)?;
         }
         // A reprieve window of the resigned seat closes (eliminated players cannot use ISH).
@@ -238,6 +243,22 @@ impl Engine for Shidouban {
 
     fn timeout_action(state: &State, decision: &str) -> Option<Action> {
         legal::default_action(state, decision)
+    }
+
+    fn may_stay_secret(state: &State, decision: &str, action: &Action) -> bool {
+        secrecy::may_stay_secret(state, decision, action)
+    }
+
+    fn stays_secret(state: &State, decision: &str, action: &Action) -> bool {
+        secrecy::stays_secret(state, decision, action)
+    }
+
+    fn apply_secret(state: &mut State, decision: &str, seat: Seat, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+        secrecy::apply_secret(state, decision, seat, rng)
+    }
+
+    fn standing_answer(state: &State, decision: &str) -> Option<Action> {
+        secrecy::standing_answer(state, decision)
     }
 
     fn random_action(state: &State, decision: &str, rng: &mut Rng) -> Option<Action> {

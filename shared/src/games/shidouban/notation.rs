@@ -37,6 +37,13 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// A standing preference (§6.15) rather than an answer to the decision it is sent with.
+    pub fn is_preference(&self) -> bool {
+        matches!(self, Action::PrefKuchi(_) | Action::PrefReprieve { .. })
+    }
+}
+
 pub fn parse_sq(s: &str) -> Option<Sq> {
     let chars: Vec<char> = s.trim().chars().collect();
     if chars.len() != 2 {

@@ -4,6 +4,7 @@
 use super::data::{CombatKind, Dir, Failure, Person, Tile, Trigger};
 use super::legal;
 use super::notation::{Action, Target};
+use super::secrecy;
 use super::state::*;
 use crate::dice::Rng;
 use crate::engine::{Event, RuleError, Seat};
@@ -148,6 +149,7 @@ pub fn setup(seats: u8, rng: &mut dyn Dice) -> State {
         started: false,
         last_combat: Vec::new(),
         prefs: vec![Prefs::default(); seats as usize],
+        withdrawn: Vec::new(),
     };
     for _ in 0..8 {
         let p = st.person_pile.remove(0);
@@ -690,37 +692,13 @@ fn remove(st: &mut State, ev: &mut Evs, batch: Vec<Person>, done_window: bool, s
         return;
     }
     if !done_window && let Some(h) = st.ish_holder() {
-        // The holder's secret standing preference first (§6.10 step 1).
-        let pref = st.pref(h);
-        let mine = st.players[h as usize].person;
-        let auto = pref.save.iter().find_map(|t| {
-            let p = match t {
-                SaveTarget::Mine => mine?,
-                SaveTarget::Person(p) => *p,
-            };
-            batch.contains(&p).then_some(p)
-        });
-        if let Some(q) = auto {
-            st.set_tile(Tile::ISH, TLoc::Discard);
-            public(
-                ev,
-                format!("ISH played by {} on {}: the removal is cancelled", letter(h), pname(st, q)),
-                format!("{}が石田散薬を{}に使用: 除去を取り消し", letter(h), pname_ja(st, q)),
-            );
-            let mut order = batch;
-            order.sort_by_key(|p| st.pos(*p).map(|s| s.k()));
-            for x in order.into_iter().filter(|x| *x != q) {
-                remove_person(st, ev, x);
-            }
-            return;
-        }
-        if !pref.reprieve_never {
-            let id = st.next_id();
-            st.ask = Some(Ask::Reprieve { id, seat: h, batch: batch.clone() });
-            st.stack.push(Frame::Remove { batch, done_window: true, saved: None });
-            return;
-        }
-        ev.push(Event::private(h, "Standing preference: ISH not used", "設定により石田散薬は使わない"));
+        // Even a standing preference answers through the window (§6.10 step 1), as its own journal entry: a
+        // replay of the published journal then needs the answer, never the secret preference.
+        let standing = secrecy::standing_reprieve(st, h, &batch);
+        let id = st.next_id();
+        st.ask = Some(Ask::Reprieve { id, seat: h, batch: batch.clone(), standing });
+        st.stack.push(Frame::Remove { batch, done_window: true, saved: None });
+        return;
     }
     let mut order = batch;
     order.sort_by_key(|p| st.pos(*p).map(|s| s.k()));
@@ -1182,18 +1160,10 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
                 do_move(st, ev, p, d, None);
             } else {
                 let ids = order.iter().map(|_| st.next_id()).collect();
-                // Standing `pref kuchi auto-pass` answers `pass` at once (§6.5 step 5).
-                let rank_and_file = st.owner(p).is_none();
-                let answers = order
-                    .iter()
-                    .map(|s| match st.pref(*s).kuchi {
-                        KuchiPref::All => Some(KuchiAnswer::Pass),
-                        KuchiPref::RankAndFile if rank_and_file => Some(KuchiAnswer::Pass),
-                        _ => None,
-                    })
-                    .collect();
-                st.ask = Some(Ask::Kuchi { person: p, dirs, order, ids, answers });
-                try_resolve_kuchi(st, ev, None);
+                // A standing `pref kuchi auto-pass` answers `pass` at once (§6.5 step 5), as its own journal entry.
+                let auto_pass = secrecy::standing_kuchi(st, p, &order);
+                let answers = vec![None; order.len()];
+                st.ask = Some(Ask::Kuchi { person: p, dirs, order, ids, answers, auto_pass });
             }
         }
         ActStage::Stay => {
@@ -1227,30 +1197,31 @@ pub fn answer(
 ) -> Result<(), RuleError> {
     let ask = st.ask.clone().ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
     // Standing preferences may be sent with any pending decision; they apply to later requests and
-    // leave the current decision open (§6.15).
+    // leave the current decision open (§6.15). Never with the anonymous reprieve window, though: withheld
+    // for good, a preference there could not be told from a decline.
+    let pref = a.is_preference();
+    if pref && matches!(ask, Ask::Reprieve { .. }) {
+        return Err(RuleError::illegal(
+            "answer the reprieve first (`reprieve <person>` or `reprieve none`); set preferences with a later decision",
+            "先に石田散薬の可否に答えてください（`reprieve <人物>` か `reprieve none`）。設定は次の判断の際にどうぞ",
+        ));
+    }
     match a {
         Action::PrefKuchi(m) => {
             ensure_prefs(st);
             st.prefs[seat as usize].kuchi = *m;
-            ev.push(Event::private(
-                seat,
-                format!("Preference saved: {}", super::notation::print(a)),
-                format!("設定を保存: {}", super::notation::print(a)),
-            ));
-            return Ok(());
         }
         Action::PrefReprieve { never, save } => {
             ensure_prefs(st);
             st.prefs[seat as usize].reprieve_never = *never;
             st.prefs[seat as usize].save = save.clone();
-            ev.push(Event::private(
-                seat,
-                format!("Preference saved: {}", super::notation::print(a)),
-                format!("設定を保存: {}", super::notation::print(a)),
-            ));
-            return Ok(());
         }
         _ => {}
+    }
+    if pref {
+        let text = super::notation::print(a);
+        ev.push(Event::secret(seat, format!("Preference saved: {text}"), format!("設定を保存: {text}")));
+        return Ok(());
     }
     match ask {
         Ask::Pick { seat: s, .. } => {
@@ -1315,7 +1286,7 @@ pub fn answer(
             }
             st.ask = None;
         }
-        Ask::Kuchi { person, dirs, order, ids, mut answers } => {
+        Ask::Kuchi { person, dirs, order, ids, mut answers, auto_pass } => {
             let i =
                 ids.iter().position(|x| x == decision).ok_or_else(|| RuleError::NotPending(decision.to_string()))?;
             let ans = match a {
@@ -1334,8 +1305,7 @@ pub fn answer(
                 _ => return Err(wrong_kind()),
             };
             answers[i] = Some(ans);
-            st.ask =
-                Some(Ask::Kuchi { person, dirs: dirs.clone(), order: order.clone(), ids, answers: answers.clone() });
+            st.ask = Some(Ask::Kuchi { person, dirs, order, ids, answers, auto_pass });
             try_resolve_kuchi(st, ev, Some(seat));
         }
         Ask::Kakugo { cands, .. } => {
@@ -1464,7 +1434,8 @@ pub fn answer(
         Ask::Reprieve { seat: s, batch, .. } => {
             let Action::Reprieve(r) = a else { return Err(wrong_kind()) };
             match r {
-                None => ev.push(Event::private(s, "You decline to use ISH", "石田散薬を使わない")),
+                // A decline is never revealed (§6.10 "Revealed", §7).
+                None => ev.push(Event::secret(s, "You decline to use ISH", "石田散薬を使わない")),
                 Some(q) => {
                     if !batch.contains(q) {
                         return Err(RuleError::illegal(
@@ -1536,14 +1507,15 @@ pub fn check_alloc(side: &Side, v: &[(Person, u8)]) -> Result<Vec<Person>, RuleE
 }
 
 fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Option<Seat>) {
-    let Some(Ask::Kuchi { person, dirs, order, answers, .. }) = st.ask.clone() else { return };
+    let Some(Ask::Kuchi { person, dirs, order, ids, answers, .. }) = st.ask.clone() else { return };
     let mut passes = Vec::new();
     let mut winner = None;
     for (i, s) in order.iter().enumerate() {
         match answers[i] {
             None => {
                 if let Some(a) = answering {
-                    ev.push(Event::private(
+                    // For the answerer alone, for good: the answer may yet be withdrawn unseen (§6.5 step 4).
+                    ev.push(Event::secret(
                         a,
                         "Your interjection answer is recorded (sealed)",
                         "口出しの回答を受け付けました（非公開）",
@@ -1554,6 +1526,10 @@ fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Option<Seat>) {
             Some(KuchiAnswer::Pass) => passes.push(*s),
             Some(KuchiAnswer::Dir(d)) => {
                 winner = Some((*s, d));
+                // Requests after the interjector are withdrawn, answered or not (§6.5 step 4).
+                for id in &ids[i + 1..] {
+                    secrecy::withdraw(st, id);
+                }
                 break;
             }
         }

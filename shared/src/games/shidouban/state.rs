@@ -235,6 +235,10 @@ pub enum Ask {
         order: Vec<Seat>,
         ids: Vec<String>,
         answers: Vec<Option<KuchiAnswer>>,
+        /// Per place in `order`: its seat's standing `pref kuchi auto-pass` covers this round, as consulted
+        /// when the round was opened (preferences apply to later requests, §6.15).
+        #[serde(default)]
+        auto_pass: Vec<bool>,
     },
     Kakugo {
         id: String,
@@ -266,6 +270,10 @@ pub enum Ask {
         id: String,
         seat: Seat,
         batch: Vec<Person>,
+        /// The holder's standing `pref reprieve`, consulted when the window opened (§6.10 step 1): `Some(q)` saves
+        /// q (`None` declines) at once; absent, the holder is asked.
+        #[serde(default)]
+        standing: Option<Option<Person>>,
     },
 }
 
@@ -336,9 +344,13 @@ pub struct State {
     pub started: bool,
     /// Last combat report (public), for the renderer.
     pub last_combat: Vec<String>,
-    /// Standing preferences per seat (secret to each seat).
+    /// Standing preferences per seat (secret to each seat, forgotten at the end: §7 never reveals them).
     #[serde(default)]
     pub prefs: Vec<Prefs>,
+    /// Interjection requests withdrawn (§6.5 step 4: after the interjector, or when the game ended first) or
+    /// given up by a resignation: their answers, if any, are never revealed.
+    #[serde(default)]
+    pub withdrawn: Vec<String>,
 }
 
 impl State {

@@ -118,7 +118,19 @@ pub fn act(st: &mut State, p: Person) {
 pub fn go(st: &mut State, d: &mut Script) -> Vec<Event> {
     let mut ev = Vec::new();
     rules::run(st, d, &mut ev);
+    answer_standing(st, d, &mut ev);
     ev
+}
+
+/// Gives the answers of standing preferences, as the journal does after every entry.
+fn answer_standing(st: &mut State, d: &mut Script, ev: &mut Vec<Event>) {
+    while let Some((p, a)) = crate::games::shidouban::legal::pendings(st)
+        .into_iter()
+        .find_map(|p| crate::games::shidouban::secrecy::standing_answer(st, &p.id).map(|a| (p, a)))
+    {
+        rules::answer(st, &p.id, p.seat, &a, d, ev).expect("a standing answer is legal");
+        rules::run(st, d, ev);
+    }
 }
 
 pub fn done(st: &State) -> bool {
@@ -137,6 +149,7 @@ pub fn say(st: &mut State, seat: Seat, text: &str, d: &mut Script) -> Result<Vec
     let mut ev = Vec::new();
     rules::answer(st, &p.id, seat, &a, d, &mut ev)?;
     rules::run(st, d, &mut ev);
+    answer_standing(st, d, &mut ev);
     Ok(ev)
 }
 

@@ -1,5 +1,11 @@
-use crate::engine::Viewer;
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::dice::Rng;
+use crate::engine::{Pending, Viewer};
 use crate::games::shidouban::{Person, State, Tile};
+use crate::journal::{Actor, EntryBody, Match};
 use crate::testkit::{Playout, everything_seen_by, play};
 
 fn count(default: u64) -> u64 {
@@ -72,6 +78,61 @@ fn playouts_with_resignations() {
     for seats in 2..=4 {
         run(seats, count(900) / 3, 3, false);
     }
+}
+
+/// Now and then (1 in 25) a random standing preference instead of an answer.
+fn random_pref(m: &Match, p: &Pending, rng: &mut Rng) -> Option<Value> {
+    if rng.below(25) != 0 {
+        return None;
+    }
+    let text = if rng.below(2) == 0 {
+        format!("pref kuchi auto-pass {}", ["all", "rank-and-file", "off"][rng.below(3) as usize])
+    } else {
+        let mut save: Vec<&str> = (0..rng.below(3)).map(|_| rng.choose(&Person::ALL).unwrap().code()).collect();
+        if rng.below(2) == 0 {
+            save.insert(0, "MINE");
+        }
+        save.dedup();
+        let fallback = if rng.below(2) == 0 { "ask" } else { "never" };
+        let save = if save.is_empty() { String::new() } else { format!(" save {}", save.join(",")) };
+        format!("pref reprieve {fallback}{save}")
+    };
+    Some(m.game().parse_action(&m.view(Viewer::Seat(p.seat)), p, &text).expect("a preference parses"))
+}
+
+/// With standing preferences and resignations in play, every reader's journal of a finished game still
+/// replays to its very end and shows no answer the rules never reveal (`testkit::play` checks every copy);
+/// and each kind of such answer does occur.
+#[test]
+fn playouts_with_preferences_keep_what_is_never_revealed() {
+    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+    for seats in 2..=4u8 {
+        for seed in 0..count(600) / 3 {
+            let mut p = Playout::new("shidouban", seats, 70_000 + seed * 5 + seats as u64);
+            p.unlisted = Some(random_pref);
+            p.resign_per_mille = 2;
+            let f = play(&p, |_| {}).unwrap_or_else(|e| panic!("{e}"));
+            for e in f.game.entries() {
+                let kind = match &e.body {
+                    EntryBody::Move { by: Actor::Server, .. } => "standing answer",
+                    _ if !f.game.never_revealed(e) => continue,
+                    EntryBody::Move { action, .. } | EntryBody::Timeout { action: Some(action), .. } => match action {
+                        Value::String(_) => "withdrawn pass",
+                        Value::Object(o) if o.contains_key("kuchi") => "withdrawn interjection",
+                        Value::Object(o) if o.contains_key("reprieve") => "declined reprieve",
+                        _ => "preference",
+                    },
+                    _ => "other",
+                };
+                *seen.entry(kind).or_default() += 1;
+            }
+        }
+    }
+    eprintln!("{seen:?}");
+    for kind in ["standing answer", "withdrawn pass", "withdrawn interjection", "declined reprieve", "preference"] {
+        assert!(seen.get(kind).is_some_and(|n| *n > 0), "no {kind} in any playout: {seen:?}");
+    }
+    assert!(!seen.contains_key("other"), "{seen:?}");
 }
 
 #[test]
@@ -200,4 +261,3 @@ fn reprieve_window_never_names_its_seat() {
     let v = Shidouban::view(&st, Viewer::Spectator);
     assert!(v.asks.is_empty());
 }
-

@@ -79,7 +79,7 @@ fn simple_defaults() {
     assert_eq!(print(&Shidouban::timeout_action(&st, &p.id).unwrap()), "pass");
     st.ask = Some(Ask::Event { id: "d77".into(), seat: 0 });
     assert_eq!(print(&Shidouban::timeout_action(&st, "d77").unwrap()), "use none");
-    st.ask = Some(Ask::Reprieve { id: "d78".into(), seat: 0, batch: vec![OKI] });
+    st.ask = Some(Ask::Reprieve { id: "d78".into(), seat: 0, batch: vec![OKI], standing: None });
     assert_eq!(print(&Shidouban::timeout_action(&st, "d78").unwrap()), "reprieve none");
     assert!(Shidouban::timeout_action(&st, "d1").is_none());
 }
@@ -207,6 +207,27 @@ fn standing_preferences() {
     go(&mut n, &mut Script::new(&[5]));
     assert!(done(&n));
     assert_eq!(n.ps(KAW).loc, PLoc::Discard);
+}
+
+/// A preference sent with the anonymous reprieve window would be withheld for good like a decline, and
+/// could not be told from one in a replay of the published journal: it waits for a later decision.
+#[test]
+fn preferences_are_not_sent_with_the_reprieve_window() {
+    let mut st = blank(3);
+    put(&mut st, KAW, "44");
+    stones(&mut st, KAW, 0, 1);
+    give(&mut st, C, Tile::ISH);
+    from_check(&mut st, KAW);
+    go(&mut st, &mut Script::new(&[5]));
+    assert!(pending_of(&st, C).is_some());
+    assert!(say(&mut st, C, "pref kuchi auto-pass all", &mut Script::new(&[])).is_err());
+    assert_eq!(st.pref(C), Prefs::default());
+    let ev = say(&mut st, C, "reprieve none", &mut Script::new(&[])).unwrap();
+    assert!(
+        ev.iter().any(|e| e.audience == crate::engine::Audience::OnlyForever(vec![C])),
+        "a decline is told to C alone"
+    );
+    assert_eq!(st.ps(KAW).loc, PLoc::Discard);
 }
 
 #[test]
