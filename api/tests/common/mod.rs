@@ -67,12 +67,6 @@ impl TestApp {
         }
     }
 
-    /// A second server on this one's database (as another instance behind a load balancer would be).
-    pub fn another_instance(&self) -> TestApp {
-        let settings = self.settings.clone();
-        Self::start(settings, self.dir.clone(), self.database.clone())
-    }
-
     /// Stops this server (HTTP and mail worker) and starts a new one on the same database and settings.
     pub fn restart(mut self) -> TestApp {
         self.stop();
