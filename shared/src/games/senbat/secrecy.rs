@@ -6,6 +6,10 @@
 //! a policy at once, each answer a journal entry of its own, public as any other. The policy entry is salted by
 //! the server, stays redacted in every other reader's journal, and replays as "no effect". The stored policies
 //! are forgotten at the end, so the final state is exactly what anyone replays from the published journal.
+//!
+//! D1 lists "optional policies" among the creator's choices, but creation options are public (journal entry 0)
+//! and would contradict §7; the game starts with "no policies set" (line 1263 of the spec), so they are not
+//! options: each player sets its own at its execution prompt or with the D11/D12 it covers.
 
 use crate::dice::Rng;
 use crate::engine::{Event, RuleError, Seat};
