@@ -73,7 +73,8 @@ pub enum Action {
     Heal {
         card: String,
     },
-    /// Standing policy for D11 (accepted at the own turn's execution prompt, or as an answer to D11).
+    /// Standing policy for D11 (accepted at the own turn's execution prompt, or as an answer to D11). Never
+    /// revealed (§7): it only makes the server answer D11 (`Engine::standing_answer`).
     PolicyStock {
         policy: StockPolicy,
     },
@@ -81,4 +82,11 @@ pub enum Action {
     PolicyKenkon {
         never: bool,
     },
+}
+
+impl Action {
+    /// A standing policy (§4.8, §7) rather than an answer to the decision it is sent with.
+    pub fn is_policy(&self) -> bool {
+        matches!(self, Action::PolicyStock { .. } | Action::PolicyKenkon { .. })
+    }
 }

@@ -8,6 +8,7 @@ pub mod geometry;
 mod notation;
 mod render;
 mod rules;
+mod secrecy;
 mod state;
 mod view;
 
@@ -26,6 +27,14 @@ use crate::engine::{
 
 /// The senbat engine (zero-sized; all data lives in [`State`]).
 pub struct Senbat;
+
+/// Closes a game that has just ended (see `secrecy::close`).
+fn settle(state: &mut State, ev: Vec<Event>) -> Vec<Event> {
+    if state.is_over() {
+        secrecy::close(state);
+    }
+    ev
+}
 
 impl Engine for Senbat {
     type Options = Options;
@@ -70,12 +79,14 @@ impl Engine for Senbat {
         action: &Action,
         rng: &mut Rng,
     ) -> Result<Vec<Event>, RuleError> {
-        rules::apply(state, decision, seat, action, rng)
+        let ev = rules::apply(state, decision, seat, action, rng)?;
+        Ok(settle(state, ev))
     }
 
     /// The spec (§6.1): `resign` is accepted at any time and the opponent wins.
     fn resign(state: &mut State, seat: Seat, _rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
-        rules::resign(state, seat)
+        let ev = rules::resign(state, seat)?;
+        Ok(settle(state, ev))
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
@@ -110,6 +121,22 @@ impl Engine for Senbat {
             "kenkon" => Some(Action::Kenkon { space: None }),
             _ => None,
         }
+    }
+
+    fn may_stay_secret(_state: &State, _decision: &str, action: &Action) -> bool {
+        secrecy::stays_secret(action)
+    }
+
+    fn stays_secret(_state: &State, _decision: &str, action: &Action) -> bool {
+        secrecy::stays_secret(action)
+    }
+
+    fn apply_secret(state: &mut State, decision: &str, seat: Seat, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
+        secrecy::apply_secret(state, decision, seat, rng)
+    }
+
+    fn standing_answer(state: &State, decision: &str) -> Option<Action> {
+        secrecy::standing_answer(state, decision)
     }
 
     fn random_action(state: &State, decision: &str, rng: &mut Rng) -> Option<Action> {

@@ -258,6 +258,14 @@ pub(crate) fn apply(
     }
     let kind = s.ask.as_ref().expect("pending implies ask").kind.clone();
     let mut ev = Vec::new();
+    // A standing policy is never revealed (§7), so it must not change what the game does: it is only recorded,
+    // and the decision it was sent with stays open. Sent with the D11/D12 it covers, the server's standing
+    // answer (`secrecy::standing_answer`) then answers that decision at once, in a journal entry of its own.
+    if action.is_policy() {
+        policy_fits(&kind, action)?;
+        set_policy(s, seat, action, &mut ev);
+        return Ok(ev);
+    }
     match (kind, action) {
         (AskKind::Organise, Action::Organise { .. } | Action::OrganiseQuick) => {
             let army = s.players[seat as usize].army;
@@ -345,10 +353,6 @@ pub(crate) fn apply(
                 ask(s, AskKind::Act { seat: a, first: true });
             }
         }
-        (AskKind::Act { seat: a, first }, Action::PolicyStock { .. } | Action::PolicyKenkon { .. }) => {
-            set_policy(s, seat, action, &mut ev);
-            ask(s, AskKind::Act { seat: a, first });
-        }
         (AskKind::Act { first, .. }, Action::End) => {
             if first {
                 return Err(illegal(
@@ -373,37 +377,12 @@ pub(crate) fn apply(
             }
             run(s, rng, &mut ev);
         }
-        (AskKind::Stock { .. }, Action::Stock { .. } | Action::PolicyStock { .. }) => {
-            let use_it = match action {
-                Action::Stock { use_it } => *use_it,
-                _ => {
-                    let Action::PolicyStock { policy } = action else { unreachable!() };
-                    let succ = match s.tasks.last() {
-                        Some(Task::Attack(at)) => at.dice.iter().filter(|&&d| d >= at.v).count() as u32,
-                        _ => 0,
-                    };
-                    let Some(u) = stock_by_policy(*policy, succ) else {
-                        return Err(illegal("answer `stock use` or `stock no`", "`stock use` か `stock no` で答える"));
-                    };
-                    set_policy(s, seat, action, &mut ev);
-                    u
-                }
-            };
+        (AskKind::Stock { .. }, Action::Stock { use_it }) => {
             s.ask = None;
             if let Some(Task::Attack(at)) = s.tasks.last_mut() {
-                at.stage = AttackStage::Save { stock: use_it };
+                at.stage = AttackStage::Save { stock: *use_it };
             }
-            stock_event(&mut ev, seat, use_it);
-            run(s, rng, &mut ev);
-        }
-        (AskKind::Kenkon { .. }, Action::PolicyKenkon { never: true }) => {
-            set_policy(s, seat, action, &mut ev);
-            s.ask = None;
-            pe(
-                &mut ev,
-                format!("{} declines kenkon itteki.", seat_en(seat)),
-                format!("{}は乾坤一擲を見送った。", seat_en(seat)),
-            );
+            stock_event(&mut ev, seat, *use_it);
             run(s, rng, &mut ev);
         }
         (AskKind::Kenkon { .. }, Action::Kenkon { space }) => {
@@ -508,7 +487,24 @@ pub(crate) fn apply(
     Ok(ev)
 }
 
-/// Records a standing policy; only its owner is told.
+/// Where a policy may be sent (§4.8): at the own turn's execution prompt, or as the answer to the D11/D12 it
+/// covers, where it must decide that decision (`ask` would leave it unanswered).
+fn policy_fits(kind: &AskKind, action: &Action) -> Result<(), RuleError> {
+    match (kind, action) {
+        (AskKind::Act { .. }, _)
+        | (AskKind::Kenkon { .. }, Action::PolicyKenkon { never: true })
+        | (AskKind::Stock { .. }, Action::PolicyStock { policy: StockPolicy::Never | StockPolicy::Min(_) }) => Ok(()),
+        (AskKind::Stock { .. }, Action::PolicyStock { .. }) => {
+            Err(illegal("answer `stock use` or `stock no`", "`stock use` か `stock no` で答える"))
+        }
+        (_, a) => Err(illegal(
+            format!("`{}` does not answer this decision", super::notation::print(a)),
+            format!("`{}`はこの決定への回答ではない", super::notation::print(a)),
+        )),
+    }
+}
+
+/// Records a standing policy; only its owner is told, for good (§7).
 fn set_policy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
     let p = &mut s.players[seat as usize];
     match action {
@@ -517,7 +513,7 @@ fn set_policy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
         _ => return,
     }
     let txt = super::notation::print(action);
-    ev.push(Event::private(seat, format!("Standing policy set: {txt}"), format!("方針を設定: {txt}")));
+    ev.push(Event::secret(seat, format!("Standing policy set: {txt}"), format!("方針を設定: {txt}")));
 }
 
 pub(crate) fn board_text(b: &[u8; 4]) -> String {
@@ -1292,25 +1288,17 @@ fn dice_text(d: &[u8]) -> String {
     format!("[{}]", d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","))
 }
 
-/// Poses D12, unless the seat's standing policy declines it.
-fn offer_kenkon(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
-    if s.players[seat as usize].kenkon_never {
-        pe(
-            ev,
-            format!("{} declines kenkon itteki.", seat_en(seat)),
-            format!("{}は乾坤一擲を見送った。", seat_en(seat)),
-        );
-    } else {
-        ask(s, AskKind::Kenkon { seat });
-    }
+/// Poses D12. Always, even under `policy kenkon never`: the server answers for the policy, in an entry of its
+/// own, so that no replay needs the secret policy (§7).
+fn offer_kenkon(s: &mut State, seat: Seat) {
+    ask(s, AskKind::Kenkon { seat });
 }
 
-/// Answers D11 by a policy: Some(use) or None to ask.
-fn stock_by_policy(policy: StockPolicy, successes: u32) -> Option<bool> {
-    match policy {
-        StockPolicy::Ask => None,
-        StockPolicy::Never => Some(false),
-        StockPolicy::Min(n) => Some(successes >= n as u32),
+/// Successes of the roll the pending D11 is about.
+pub(crate) fn stock_successes(s: &State) -> u32 {
+    match s.tasks.last() {
+        Some(Task::Attack(at)) => at.dice.iter().filter(|&&d| d >= at.v).count() as u32,
+        _ => 0,
     }
 }
 
@@ -1514,7 +1502,7 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                     let offer = kenkon_offered(s, seat, &die, 4);
                     s.tasks.push(Task::Recover { card, die, rolled: true });
                     if offer {
-                        offer_kenkon(s, seat, ev);
+                        offer_kenkon(s, seat);
                     }
                     continue;
                 }
@@ -1594,7 +1582,7 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
             let offer = kenkon_offered(s, po, &at.dice, at.v);
             s.tasks.push(Task::Attack(at));
             if offer {
-                offer_kenkon(s, po, ev);
+                offer_kenkon(s, po);
             }
         }
         AttackStage::AfterDice => {
@@ -1604,18 +1592,10 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
                 return;
             }
             if s.players[qo as usize].stock >= 1 {
-                match stock_by_policy(s.players[qo as usize].stock_policy, succ) {
-                    None => {
-                        at.stage = AttackStage::StockAsked;
-                        s.tasks.push(Task::Attack(at));
-                        ask(s, AskKind::Stock { seat: qo });
-                    }
-                    Some(use_it) => {
-                        stock_event(ev, qo, use_it);
-                        at.stage = AttackStage::Save { stock: use_it };
-                        s.tasks.push(Task::Attack(at));
-                    }
-                }
+                // Asked even under a standing policy, which the server answers (§7; see `offer_kenkon`).
+                at.stage = AttackStage::StockAsked;
+                s.tasks.push(Task::Attack(at));
+                ask(s, AskKind::Stock { seat: qo });
             } else {
                 at.stage = AttackStage::Save { stock: false };
                 s.tasks.push(Task::Attack(at));
@@ -1645,7 +1625,7 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
                 let offer = kenkon_offered(s, qo, &at.save_dice, at.sv);
                 s.tasks.push(Task::Attack(at));
                 if offer {
-                    offer_kenkon(s, qo, ev);
+                    offer_kenkon(s, qo);
                 }
             } else {
                 s.tasks.push(Task::Attack(at));

@@ -234,7 +234,8 @@ pub struct Player {
     pub organised: Option<Vec<(u8, Vec<u8>)>>,
     pub quick_org: bool,
     pub token_commit: Option<[u8; 4]>,
-    /// Standing policies (§4.8), secret to their owner.
+    /// Standing policies (§4.8), secret to their owner for good (§7). Only `secrecy::standing_answer` reads
+    /// them, so that a replay without them plays the same game; forgotten at the end.
     #[serde(default)]
     pub stock_policy: StockPolicy,
     #[serde(default)]

@@ -30,13 +30,17 @@ fn check_leaks(m: &crate::journal::Match, s: &State) {
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
         let seen = everything_seen_by(m, viewer);
         let view: Value = m.view(viewer);
+        assert!(viewer != Viewer::Spectator || !seen.contains("Standing policy set"), "a policy shown to spectators");
         for other in 0..2u8 {
-            if viewer == Viewer::Seat(other) || s.is_over() {
+            if viewer == Viewer::Seat(other) {
                 continue;
             }
-            // Standing policies of the other seat.
+            // Standing policies of the other seat, even after the end (§7).
             assert!(view["players"][other as usize]["stock_policy"].is_null());
             assert!(view["players"][other as usize]["kenkon_never"].is_null());
+            if s.is_over() {
+                continue;
+            }
             // Undeployed organisation of the other seat.
             for i in 0..data::NCARDS {
                 if s.owner(i) == other && !data::is_core(i) && !s.cards[i].public_core {
@@ -79,11 +83,27 @@ fn check_invariants(s: &State) {
     }
 }
 
+/// Now and then a standing policy at the own turn's execution prompt, which `legal` does not list there (D11
+/// and D12 list the policies that answer them, so random answers set those too).
+fn policy_now_and_then(_: &crate::journal::Match, p: &crate::engine::Pending, rng: &mut Rng) -> Option<Value> {
+    if !matches!(p.kind.as_str(), "act" | "continue") || rng.below(8) != 0 {
+        return None;
+    }
+    let policy = match rng.below(6) {
+        0 => Action::PolicyStock { policy: StockPolicy::Ask },
+        1 => Action::PolicyStock { policy: StockPolicy::Never },
+        2 | 3 => Action::PolicyStock { policy: StockPolicy::Min(1 + rng.below(3) as u8) },
+        _ => Action::PolicyKenkon { never: rng.coin() },
+    };
+    Some(serde_json::to_value(policy).expect("actions serialise"))
+}
+
 fn playout(seed: u64, options: Value, resign: u64, deep: bool) -> testkit::Finished {
     let mut p = Playout::new("senbat", 2, seed);
     p.options = options;
     p.resign_per_mille = resign;
     p.max_entries = 5000;
+    p.unlisted = Some(policy_now_and_then);
     testkit::play(&p, |m| {
         if deep {
             let s = state_of(m);
@@ -96,9 +116,18 @@ fn playout(seed: u64, options: Value, resign: u64, deep: bool) -> testkit::Finis
 
 #[test]
 fn random_playouts_quickstart() {
+    // Policies are set (each a secret entry) and answer for their owner (the server's entries) in these games.
+    let (mut policies, mut standing) = (0, 0);
     for seed in 0..playouts(1000) {
-        playout(seed, json!({"quickstart": true, "turn_limit": 120}), 0, seed < 30);
+        let f = playout(seed, json!({"quickstart": true, "turn_limit": 120}), 0, seed < 30);
+        let entries = f.game.entries();
+        policies += entries.iter().filter(|e| f.game.never_revealed(e)).count();
+        standing += entries
+            .iter()
+            .filter(|e| matches!(e.body, crate::journal::EntryBody::Move { by: crate::journal::Actor::Server, .. }))
+            .count();
     }
+    assert!(policies > 0 && standing > 0, "policies set {policies}, answered {standing}");
 }
 
 #[test]
@@ -303,17 +332,27 @@ fn set_active(s: &mut State, seat: u8) {
     s.ask = Some(Ask { step: s.step, kind: AskKind::Act { seat, first: true } });
 }
 
-/// Answers the single pending decision with `text`.
+/// Answers the single pending decision with `text`, then gives the answers of standing policies.
 fn try_cmd(s: &mut State, text: &str) -> Result<Vec<crate::engine::Event>, crate::engine::RuleError> {
     let p = Senbat::pending(s).into_iter().next().expect("a decision is pending");
     let a = notation::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut rng = Rng::from_seed(b"scenario");
     let mut copy = s.clone();
-    let r = Senbat::apply(&mut copy, &p.id, p.seat, &a, &mut rng);
-    if r.is_ok() {
-        *s = copy;
+    let mut ev = Senbat::apply(&mut copy, &p.id, p.seat, &a, &mut rng)?;
+    ev.extend(answer_standing(&mut copy, &mut rng));
+    *s = copy;
+    Ok(ev)
+}
+
+/// Gives the answers of standing policies, as the journal does after every entry.
+fn answer_standing(s: &mut State, rng: &mut Rng) -> Vec<crate::engine::Event> {
+    let mut ev = Vec::new();
+    while let Some((p, a)) =
+        Senbat::pending(s).into_iter().find_map(|p| Senbat::standing_answer(s, &p.id).map(|a| (p, a)))
+    {
+        ev.extend(Senbat::apply(s, &p.id, p.seat, &a, rng).expect("a standing answer is legal"));
     }
-    r
+    ev
 }
 
 /// Answers with `text`, then declines every kenkon offer; returns (event texts, number of offers).
@@ -358,8 +397,14 @@ fn dice(s: &mut State, d: &[u8]) {
     s.forced_dice = d.to_vec();
 }
 
-/// Pushes one ATTACK inside a running MV execution of P1 and runs it.
+/// Pushes one ATTACK inside a running MV execution of P1 and runs it, standing policies answering.
 fn attack(s: &mut State, p: &str, q: &str, n: u32, v: u8) {
+    attack_unanswered(s, p, q, n, v);
+    answer_standing(s, &mut Rng::from_seed(b"standing"));
+}
+
+/// As `attack`, the rules alone: standing policies do not answer.
+fn attack_unanswered(s: &mut State, p: &str, q: &str, n: u32, v: u8) {
     s.turn.space = Some(data::MV);
     s.turn.used = 1;
     s.ask = None;
@@ -383,6 +428,7 @@ fn resume(s: &mut State) {
     let mut rng = Rng::from_seed(b"resume");
     let mut ev = Vec::new();
     rules::run(s, &mut rng, &mut ev);
+    answer_standing(s, &mut rng);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -1538,12 +1584,14 @@ fn timeout_declines_offers() {
 
 #[test]
 fn standing_policies_answer_d11_and_d12() {
+    use crate::engine::Audience;
     // `policy stock min 2` set at the own turn: a later 2-success roll uses the stock without asking.
     let mut s = s11_setup(1);
     set_active(&mut s, 1);
+    let prompt = Senbat::pending(&s);
     let ev = try_cmd(&mut s, "policy stock min 2").unwrap();
-    assert!(ev.iter().all(|e| e.audience == crate::engine::Audience::Only(vec![1])), "policies stay secret");
-    assert_eq!(kind(&s), "act", "the execution prompt is asked again");
+    assert!(ev.iter().all(|e| e.audience == Audience::OnlyForever(vec![1])), "policies stay secret for good");
+    assert_eq!(Senbat::pending(&s), prompt, "the execution prompt stays open, the same decision");
     let v: Value = serde_json::to_value(Senbat::view(&s, Viewer::Seat(0))).unwrap();
     assert!(v["players"][1]["stock_policy"].is_null());
     s.active = 0;
@@ -1558,15 +1606,50 @@ fn standing_policies_answer_d11_and_d12() {
     attack(&mut s, "OP1", "TG2", 3, 4);
     assert_eq!(s.players[1].stock, 1);
     assert_eq!(dmg(&s, "TG2"), 1);
+    // The rules themselves pose D11 whatever the policy: only the server's standing answer reads it (§7).
+    let mut s = s11_setup(1);
+    s.players[1].stock_policy = StockPolicy::Min(1);
+    dice(&mut s, &[5, 4, 2, 6, 1]);
+    attack_unanswered(&mut s, "OP1", "TG2", 3, 4);
+    assert_eq!(kind(&s), "stock");
+    let d11 = Senbat::pending(&s)[0].id.clone();
+    assert_eq!(Senbat::standing_answer(&s, &d11), Some(Action::Stock { use_it: true }));
+    let mut s = s11_setup(0);
+    s.players[0].kenkon_never = true;
+    dice(&mut s, &[5, 3, 2]);
+    attack_unanswered(&mut s, "OP1", "TG2", 3, 4);
+    assert_eq!(kind(&s), "kenkon", "and D12");
+    let d12 = Senbat::pending(&s)[0].id.clone();
+    assert_eq!(Senbat::standing_answer(&s, &d12), Some(Action::Kenkon { space: None }));
+    // A stock policy sent as the answer to D11 leaves it open for the server's standing answer.
+    let mut s = s11_setup(1);
+    dice(&mut s, &[5, 4, 2, 6, 1]);
+    attack(&mut s, "OP1", "TG2", 3, 4);
+    assert_eq!(kind(&s), "stock");
+    let d11 = Senbat::pending(&s)[0].id.clone();
+    let mut raw = s.clone();
+    Senbat::apply(&mut raw, &d11, 1, &Action::PolicyStock { policy: StockPolicy::Min(3) }, &mut Rng::from_seed(b"x"))
+        .unwrap();
+    assert_eq!(Senbat::pending(&raw)[0].id, d11);
+    assert_eq!(Senbat::standing_answer(&raw, &d11), Some(Action::Stock { use_it: false }), "2 successes < 3");
+    let ev = try_cmd(&mut s, "policy stock min 2").unwrap();
+    assert!(ev.iter().any(|e| e.audience == Audience::All && e.text.en == "P2 uses the save stock."), "{ev:?}");
+    assert_eq!(s.players[1].stock, 0);
+    assert!(try_cmd(&mut s11_setup(1), "policy stock ask").is_ok(), "at the own turn, any policy");
     // `policy kenkon never` answers an offer and declines every later one.
     let mut s = s30_setup(0.0);
     dice(&mut s, &[3, 1]);
     try_cmd(&mut s, "shoot OG3 fire OM1>TP3").unwrap();
     assert_eq!(kind(&s), "kenkon");
-    try_cmd(&mut s, "policy kenkon never").unwrap();
+    assert!(try_cmd(&mut s, "policy kenkon ask").is_err(), "`ask` would leave the offer unanswered");
+    let ev = try_cmd(&mut s, "policy kenkon never").unwrap();
+    assert!(ev.iter().any(|e| e.audience == Audience::All && e.text.en.contains("declines kenkon")), "{ev:?}");
     assert!(s.players[0].kenkon_never);
     assert!(!s.kenkon_used);
-    assert!(try_cmd(&mut s11_setup(0), "policy stock ask").is_ok());
+    // They are forgotten at the end, so that the final state is what the published journal replays to.
+    let mut rng = Rng::from_seed(b"end");
+    Senbat::resign(&mut s, 1, &mut rng).unwrap();
+    assert!(!s.players[0].kenkon_never);
 }
 
 #[test]

@@ -35,7 +35,7 @@ pub struct PlayerView {
     pub organised: bool,
     pub tokens_committed: bool,
     pub quick_org: bool,
-    /// Standing policies, shown only to their owner.
+    /// Standing policies, shown only to their owner (and the server), even after the end.
     pub stock_policy: Option<StockPolicy>,
     pub kenkon_never: Option<bool>,
 }
@@ -90,8 +90,9 @@ pub(crate) fn view(s: &State, viewer: Viewer) -> View {
                 organised: p.organised.is_some(),
                 tokens_committed: p.token_commit.is_some(),
                 quick_org: p.quick_org && (all || me == Some(q as u8)),
-                stock_policy: (all || me == Some(q as u8)).then_some(p.stock_policy),
-                kenkon_never: (all || me == Some(q as u8)).then_some(p.kenkon_never),
+                // Never revealed, not even at the end (§7).
+                stock_policy: (viewer == Viewer::Server || me == Some(q as u8)).then_some(p.stock_policy),
+                kenkon_never: (viewer == Viewer::Server || me == Some(q as u8)).then_some(p.kenkon_never),
             }
         })
         .collect();
