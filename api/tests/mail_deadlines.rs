@@ -4,23 +4,11 @@
 
 mod common;
 
-use common::mailbox::{self, Mail};
+use common::mailbox;
 use common::{TestApp, problem};
 use diesel::prelude::*;
 use serde_json::{Value, json};
 use tegami_api::db::schema::{decision_deadlines, games};
-
-fn wait_for_mail(app: &TestApp, what: &str, pred: impl Fn(&[Mail]) -> bool) -> Vec<Mail> {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    loop {
-        let all = mailbox::game_mails(&app.settings.mail.dir);
-        if pred(&all) {
-            return all;
-        }
-        assert!(std::time::Instant::now() < deadline, "timed out waiting for {what}: {} emails", all.len());
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-}
 
 fn create(app: &TestApp, token: &str, extra: Value) -> i64 {
     let mut body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]});
@@ -51,24 +39,19 @@ tegami_api::on_both_backends! {
         let app = TestApp::spawn(db);
         let alice = app.player("alice");
         let game = create(&app, &alice.token, json!({"deadline_hours": 2}));
-        let turn = wait_for_mail(&app, "the turn email", |m| !m.is_empty())[0].clone();
+        let turn = app.wait_for_mail("the turn email", |m| !m.is_empty())[0].clone();
         assert!(turn.text.contains("== Deadline ==\nAnswer by "), "{}", turn.text);
         assert_eq!(deadline_rows(&app, game), 1);
 
         // Answering in time moves the deadline to the next decision.
-        let moves = alice.moves(&app, game);
         let seat = alice.detail(&app, game).summary.my_seat.unwrap();
-        let r = alice.submit(
-            &app,
-            game,
-            &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action),
-        );
+        let r = alice.play_first_option(&app, game);
         assert_eq!(r.status(), 201);
         assert_eq!(deadline_rows(&app, game), 1);
 
         // An hour before the deadline (half the 2-hour limit, as 24 hours is longer): a reminder, once.
         app.settings.clock.advance(chrono::Duration::minutes(61));
-        let mails = wait_for_mail(&app, "the reminder", |m| m.iter().any(|x| x.subject.contains("reminder")));
+        let mails = app.wait_for_mail("the reminder", |m| m.iter().any(|x| x.subject.contains("reminder")));
         let reminder = mails.iter().find(|x| x.subject.contains("reminder")).unwrap();
         assert_eq!(reminder.to, alice.email);
         assert!(reminder.text.contains("Legal moves:"));
@@ -76,7 +59,7 @@ tegami_api::on_both_backends! {
 
         // The deadline passes: the seat forfeits, as one server entry.
         app.settings.clock.advance(chrono::Duration::minutes(60));
-        wait_for_mail(&app, "the result email", |m| m.iter().any(|x| x.subject.contains("game over")));
+        app.wait_for_mail("the result email", |m| m.iter().any(|x| x.subject.contains("game over")));
         let t = timeouts(&app, game);
         assert_eq!(t.len(), 1);
         assert_eq!(t[0]["body"]["seat"], json!(seat));
@@ -160,7 +143,7 @@ tegami_api::on_both_backends! {
         assert_eq!(hours, vec![Some(72), None]);
         assert_eq!(deadline_rows(&app, default), 1);
         assert_eq!(deadline_rows(&app, none), 0);
-        let mails = wait_for_mail(&app, "two turn emails", |m| m.len() >= 2);
+        let mails = app.wait_for_mail("two turn emails", |m| m.len() >= 2);
         let unlimited = mails.iter().find(|m| m.subject.contains(&format!("#{none} "))).unwrap();
         assert!(unlimited.text.contains("No time limit"), "{}", unlimited.text);
         problem(
@@ -174,7 +157,7 @@ tegami_api::on_both_backends! {
         );
 
         app.settings.clock.advance(chrono::Duration::days(4));
-        wait_for_mail(&app, "the forfeit of the default game", |m| {
+        app.wait_for_mail("the forfeit of the default game", |m| {
             m.iter().any(|x| x.subject.contains(&format!("#{default} — game over")))
         });
         assert_eq!(timeouts(&app, default).len(), 1);
@@ -203,7 +186,7 @@ tegami_api::on_both_backends! {
         assert!(timeouts(&app, game).is_empty(), "no deadline runs out during a vacation");
         // A day and two hours (plus a little) after the vacation began, it has.
         app.settings.clock.advance(chrono::Duration::hours(23) + chrono::Duration::minutes(1));
-        wait_for_mail(&app, "the forfeit", |m| m.iter().any(|x| x.subject.contains("game over")));
+        app.wait_for_mail("the forfeit", |m| m.iter().any(|x| x.subject.contains("game over")));
         assert_eq!(timeouts(&app, game).len(), 1);
     }
 }

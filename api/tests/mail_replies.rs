@@ -7,18 +7,6 @@ use common::mailbox::{self, Mail};
 use common::{Player, TestApp, problem};
 use serde_json::{Value, json};
 
-fn wait_for_mail(app: &TestApp, what: &str, pred: impl Fn(&[Mail]) -> bool) -> Vec<Mail> {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    loop {
-        let all = mailbox::game_mails(&app.settings.mail.dir);
-        if pred(&all) {
-            return all;
-        }
-        assert!(std::time::Instant::now() < deadline, "timed out waiting for {what}: {} emails", all.len());
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-}
-
 /// A game of alice against two bots; returns its id and alice's first turn email.
 fn setup(app: &TestApp) -> (Player, i64, Mail) {
     let alice = app.player("alice");
@@ -29,7 +17,7 @@ fn setup(app: &TestApp) -> (Player, i64, Mail) {
     );
     assert_eq!(r.status(), 201);
     let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
-    let mails = wait_for_mail(app, "the first turn email", |m| !m.is_empty());
+    let mails = app.wait_for_mail("the first turn email", |m| !m.is_empty());
     (alice, game, mails[0].clone())
 }
 
@@ -74,7 +62,7 @@ tegami_api::on_both_backends! {
         let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, ""));
         assert_eq!(code, 0);
         assert!(out.contains("no_move"), "{out}");
-        let mails = wait_for_mail(&app, "the refusal", |m| m.len() > mails_before);
+        let mails = app.wait_for_mail("the refusal", |m| m.len() > mails_before);
         let refusal = mails.last().unwrap();
         assert_eq!(refusal.to, alice.email);
         assert!(refusal.subject.contains("not applied (no_move)"), "{}", refusal.subject);
@@ -86,7 +74,7 @@ tegami_api::on_both_backends! {
             (Some("refused"), Some("bad_notation")),
             "{outcome}"
         );
-        wait_for_mail(&app, "the second refusal", |m| m.last().is_some_and(|l| l.subject.contains("bad_notation")));
+        app.wait_for_mail("the second refusal", |m| m.last().is_some_and(|l| l.subject.contains("bad_notation")));
         assert_eq!(entries(&app, game), before, "refused replies change nothing");
 
         // A good reply is applied once; the same reply again is a replay.
@@ -96,15 +84,15 @@ tegami_api::on_both_backends! {
         assert!(out.contains("applied"), "{out}");
         let after = entries(&app, game);
         assert!(after > before);
-        wait_for_mail(&app, "the confirmation", |m| m.iter().any(|x| x.subject.contains("move accepted")));
+        app.wait_for_mail("the confirmation", |m| m.iter().any(|x| x.subject.contains("move accepted")));
         let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &good));
         assert_eq!(code, 0);
         assert!(out.contains("reply_used"), "{out}");
         assert_eq!(entries(&app, game), after, "a replayed reply changes nothing");
-        wait_for_mail(&app, "the replay refusal", |m| m.last().is_some_and(|l| l.subject.contains("reply_used")));
+        app.wait_for_mail("the replay refusal", |m| m.last().is_some_and(|l| l.subject.contains("reply_used")));
 
         // A late reply: the decision was answered through the API before the email reply came.
-        let turn2 = wait_for_mail(&app, "the second turn email", |m| {
+        let turn2 = app.wait_for_mail("the second turn email", |m| {
             m.iter().filter(|x| x.subject.contains("your move")).count() >= 2
         })
         .into_iter()
@@ -112,27 +100,21 @@ tegami_api::on_both_backends! {
         .nth(1)
         .unwrap();
         assert_ne!(turn2.reply_to.as_deref(), Some(token.as_str()), "each decision has its own token");
-        let moves = alice.moves(&app, game);
-        let seat = alice.detail(&app, game).summary.my_seat.unwrap();
-        let r = alice.submit(
-            &app,
-            game,
-            &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action),
-        );
+        let r = alice.play_first_option(&app, game);
         assert_eq!(r.status(), 201);
         let now = entries(&app, game);
         let late = mailbox::reply(&turn2, &alice.email, &mailbox::legal_moves(&turn2.text)[0]);
         let outcome: Value = app.inbound(&late, Some("inbound-secret")).json().unwrap();
         assert_eq!(outcome["code"], "stale_decision", "{outcome}");
         assert_eq!(entries(&app, game), now, "a late reply changes nothing");
-        wait_for_mail(&app, "the late refusal", |m| m.last().is_some_and(|l| l.subject.contains("stale_decision")));
+        app.wait_for_mail("the late refusal", |m| m.last().is_some_and(|l| l.subject.contains("stale_decision")));
         assert!(last_subject(&app).contains(&format!("UOSAO #{game}")));
     }
 }
 
 /// The newest turn email.
 fn newest_turn(app: &TestApp, seen: usize) -> Mail {
-    wait_for_mail(app, "a new turn email", |m| m.iter().filter(|x| x.subject.contains("your move")).count() > seen)
+    app.wait_for_mail("a new turn email", |m| m.iter().filter(|x| x.subject.contains("your move")).count() > seen)
         .into_iter()
         .filter(|x| x.subject.contains("your move"))
         .nth(seen)
@@ -275,15 +257,9 @@ tegami_api::on_both_backends! {
         let r = app.put("/api/v1/me/notifications", Some(&alice.token), &json!({"notify": "every_turn"}));
         assert_eq!(r.status(), 200);
         let game = app.get("/api/v1/games", Some(&alice.token)).json::<Value>().unwrap()[0]["id"].as_i64().unwrap();
-        let moves = alice.moves(&app, game);
-        let seat = alice.detail(&app, game).summary.my_seat.unwrap();
-        let r = alice.submit(
-            &app,
-            game,
-            &alice.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action),
-        );
+        let r = alice.play_first_option(&app, game);
         assert_eq!(r.status(), 201);
-        let mails = wait_for_mail(&app, "a turn email", |m| !m.is_empty());
+        let mails = app.wait_for_mail("a turn email", |m| !m.is_empty());
         let link = mails[0].list_unsubscribe.clone().expect("List-Unsubscribe");
         let path = link.trim_matches(['<', '>']).strip_prefix("http://127.0.0.1").unwrap().to_string();
         let r = app.client.post(app.url(&path)).send().unwrap();
@@ -307,7 +283,7 @@ tegami_api::on_both_backends! {
         );
         assert_eq!(r.status(), 201);
         let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
-        let turn = wait_for_mail(&app, "the turn email", |m| !m.is_empty())[0].clone();
+        let turn = app.wait_for_mail("the turn email", |m| !m.is_empty())[0].clone();
         assert!(turn.subject.contains("あなたの番です"), "{}", turn.subject);
         let board = app.get(&format!("/api/v1/games/{game}/board?width=72&lang=ja"), Some(&alice.token)).text().unwrap();
         assert!(turn.text.contains(board.trim_end_matches('\n')), "the Japanese board:\n{}", turn.text);
@@ -317,7 +293,7 @@ tegami_api::on_both_backends! {
         let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &first));
         assert_eq!(code, 0, "{out}");
         assert!(out.contains("applied"), "{out}");
-        wait_for_mail(&app, "the Japanese confirmation", |m| m.iter().any(|x| x.subject.contains("手を受け付けました")));
+        app.wait_for_mail("the Japanese confirmation", |m| m.iter().any(|x| x.subject.contains("手を受け付けました")));
     }
 }
 
@@ -335,7 +311,7 @@ tegami_api::on_both_backends! {
         assert_eq!(r.status(), 201);
         let digests = |m: &[Mail]| m.iter().filter(|x| x.subject.contains("daily digest")).cloned().collect::<Vec<_>>();
         // The first digest goes at once; it carries the turn email, which is never sent alone.
-        let first = digests(&wait_for_mail(&app, "the first digest", |m| !digests(m).is_empty()))[0].clone();
+        let first = digests(&app.wait_for_mail("the first digest", |m| !digests(m).is_empty()))[0].clone();
         let inner = mailbox::attached(&first);
         assert_eq!(inner.len(), 1);
         assert!(inner[0].subject.contains("your move"), "{}", inner[0].subject);
@@ -348,7 +324,7 @@ tegami_api::on_both_backends! {
         std::thread::sleep(std::time::Duration::from_millis(400));
         assert_eq!(digests(&mailbox::game_mails(&app.settings.mail.dir)).len(), 1, "at most one digest a day");
         app.settings.clock.advance(chrono::Duration::hours(25));
-        let all = wait_for_mail(&app, "the second digest", |m| digests(m).len() == 2);
+        let all = app.wait_for_mail("the second digest", |m| digests(m).len() == 2);
         let second = mailbox::attached(&digests(&all)[1]);
         assert_eq!(second.len(), 1);
         assert_ne!(second[0].reply_to, inner[0].reply_to);

@@ -3,21 +3,9 @@
 
 mod common;
 
-use common::mailbox::{self, Mail};
+use common::mailbox::Mail;
 use common::{TestApp, problem};
 use serde_json::{Value, json};
-
-fn wait_for_mail(app: &TestApp, what: &str, pred: impl Fn(&[Mail]) -> bool) -> Vec<Mail> {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    loop {
-        let all = mailbox::eml_files(&app.settings.mail.dir);
-        if pred(&all) {
-            return all;
-        }
-        assert!(std::time::Instant::now() < deadline, "timed out waiting for {what}: {} emails", all.len());
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-}
 
 fn link_in(mail: &Mail) -> String {
     let start = mail.text.find("http://127.0.0.1/api/v1/verify-email/").expect("a verification link");
@@ -36,7 +24,7 @@ tegami_api::on_both_backends! {
         );
         assert_eq!(r.status(), 201);
         let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
-        let mails = wait_for_mail(&app, "the invitation", |m| m.iter().any(|x| x.to == "bob@example.com"));
+        let mails = app.wait_for_any_mail("the invitation", |m| m.iter().any(|x| x.to == "bob@example.com"));
         let invitation = mails.iter().find(|x| x.to == "bob@example.com").unwrap();
         assert!(invitation.subject.contains("alice invites you to play"), "{}", invitation.subject);
         assert!(invitation.text.contains(&format!("tegami join {game}")));
@@ -49,7 +37,7 @@ tegami_api::on_both_backends! {
         let r = app.post(&format!("/api/v1/games/{game}/join"), Some(&carol.token), &json!({}));
         assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
 
-        let mails = wait_for_mail(&app, "bob's verification", |m| {
+        let mails = app.wait_for_any_mail("bob's verification", |m| {
             m.iter().any(|x| x.to == bob.email && x.subject.contains("confirm"))
         });
         let confirm = mails.iter().find(|x| x.to == bob.email && x.subject.contains("confirm")).unwrap();
@@ -58,7 +46,7 @@ tegami_api::on_both_backends! {
         // A new link replaces the old one.
         let r = app.post("/api/v1/me/verify-email", Some(&bob.token), &json!({}));
         assert_eq!(r.status(), 202);
-        let mails = wait_for_mail(&app, "bob's second link", |m| {
+        let mails = app.wait_for_any_mail("bob's second link", |m| {
             m.iter().filter(|x| x.to == bob.email && x.subject.contains("confirm")).count() == 2
         });
         let second_link = link_in(mails.iter().rfind(|x| x.to == bob.email && x.subject.contains("confirm")).unwrap());

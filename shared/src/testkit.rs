@@ -166,6 +166,9 @@ pub fn check_published(m: &Match, viewer: Viewer) -> Result<(), String> {
         if replayed.outcome() != m.outcome() {
             return Err(format!("{viewer:?}'s journal replays to another outcome"));
         }
+        if replayed.head_hash() != m.head_hash() {
+            return Err(format!("{viewer:?}'s journal replays to another head hash"));
+        }
         let public = |e: &Entry| e.events.iter().filter(|ev| ev.public_after_end()).cloned().collect::<Vec<_>>();
         if let Some(e) = m.entries().iter().zip(replayed.entries()).find(|(full, again)| public(full) != public(again))
         {
@@ -187,6 +190,20 @@ pub fn check_published(m: &Match, viewer: Viewer) -> Result<(), String> {
         if leaked || !seen.redacted || !seen.nonce.is_empty() || text.contains(&full.nonce) {
             return Err(format!("{viewer:?} reads entry {}, an answer the rules never reveal: {text}", full.seq));
         }
+    }
+    Ok(())
+}
+
+/// Checks that the author of entry `i` reads it in full in its own copy, and can open its hash.
+pub fn check_author_reads_own(m: &Match, i: usize) -> Result<(), String> {
+    let real = &m.entries()[i];
+    let Some(author) = real.body.seat() else { return Err(format!("entry {i} has no author")) };
+    let own = &m.journal_for(Viewer::Seat(author))[i];
+    if own.redacted || (&own.body, &own.nonce) != (&real.body, &real.nonce) {
+        return Err(format!("seat {author} does not read its own entry {i} in full: {own:?}"));
+    }
+    if crate::journal::entry_hash(own.seq, &own.at, &own.body, &own.nonce, &own.prev_hash) != own.hash {
+        return Err(format!("seat {author} cannot open the hash of its own entry {i}"));
     }
     Ok(())
 }

@@ -117,6 +117,33 @@ impl TestApp {
         req.send().expect("request sent")
     }
 
+    /// Waits (up to 30 s) until the game emails this server wrote satisfy `pred`; returns them all.
+    pub fn wait_for_mail(&self, what: &str, pred: impl Fn(&[mailbox::Mail]) -> bool) -> Vec<mailbox::Mail> {
+        self.wait_for_emails(what, mailbox::game_mails, pred)
+    }
+
+    /// The same for every email, game or not (invitations, address checks).
+    pub fn wait_for_any_mail(&self, what: &str, pred: impl Fn(&[mailbox::Mail]) -> bool) -> Vec<mailbox::Mail> {
+        self.wait_for_emails(what, mailbox::eml_files, pred)
+    }
+
+    fn wait_for_emails(
+        &self,
+        what: &str,
+        read: fn(&std::path::Path) -> Vec<mailbox::Mail>,
+        pred: impl Fn(&[mailbox::Mail]) -> bool,
+    ) -> Vec<mailbox::Mail> {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            let all = read(&self.settings.mail.dir);
+            if pred(&all) {
+                return all;
+            }
+            assert!(std::time::Instant::now() < deadline, "timed out waiting for {what}: {} emails", all.len());
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
@@ -198,6 +225,13 @@ impl Player {
         let r = app.get(&format!("/api/v1/games/{game}/moves"), Some(&self.token));
         assert_eq!(r.status(), 200);
         r.json().unwrap()
+    }
+
+    /// Signs and submits the first legal answer of my first pending decision.
+    pub fn play_first_option(&self, app: &TestApp, game: i64) -> Response {
+        let moves = self.moves(app, game);
+        let seat = self.detail(app, game).summary.my_seat.expect("seated");
+        self.submit(app, game, &self.sign(game, seat, &moves[0].decision.decision, &moves[0].choices.options[0].action))
     }
 
     pub fn submit(&self, app: &TestApp, game: i64, signed: &str) -> Response {
