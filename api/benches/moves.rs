@@ -1,91 +1,584 @@
-//! How fast the server takes signed moves, per backend: `cargo bench -p api --bench moves`.
+//! The write path at the disk's limit: `cargo bench -p api --bench moves`.
 //!
-//! Each move goes through the same service call as `POST /api/v1/games/{id}/moves` (signature check, game
-//! row lock, journal replay-free resume, rules, bots' answers, journal append, snapshot, outbox) on a fresh
-//! database, one player against two bots in UOSAO, games played back to back. HTTP is left out: it is the
-//! same on both backends. PostgreSQL is measured when `TEGAMI_TEST_POSTGRES_URL` (default
-//! postgres://postgres@127.0.0.1:5432/test) answers. `TEGAMI_BENCH_MOVES=N` sets the number of moves
-//! (default 400).
+//! Starts the real `tegami-server` (release build) on a fresh database and drives N concurrent UOSAO games
+//! whose three seats are all players: per move, the seat asked gets its legal moves and POSTs a signed move
+//! over a keep-alive HTTP connection. For a fixed time per concurrency it prints moves/s, the latency of the
+//! POST (p50/p95/p99), the server's CPU time per move and the database's growth per move (emails included),
+//! and, in the same run, what the disk and the database can do without tegami: the raw rate of single-row
+//! commits (a transaction that inserts one ~1.5 KB row and updates one ~2 KB row) on SQLite with
+//! `synchronous=FULL` (and NORMAL, for reference) in the same folder, and on PostgreSQL at the same
+//! concurrency, with the ratios. Then: the latency of a move at journal length 5,000 against 50, and the
+//! server's memory with 10,000 active games.
+//!
+//! Settings (environment): `TEGAMI_BENCH_SECS` per measurement (default 8), `TEGAMI_BENCH_SQLITE_GAMES`
+//! (default `1,4,16`), `TEGAMI_BENCH_POSTGRES_GAMES` (default `1,8,32`), `TEGAMI_BENCH_ACTIVE_GAMES` (default
+//! 10000; 0 skips), `TEGAMI_BENCH_PARTS` (default `rate,length,memory`: which of the three to run),
+//! `TEGAMI_BENCH_DIR` (folder for the SQLite files, default the system's temp folder),
+//! `TEGAMI_TEST_POSTGRES_URL` (default postgres://postgres@127.0.0.1:5432/test; PostgreSQL is skipped when it
+//! does not answer).
 
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use shared::api_types::{CreateGameRequest, GameStatus, MoveClaims, RegisterRequest, SeatRequest, TimeoutPolicy};
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::sql_types::Text;
+use reqwest::blocking::Client;
+use serde_json::{Value, json};
+use shared::api_types::{GameDetail, GameStatus, LegalMoves, MoveAccepted, MoveClaims};
 use shared::signing::KeyPair;
 use tegami_api::db::scratch::{Backend, ScratchDatabase, postgres_available};
-use tegami_api::mail::MailContext;
-use tegami_api::service::{accounts, games};
-use tegami_api::settings::Settings;
 
 fn main() {
-    let moves: usize = std::env::var("TEGAMI_BENCH_MOVES").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
-    println!("{:<10} {:>8} {:>10} {:>9} {:>9} {:>9}", "backend", "moves", "moves/s", "p50 ms", "p95 ms", "p99 ms");
-    for backend in [Backend::Sqlite, Backend::Postgres] {
-        if backend == Backend::Postgres && !postgres_available() {
-            println!("{:<10} skipped: PostgreSQL unreachable", "postgres");
-            continue;
+    let parts = std::env::var("TEGAMI_BENCH_PARTS").unwrap_or_else(|_| "rate,length,memory".into());
+    let part = |name: &str| parts.split(',').any(|p| p.trim() == name);
+    let secs = env_number("TEGAMI_BENCH_SECS", 8);
+    let window = Duration::from_secs(secs);
+    let dir = match std::env::var_os("TEGAMI_BENCH_DIR") {
+        Some(d) => tempfile::tempdir_in(d),
+        None => tempfile::tempdir(),
+    }
+    .expect("a folder for the databases");
+    println!("tegami write path, {secs} s per measurement, SQLite files in {}", dir.path().display());
+
+    if part("rate") {
+        commit_rates(dir.path(), window);
+    }
+    if part("length") {
+        journal_length(dir.path());
+    }
+    let active = env_number("TEGAMI_BENCH_ACTIVE_GAMES", 10_000) as usize;
+    if part("memory") && active > 0 {
+        memory_with_active_games(dir.path(), active);
+    }
+}
+
+/// moves/s and latency against the raw commit rates, at each concurrency.
+fn commit_rates(dir: &Path, window: Duration) {
+    let full = raw_sqlite(dir, "FULL", window);
+    let normal = raw_sqlite(dir, "NORMAL", window);
+    println!("raw SQLite single-row commits/s: FULL {full:.0}, NORMAL {normal:.0}");
+    println!();
+    println!(
+        "{:<9} {:>5} {:>7} {:>8} {:>7} {:>7} {:>7} {:>9} {:>9} {:>10} {:>6}",
+        "backend",
+        "games",
+        "moves",
+        "moves/s",
+        "p50 ms",
+        "p95 ms",
+        "p99 ms",
+        "cpu ms/mv",
+        "bytes/mv",
+        "raw c/s",
+        "ratio"
+    );
+    for games in env_list("TEGAMI_BENCH_SQLITE_GAMES", &[1, 4, 16]) {
+        let run = Run::measure(Backend::Sqlite, dir, games, window);
+        run.print("sqlite", games, full);
+    }
+    let postgres = postgres_available();
+    if postgres {
+        for games in env_list("TEGAMI_BENCH_POSTGRES_GAMES", &[1, 8, 32]) {
+            let raw = raw_postgres(games, window);
+            let run = Run::measure(Backend::Postgres, dir, games, window);
+            run.print("postgres", games, raw);
         }
-        let dir = tempfile::tempdir().expect("temp dir");
-        let database = ScratchDatabase::on(backend, dir.path());
-        let mut latencies = run(&database, dir.path(), moves);
+    } else {
+        println!("postgres  skipped: PostgreSQL unreachable");
+    }
+    println!();
+}
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn env_list(name: &str, default: &[usize]) -> Vec<usize> {
+    match std::env::var(name) {
+        Ok(v) => v.split(',').filter_map(|n| n.trim().parse().ok()).collect(),
+        Err(_) => default.to_vec(),
+    }
+}
+
+/// The journal-like row and the game-like row of the raw commit measurements.
+fn raw_rows() -> (String, String) {
+    ("j".repeat(1500), "g".repeat(2000))
+}
+
+/// Single-row commits per second on SQLite in `dir` with `PRAGMA synchronous = sync` (WAL, as the server).
+fn raw_sqlite(dir: &Path, sync: &str, window: Duration) -> f64 {
+    let path = dir.join(format!("raw-{sync}.db"));
+    let mut conn = SqliteConnection::establish(&path.display().to_string()).expect("raw SQLite file");
+    conn.batch_execute(&format!(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; \
+         CREATE TABLE journal (id INTEGER PRIMARY KEY, body TEXT NOT NULL); \
+         CREATE TABLE game (id INTEGER PRIMARY KEY, body TEXT NOT NULL); INSERT INTO game VALUES (1, '');"
+    ))
+    .expect("raw tables");
+    let (entry, game) = raw_rows();
+    let started = Instant::now();
+    let mut commits = 0u64;
+    while started.elapsed() < window / 2 {
+        conn.immediate_transaction(|c| {
+            diesel::sql_query("INSERT INTO journal (body) VALUES (?)").bind::<Text, _>(&entry).execute(c)?;
+            diesel::sql_query("UPDATE game SET body = ? WHERE id = 1").bind::<Text, _>(&game).execute(c)
+        })
+        .expect("raw commit");
+        commits += 1;
+    }
+    commits as f64 / started.elapsed().as_secs_f64()
+}
+
+/// Single-row commits per second on PostgreSQL with `clients` connections committing at once.
+fn raw_postgres(clients: usize, window: Duration) -> f64 {
+    let database = ScratchDatabase::postgres();
+    let mut setup = PgConnection::establish(&database.url).expect("raw PostgreSQL database");
+    setup
+        .batch_execute(
+            "CREATE TABLE journal (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL); \
+             CREATE TABLE game (id BIGINT PRIMARY KEY, body TEXT NOT NULL);",
+        )
+        .expect("raw tables");
+    for id in 0..clients {
+        diesel::sql_query(format!("INSERT INTO game VALUES ({id}, '')")).execute(&mut setup).expect("game row");
+    }
+    let commits = AtomicU64::new(0);
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for id in 0..clients {
+            let (url, commits) = (&database.url, &commits);
+            s.spawn(move || {
+                let mut conn = PgConnection::establish(url).expect("raw connection");
+                let (entry, game) = raw_rows();
+                let update = format!("UPDATE game SET body = $1 WHERE id = {id}");
+                while started.elapsed() < window / 2 {
+                    conn.transaction(|c| {
+                        diesel::sql_query("INSERT INTO journal (body) VALUES ($1)")
+                            .bind::<Text, _>(&entry)
+                            .execute(c)?;
+                        diesel::sql_query(&update).bind::<Text, _>(&game).execute(c)
+                    })
+                    .expect("raw commit");
+                    commits.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    commits.into_inner() as f64 / started.elapsed().as_secs_f64()
+}
+
+/// A `tegami-server` process (release build) on a fresh database; killed on drop.
+struct Server {
+    child: Child,
+    base: String,
+    database: ScratchDatabase,
+}
+
+impl Server {
+    /// Starts the server, SQLite committing as `synchronous` says (`full`, the server's default, but where
+    /// only memory is measured).
+    fn start(backend: Backend, dir: &Path, name: &str, synchronous: &str) -> Server {
+        let folder = dir.join(name);
+        std::fs::create_dir_all(&folder).expect("server folder");
+        let database = match backend {
+            Backend::Sqlite => ScratchDatabase::sqlite(&folder.join("tegami.db")),
+            Backend::Postgres => ScratchDatabase::postgres(),
+        };
+        let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+        let child = Command::new(env!("CARGO_BIN_EXE_tegami-server"))
+            .env("TEGAMI_BIND", format!("127.0.0.1:{port}"))
+            .env("TEGAMI_DATABASE_URL", &database.url)
+            .env("TEGAMI_LOG", "warn")
+            .env("TEGAMI_MAIL_DIR", folder.join("mail"))
+            .env("TEGAMI_REQUIRE_VERIFIED_EMAIL", "false")
+            .env("TEGAMI_SQLITE_SYNCHRONOUS", synchronous)
+            .env_remove("TEGAMI_DB_POOL_SIZE")
+            .env_remove("TEGAMI_SMTP_URL")
+            .env_remove("TEGAMI_CONFIG")
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(folder.join("server.log")).expect("log file"))
+            .spawn()
+            .expect("tegami-server starts");
+        eprintln!("  ({name}: tegami-server pid {})", child.id());
+        let server = Server { child, base: format!("http://127.0.0.1:{port}"), database };
+        let http = Client::new();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while http.get(format!("{}/healthz", server.base)).send().map(|r| !r.status().is_success()).unwrap_or(true) {
+            assert!(Instant::now() < deadline, "tegami-server did not start; see {}", folder.display());
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        server
+    }
+
+    /// CPU time the server has used (user + system).
+    fn cpu(&self) -> Duration {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        let fields: Vec<&str> = stat.rsplit_once(") ").map(|(_, rest)| rest.split(' ').collect()).unwrap_or_default();
+        let ticks: u64 = [11, 12].iter().filter_map(|&i| fields.get(i).and_then(|f| f.parse::<u64>().ok())).sum();
+        Duration::from_secs_f64(ticks as f64 / clock_ticks() as f64)
+    }
+
+    /// Resident memory in MB: now (`VmRSS`) and at its peak (`VmHWM`).
+    fn rss_mb(&self) -> (f64, f64) {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        let mb = |field: &str| {
+            let kb = status
+                .lines()
+                .find_map(|l| l.strip_prefix(field))
+                .and_then(|v| v.split_whitespace().next().and_then(|n| n.parse::<f64>().ok()));
+            kb.unwrap_or(0.0) / 1024.0
+        };
+        (mb("VmRSS:"), mb("VmHWM:"))
+    }
+
+    /// The bytes the database holds (SQLite: used pages, WAL included; PostgreSQL: `pg_database_size`).
+    fn database_bytes(&self) -> i64 {
+        #[derive(QueryableByName)]
+        struct Size {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            bytes: i64,
+        }
+        let sql = match self.database.backend {
+            Backend::Sqlite => {
+                "SELECT (page_count - freelist_count) * page_size AS bytes \
+                 FROM pragma_page_count(), pragma_freelist_count(), pragma_page_size()"
+            }
+            Backend::Postgres => "SELECT pg_database_size(current_database()) AS bytes",
+        };
+        let mut conn = tegami_api::db::open(&self.database.url).expect("database opens");
+        diesel::sql_query(sql).get_result::<Size>(&mut conn).expect("database size").bytes
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn clock_ticks() -> u64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(100)
+}
+
+/// A player: a session and a signing key.
+#[derive(Clone)]
+struct Person {
+    token: String,
+    key: KeyPair,
+}
+
+fn register(http: &Client, base: &str, name: &str) -> Person {
+    let body = json!({"email": format!("{name}@example.com"), "display_name": name, "password": "password-123"});
+    let r = http.post(format!("{base}/api/v1/accounts")).json(&body).send().expect("register");
+    assert_eq!(r.status(), 201, "register: {}", r.text().unwrap_or_default());
+    let session: Value = http.post(format!("{base}/api/v1/sessions")).json(&body).send().unwrap().json().unwrap();
+    let token = session["token"].as_str().expect("session token").to_string();
+    let key = KeyPair::generate().expect("key");
+    let r = http
+        .post(format!("{base}/api/v1/keys"))
+        .bearer_auth(&token)
+        .json(&json!({"public_key": key.public_key()}))
+        .send()
+        .expect("key");
+    assert_eq!(r.status(), 201);
+    Person { token, key }
+}
+
+/// One game's players, all people, on one keep-alive connection.
+struct Table {
+    http: Client,
+    base: String,
+    seats: Vec<Person>,
+    game: i64,
+    /// The seats asked something, as the last answer said.
+    asked: Vec<u8>,
+    turn: usize,
+}
+
+impl Table {
+    /// A table that plays UOSAO games one after the other.
+    fn new(base: &str, seats: &[Person]) -> Table {
+        let mut table = Table::at(base, seats, 0);
+        table.new_game();
+        table
+    }
+
+    /// A table at game `game`, already running.
+    fn at(base: &str, seats: &[Person], game: i64) -> Table {
+        Table { http: Client::new(), base: base.to_string(), seats: seats.to_vec(), game, asked: Vec::new(), turn: 0 }
+    }
+
+    fn new_game(&mut self) {
+        let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]});
+        let r = self.http.post(format!("{}/api/v1/games", self.base)).bearer_auth(&self.seats[0].token).json(&body);
+        let created: GameDetail = r.send().expect("create").json().expect("game");
+        self.game = created.summary.id;
+        for seat in 1..3 {
+            let r = self
+                .http
+                .post(format!("{}/api/v1/games/{}/join", self.base, self.game))
+                .bearer_auth(&self.seats[seat].token)
+                .json(&json!({"seat": seat}))
+                .send()
+                .expect("join");
+            assert_eq!(r.status(), 200, "join: {}", r.text().unwrap_or_default());
+            let joined: GameDetail = r.json().expect("game");
+            self.asked = joined.pending.iter().filter_map(|p| p.seat).collect();
+        }
+    }
+
+    /// Makes one move (a new game once this one is over); returns how long the POST took.
+    fn play(&mut self) -> Duration {
+        loop {
+            if let Some(took) = self.play_here() {
+                return took;
+            }
+            self.new_game();
+        }
+    }
+
+    /// Makes one move in this game; `None` if the game is over.
+    fn play_here(&mut self) -> Option<Duration> {
+        {
+            let order: Vec<u8> = self.asked.iter().copied().chain(0..self.seats.len() as u8).collect();
+            for seat in order {
+                let person = &self.seats[seat as usize];
+                let moves: Vec<LegalMoves> = self
+                    .http
+                    .get(format!("{}/api/v1/games/{}/moves", self.base, self.game))
+                    .bearer_auth(&person.token)
+                    .send()
+                    .expect("legal moves")
+                    .json()
+                    .expect("legal moves");
+                let Some(m) = moves.first().filter(|m| !m.choices.options.is_empty()) else { continue };
+                self.turn += 1;
+                let options = &m.choices.options;
+                let claims = MoveClaims {
+                    game: self.game,
+                    seat,
+                    decision: m.decision.decision.clone(),
+                    action: options[self.turn % options.len()].action.clone(),
+                    iat: 1_800_000_000,
+                };
+                let signed = person.key.sign(&claims).expect("signed");
+                let started = Instant::now();
+                let r = self
+                    .http
+                    .post(format!("{}/api/v1/games/{}/moves", self.base, self.game))
+                    .bearer_auth(&person.token)
+                    .json(&json!({"move": signed}))
+                    .send()
+                    .expect("move");
+                let took = started.elapsed();
+                assert_eq!(r.status(), 201, "move: {}", r.text().unwrap_or_default());
+                let accepted: MoveAccepted = r.json().expect("move accepted");
+                self.asked = accepted.game.pending.iter().filter_map(|p| p.seat).collect();
+                if accepted.game.summary.status == GameStatus::Finished {
+                    self.asked.clear();
+                }
+                return Some(took);
+            }
+            // Nobody is asked anything: the game is over.
+            None
+        }
+    }
+}
+
+/// One measurement: `games` tables playing for `window`.
+struct Run {
+    latencies: Vec<Duration>,
+    elapsed: Duration,
+    cpu: Duration,
+    bytes: i64,
+}
+
+impl Run {
+    fn measure(backend: Backend, dir: &Path, games: usize, window: Duration) -> Run {
+        // The default pool (8) on both backends: moves go through the group-commit writer's own connection,
+        // the pool only serves the reads (legal moves, signing keys).
+        let server = Server::start(backend, dir, &format!("{backend:?}-{games}").to_lowercase(), "full");
+        let setup = Client::new();
+        let people: Vec<Person> = (0..3).map(|i| register(&setup, &server.base, &format!("p{i}"))).collect();
+        let mut tables: Vec<Table> = (0..games).map(|_| Table::new(&server.base, &people)).collect();
+        // Warm up: a few moves per table, outside the measurement.
+        for table in &mut tables {
+            for _ in 0..3 {
+                table.play();
+            }
+        }
+        let (cpu, bytes) = (server.cpu(), server.database_bytes());
+        let started = Instant::now();
+        let mut latencies: Vec<Duration> = std::thread::scope(|s| {
+            let running: Vec<_> = tables
+                .iter_mut()
+                .map(|table| {
+                    s.spawn(move || {
+                        let mut took = Vec::new();
+                        while started.elapsed() < window {
+                            took.push(table.play());
+                        }
+                        took
+                    })
+                })
+                .collect();
+            running.into_iter().flat_map(|t| t.join().expect("table thread")).collect()
+        });
+        let elapsed = started.elapsed();
         latencies.sort();
-        let total: Duration = latencies.iter().sum();
-        let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q) as usize].as_secs_f64() * 1e3;
+        Run { latencies, elapsed, cpu: server.cpu() - cpu, bytes: server.database_bytes() - bytes }
+    }
+
+    fn moves(&self) -> usize {
+        self.latencies.len()
+    }
+
+    fn rate(&self) -> f64 {
+        self.moves() as f64 / self.elapsed.as_secs_f64()
+    }
+
+    fn quantile_ms(&self, q: f64) -> f64 {
+        let i = ((self.latencies.len().max(1) - 1) as f64 * q).round() as usize;
+        self.latencies.get(i).map_or(0.0, |d| d.as_secs_f64() * 1e3)
+    }
+
+    fn print(&self, backend: &str, games: usize, raw: f64) {
+        let moves = self.moves().max(1) as f64;
         println!(
-            "{:<10} {:>8} {:>10.0} {:>9.2} {:>9.2} {:>9.2}",
-            format!("{backend:?}").to_lowercase(),
-            latencies.len(),
-            latencies.len() as f64 / total.as_secs_f64(),
-            at(0.50),
-            at(0.95),
-            at(0.99)
+            "{:<9} {:>5} {:>7} {:>8.0} {:>7.1} {:>7.1} {:>7.1} {:>9.2} {:>9.0} {:>10.0} {:>5.2}x",
+            backend,
+            games,
+            self.moves(),
+            self.rate(),
+            self.quantile_ms(0.50),
+            self.quantile_ms(0.95),
+            self.quantile_ms(0.99),
+            self.cpu.as_secs_f64() * 1e3 / moves,
+            self.bytes as f64 / moves,
+            raw,
+            self.rate() / raw
         );
     }
 }
 
-/// Plays `moves` signed moves; returns how long each took.
-fn run(database: &ScratchDatabase, dir: &std::path::Path, moves: usize) -> Vec<Duration> {
-    let mut settings = Settings::for_tests(&dir.join("unused.db"));
-    settings.database_url = database.url.clone();
-    let mail = MailContext::new(&settings);
-    let pool = tegami_api::db::connect(&database.url).expect("database opens");
-    let mut conn = pool.get().expect("a connection");
-    let request = RegisterRequest {
-        email: "bench@example.com".into(),
-        display_name: "bench".into(),
-        password: "password-123".into(),
-    };
-    let account = accounts::register(&mut conn, &mail, &request).expect("registered").id;
-    let key = KeyPair::generate().expect("key");
-    accounts::register_key(&mut conn, account, &key.public_key(), None).expect("key registered");
-    let new_game = || CreateGameRequest {
-        slug: "uosao".into(),
-        options: serde_json::Value::Null,
-        seats: vec![SeatRequest::Me, SeatRequest::Bot, SeatRequest::Bot],
-        deadline_hours: None,
-        timeout_policy: TimeoutPolicy::Forfeit,
-    };
-    let mut game = games::create(&mut conn, &mail, account, new_game()).expect("game created").summary.id;
-    let mut latencies = Vec::with_capacity(moves);
-    while latencies.len() < moves {
-        let detail = games::detail(&mut conn, game, Some(account)).expect("detail");
-        if detail.summary.status == GameStatus::Finished {
-            game = games::create(&mut conn, &mail, account, new_game()).expect("game created").summary.id;
-            continue;
+/// Journal lengths compared.
+const SHORT: usize = 50;
+const LONG: usize = 5_000;
+/// Entries played before the journals are padded to their lengths.
+const PLAYED: i64 = 10;
+/// Pairs of games compared (UOSAO games end: one pair gives a few dozen moves at each length).
+const LENGTH_PAIRS: usize = 4;
+
+/// The latency of a move at journal length 50 and at 5,000, one move at a time, alternating between two
+/// UOSAO games played over HTTP to `PLAYED` entries. No engine's game runs to 5,000 entries (UOSAO ends near
+/// 100, and random playouts of the others end within a few hundred), so both are made long in the database:
+/// a game's entries move up (its head and events with them) and rows copied from its own entries fill the
+/// seqs below, to 50 entries in one game and 5,000 in the other. A move reads the game row, its snapshot and
+/// its most recent entries and never checks the chain, so it works on both as on a game played that long,
+/// while the journal table, its indexes and the game's rows in them are as large as such a game makes them
+/// (the padded journals do not verify: they are a benchmark's instrument, not games).
+fn journal_length(dir: &Path) {
+    let server = Server::start(Backend::Sqlite, dir, "journal-length", "full");
+    let setup = Client::new();
+    let people: Vec<Person> = (0..3).map(|i| register(&setup, &server.base, &format!("p{i}"))).collect();
+    let mut took: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    // A pair of games at a time, each played until either ends (UOSAO: some 30 to 80 moves).
+    for _pair in 0..LENGTH_PAIRS {
+        let mut tables: Vec<Table> = (0..2).map(|_| Table::new(&server.base, &people)).collect();
+        for (table, length) in tables.iter_mut().zip([SHORT, LONG]) {
+            while entries(&server, table.game) < PLAYED {
+                table.play_here().expect("UOSAO runs past 10 entries");
+            }
+            lengthen(&server, table.game, length - entries(&server, table.game) as usize);
         }
-        let legal = games::legal_moves(&mut conn, account, game).expect("legal moves");
-        let asked = &legal[0];
-        let option = &asked.choices.options[latencies.len() % asked.choices.options.len()];
-        let claims = MoveClaims {
-            game,
-            seat: detail.summary.my_seat.expect("seated"),
-            decision: asked.decision.decision.clone(),
-            action: option.action.clone(),
-            iat: 1_800_000_000,
-        };
-        let signed = key.sign(&claims).expect("signed");
-        let started = Instant::now();
-        games::submit(&mut conn, &mail, account, game, &signed).expect("move accepted");
-        latencies.push(started.elapsed());
+        'play: loop {
+            for (table, took) in tables.iter_mut().zip(&mut took) {
+                match table.play_here() {
+                    Some(t) => took.push(t),
+                    None => break 'play,
+                }
+            }
+        }
     }
-    latencies
+    let median = |v: &mut Vec<Duration>| {
+        v.sort();
+        v.get(v.len() / 2).map_or(f64::NAN, |d| d.as_secs_f64() * 1e3)
+    };
+    let (short, long) = (median(&mut took[0]), median(&mut took[1]));
+    println!(
+        "journal length: p50 {short:.2} ms at {SHORT} entries, {long:.2} ms at {LONG} ({} moves each): {:.2}x \
+         (target <= 1.2x)",
+        took[1].len(),
+        long / short
+    );
+}
+
+/// How many entries game `game` has.
+fn entries(server: &Server, game: i64) -> i64 {
+    use tegami_api::db::schema::games;
+    let mut conn = tegami_api::db::open(&server.database.url).expect("database opens");
+    games::table.find(game).select(games::head_seq).first::<i64>(&mut conn).expect("the game") + 1
+}
+
+/// Puts `padding` entries in front of game `game`'s journal (see [`journal_length`]).
+fn lengthen(server: &Server, game: i64, padding: usize) {
+    let mut conn = tegami_api::db::open(&server.database.url).expect("database opens");
+    let real = entries(server, game);
+    let shift = padding as i64;
+    let mut run = |sql: String| conn.batch_execute(&sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    run("BEGIN IMMEDIATE".into());
+    run(format!("UPDATE journal SET seq = seq + {shift} WHERE game_id = {game}"));
+    run(format!("UPDATE events SET from_seq = from_seq + {shift}, to_seq = to_seq + {shift} WHERE game_id = {game}"));
+    run(format!("UPDATE games SET head_seq = head_seq + {shift} WHERE id = {game}"));
+    for seq in 0..shift {
+        let copied = shift + seq % real;
+        run(format!(
+            "INSERT INTO journal (game_id, seq, at, body, nonce, hash, events, hidden_seat) \
+             SELECT game_id, {seq}, at, body, nonce, hash, events, hidden_seat FROM journal \
+             WHERE game_id = {game} AND seq = {copied}"
+        ));
+    }
+    run("COMMIT".into());
+}
+
+/// The issue's bound on the server's memory with 10,000 active games.
+const RSS_TARGET_MB: u32 = 200;
+
+/// The server's memory after 10,000 games were created and each got a move.
+fn memory_with_active_games(dir: &Path, count: usize) {
+    // Without an fsync per commit: this measures memory, and 10,000 games take 40,000 writes to set up.
+    let server = Server::start(Backend::Sqlite, dir, "active", "normal");
+    let setup = Client::new();
+    let people: Vec<Person> = (0..3).map(|i| register(&setup, &server.base, &format!("p{i}"))).collect();
+    let started = Instant::now();
+    let made = AtomicU64::new(0);
+    let workers = 8;
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            let (server, people, made) = (&server, &people, &made);
+            s.spawn(move || {
+                while made.fetch_add(1, Ordering::Relaxed) < count as u64 {
+                    Table::new(&server.base, people).play();
+                }
+            });
+        }
+    });
+    let (rss, peak) = server.rss_mb();
+    println!(
+        "{count} active games (created and moved in {:.0} s): server RSS {rss:.0} MB, peak {peak:.0} MB \
+         (target <= {RSS_TARGET_MB} MB: {:.2}x of it)",
+        started.elapsed().as_secs_f64(),
+        peak / RSS_TARGET_MB as f64
+    );
 }

@@ -2,8 +2,8 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use shared::api_types::Problem;
 use shared::Localized;
+use shared::api_types::Problem;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiError {
@@ -12,6 +12,8 @@ pub struct ApiError {
     pub detail: String,
     pub detail_ja: Option<String>,
     pub allowed: Option<Vec<String>>,
+    /// Seconds a throttled client should wait (sent as `Retry-After`).
+    pub retry_after: Option<u64>,
 }
 
 impl std::fmt::Display for ApiError {
@@ -24,7 +26,7 @@ impl std::error::Error for ApiError {}
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
-        ApiError { status, code, detail: detail.into(), detail_ja: None, allowed: None }
+        ApiError { status, code, detail: detail.into(), detail_ja: None, allowed: None, retry_after: None }
     }
 
     pub fn bad_request(code: &'static str, detail: impl Into<String>) -> Self {
@@ -66,6 +68,11 @@ impl ApiError {
         self
     }
 
+    pub fn with_retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after = Some(seconds);
+        self
+    }
+
     pub fn problem(&self) -> Problem {
         Problem {
             kind: format!("https://tegami.dev/problems/{}", self.code.replace('_', "-")),
@@ -85,7 +92,11 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status).content_type("application/problem+json").json(self.problem())
+        let mut response = HttpResponse::build(self.status);
+        if let Some(seconds) = self.retry_after {
+            response.insert_header((actix_web::http::header::RETRY_AFTER, seconds.to_string()));
+        }
+        response.content_type("application/problem+json").json(self.problem())
     }
 }
 
@@ -120,8 +131,21 @@ pub type ApiResult<T> = Result<T, ApiError>;
 
 /// Extractor errors (malformed JSON, bad path or query) in the same problem format.
 pub fn json_error(err: actix_web::error::JsonPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError;
+    if let JsonPayloadError::Overflow { limit } | JsonPayloadError::OverflowKnownLength { limit, .. } = err {
+        return too_large(limit).into();
+    }
     ApiError::bad_request("malformed_body", format!("the request body is not valid JSON of the expected shape: {err}"))
         .into()
+}
+
+/// A body over its limit, refused as soon as the limit is passed (nothing more is read).
+pub fn too_large(limit: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "body_too_large",
+        format!("the request body is larger than this endpoint takes ({limit} bytes at most)"),
+    )
 }
 
 pub fn path_error(err: actix_web::error::PathError, _: &actix_web::HttpRequest) -> actix_web::Error {

@@ -1,11 +1,10 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use tegami_api::settings::{Cli, Command, Settings};
-use tegami_api::startup::Application;
 use tegami_api::mail::MailContext;
-use tegami_api::mail::inbound;
-use tegami_api::service::transfer;
+use tegami_api::service::{inbound_moves, transfer};
+use tegami_api::settings::{Cli, Command, LogFormat, Settings};
+use tegami_api::startup::Application;
 use tegami_api::{db, openapi};
 use tracing_subscriber::EnvFilter;
 
@@ -19,10 +18,7 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_new(&settings.log).unwrap_or_else(|_| EnvFilter::new("info")))
-        .with_writer(std::io::stderr)
-        .init();
+    init_logging(&settings);
     match cli.command.unwrap_or(Command::Serve) {
         Command::Openapi => {
             print!("{}", openapi::yaml());
@@ -64,6 +60,18 @@ async fn main() -> ExitCode {
     }
 }
 
+/// Log lines go to stderr: plain text, coloured only on a terminal (an MTA may mail `mail-in`'s output back
+/// to the sender, and log files should not hold escape codes), or JSON lines.
+fn init_logging(settings: &Settings) {
+    use std::io::IsTerminal;
+    let filter = EnvFilter::try_new(&settings.log).unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match settings.log_format {
+        LogFormat::Json => builder.json().init(),
+        LogFormat::Plain => builder.with_ansi(std::io::stderr().is_terminal()).init(),
+    }
+}
+
 /// `tegami-server mail-in`: one raw message on stdin, as an MTA pipe delivers it.
 fn mail_in(settings: &Settings) -> ExitCode {
     use std::io::Read;
@@ -79,7 +87,7 @@ fn mail_in(settings: &Settings) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    match inbound::handle(&mut conn, &MailContext::new(settings), &raw) {
+    match inbound_moves::handle(&mut conn, &MailContext::new(settings), &raw) {
         Ok(outcome) => {
             println!("{}", serde_json::to_string(&outcome).unwrap_or_default());
             ExitCode::SUCCESS

@@ -3,24 +3,22 @@
 
 use std::net::TcpListener;
 
-use actix_web::dev::Server;
-use actix_web::{App, HttpResponse, HttpServer, web};
+use actix_web::dev::{ResourceDef, Server};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
 use tracing_actix_web::TracingLogger;
-use utoipa_scalar::{Scalar, Servable};
 
+use crate::db::writer::Writer;
 use crate::db::{self, DbPool, DbSetupError};
 use crate::error::{self, ApiError};
+use crate::events::hub::Hub;
 use crate::mail::MailContext;
 use crate::mail::send::{Mailer, MailerError};
 use crate::settings::Settings;
-use crate::{auth, mail, openapi, routes};
-
-pub struct AppState {
-    pub pool: DbPool,
-    pub jwt_secret: Vec<u8>,
-    pub settings: Settings,
-    pub mail: MailContext,
-}
+use crate::state::AppState;
+use crate::web as pages;
+use crate::{auth, mail, openapi, routes, security_headers, webhooks};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
@@ -34,20 +32,51 @@ pub enum StartupError {
     Mailer(#[from] MailerError),
 }
 
-/// The HTTP server and the mail worker beside it.
+/// The HTTP server and the workers beside it: mail, the event hub and webhook delivery.
 pub struct Application {
     server: Server,
     port: u16,
     worker: Option<(DbPool, MailContext, Mailer)>,
+    hub: Hub,
+    settings: Settings,
 }
 
-async fn not_found(req: actix_web::HttpRequest) -> Result<HttpResponse, ApiError> {
+/// Every documented path with the methods it offers, to tell a wrong method (405) from a wrong path (404).
+struct KnownPaths(Vec<(ResourceDef, String)>);
+
+impl KnownPaths {
+    fn from_document(document: &utoipa::openapi::OpenApi) -> KnownPaths {
+        let mut known: Vec<(ResourceDef, String)> = openapi::methods_by_path(document)
+            .into_iter()
+            .map(|(path, methods)| (ResourceDef::new(path), methods.join(", ")))
+            .collect();
+        known.push((ResourceDef::new("/openapi.json"), "GET".into()));
+        KnownPaths(known)
+    }
+
+    fn allowed(&self, path: &str) -> Option<&str> {
+        self.0.iter().find(|(def, _)| def.is_match(path)).map(|(_, methods)| methods.as_str())
+    }
+}
+
+async fn not_found(req: actix_web::HttpRequest, known: web::Data<KnownPaths>) -> Result<HttpResponse, ApiError> {
+    if let Some(allow) = known.allowed(req.path()) {
+        let problem = ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            format!("`{} {}` is not offered; this path takes {allow}", req.method(), req.path()),
+        );
+        let mut response = problem.error_response();
+        let allow = HeaderValue::from_str(allow).map_err(ApiError::internal)?;
+        response.headers_mut().insert(header::ALLOW, allow);
+        return Ok(response);
+    }
     Err(ApiError::not_found("no_route", format!("no route `{} {}`; see /docs for the API", req.method(), req.path())))
 }
 
 impl Application {
     pub fn build(settings: Settings) -> Result<Application, StartupError> {
-        let pool = db::connect_sized(&settings.database_url, settings.db_pool_size)?;
+        let pool = db::connect_with(&settings.database_url, settings.db_pool_size, settings.sqlite_synchronous)?;
         let jwt_secret = {
             let mut conn = pool.get().map_err(DbSetupError::from)?;
             auth::load_or_create_jwt_secret(&mut conn, settings.jwt_secret.as_deref())?
@@ -58,29 +87,47 @@ impl Application {
         let mailer = Mailer::from_settings(&settings.mail)?;
         let mail = MailContext::new(&settings);
         let worker = Some((pool.clone(), mail.clone(), mailer));
-        let state = web::Data::new(AppState { pool, jwt_secret, settings: settings.clone(), mail });
+        let writer = Writer::start(&settings.database_url, settings.sqlite_synchronous)?;
+        let hub = Hub::default();
+        let state =
+            web::Data::new(AppState { pool, writer, jwt_secret, settings: settings.clone(), mail, hub: hub.clone() });
         let document = openapi::document();
+        let known_paths = web::Data::new(KnownPaths::from_document(&document));
+        let https = settings.public_url.starts_with("https://");
         let server = HttpServer::new(move || {
             let doc = document.clone();
             App::new()
+                .wrap(actix_web::middleware::from_fn(auth::resolve_first))
+                // Browsers opening an email's API link get the page for it (before auth: a page needs none).
+                .wrap(actix_web::middleware::from_fn(pages::landing::browsers_to_pages))
+                .wrap(security_headers::middleware(https))
                 .wrap(TracingLogger::default())
                 .app_data(state.clone())
-                .app_data(web::JsonConfig::default().limit(256 * 1024).error_handler(error::json_error))
+                .app_data(known_paths.clone())
+                .app_data(
+                    web::JsonConfig::default().limit(crate::body_limit::JSON_LIMIT).error_handler(error::json_error),
+                )
                 .app_data(web::PathConfig::default().error_handler(error::path_error))
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
-                .app_data(web::PayloadConfig::default().limit(routes::mail::MAX_INBOUND_BYTES))
+                .app_data(web::PayloadConfig::default().limit(crate::body_limit::JSON_LIMIT))
                 .configure(routes::configure)
-                .route("/openapi.json", web::get().to(move || {
-                    let doc = doc.clone();
-                    async move { HttpResponse::Ok().json(doc) }
-                }))
-                .service(Scalar::with_url("/docs", document.clone()))
+                .route(
+                    "/openapi.json",
+                    web::get().to(move || {
+                        let doc = doc.clone();
+                        async move { HttpResponse::Ok().json(doc) }
+                    }),
+                )
+                .configure(routes::docs::configure)
+                .configure(pages::configure)
                 .default_service(web::to(not_found))
         })
         .listen(listener)
         .map_err(bind_err)?
+        // SIGTERM and Ctrl-C are handled in `run`, which stops the mail worker first.
+        .disable_signals()
         .run();
-        Ok(Application { server, port, worker })
+        Ok(Application { server, port, worker, hub, settings })
     }
 
     /// Stops the server (and with it the mail worker) from another thread or task.
@@ -92,16 +139,76 @@ impl Application {
         self.port
     }
 
-    /// Serves until the server stops; the mail worker runs alongside and stops with it.
+    /// The event hub of this instance (how many streams are open).
+    pub fn hub(&self) -> &Hub {
+        &self.hub
+    }
+
+    /// Serves until the server stops (through its handle, SIGTERM or Ctrl-C); the mail worker runs alongside.
+    /// On a signal the worker is told to stop at once, so that it claims nothing more while HTTP requests
+    /// drain; it may take `mail_shutdown_grace_ms` to finish and record the send in flight.
     pub async fn run(mut self) -> std::io::Result<()> {
-        let worker = self
-            .worker
-            .take()
-            .map(|(pool, ctx, mailer)| actix_web::rt::spawn(mail::worker::run(pool, ctx, mailer)));
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        let grace = self.worker.as_ref().map(|(_, ctx, _)| ctx.settings.shutdown_grace_ms).unwrap_or(0);
+        let mut others = Vec::new();
+        let worker = self.worker.take().map(|(pool, ctx, mailer)| {
+            let poll = std::time::Duration::from_millis(self.settings.events.poll_ms);
+            let url = self.settings.database_url.clone();
+            others.push(actix_web::rt::spawn(self.hub.clone().run(pool.clone(), url, poll)));
+            others.push(actix_web::rt::spawn(webhooks::worker::run(
+                pool.clone(),
+                ctx.clone(),
+                self.settings.webhooks.clone(),
+            )));
+            actix_web::rt::spawn(mail::worker::run(pool, ctx, mailer, stop_rx))
+        });
+        let handle = self.server.handle();
+        let stop_worker = stop_tx.clone();
+        let signals = actix_web::rt::spawn(async move {
+            let signal = termination().await;
+            tracing::info!(signal, "stopping: the mail worker finishes its sends, HTTP requests drain");
+            let _ = stop_worker.send(true);
+            handle.stop(true).await;
+        });
         let result = self.server.await;
+        signals.abort();
+        for other in others {
+            other.abort();
+        }
+        let _ = stop_tx.send(true);
         if let Some(worker) = worker {
-            worker.abort();
+            let abort = worker.abort_handle();
+            if tokio::time::timeout(std::time::Duration::from_millis(grace), worker).await.is_err() {
+                tracing::warn!(
+                    grace_ms = grace,
+                    "the mail worker did not finish in time; an email being sent may go out again at the next start"
+                );
+                abort.abort();
+            }
         }
         result
+    }
+}
+
+/// Waits for SIGTERM or SIGINT (Ctrl-C); returns its name.
+async fn termination() -> &'static str {
+    #[cfg(unix)]
+    {
+        use actix_web::rt::signal::unix::{SignalKind, signal};
+        match (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) {
+            (Ok(mut term), Ok(mut int)) => tokio::select! {
+                _ = term.recv() => "SIGTERM",
+                _ = int.recv() => "SIGINT",
+            },
+            _ => {
+                tracing::warn!("cannot listen for signals; stop the server with SIGKILL");
+                std::future::pending().await
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = actix_web::rt::signal::ctrl_c().await;
+        "Ctrl-C"
     }
 }

@@ -173,9 +173,24 @@ tegami_api::on_both_backends! {
         let early = alice.sign(id, 0, "d0", &json!({}));
         problem(alice.submit(&app, id, &early), 409, "game_not_started");
 
-        // Carol cannot take Bob's invited seat, but takes the open one.
-        problem(app.post(&format!("/api/v1/games/{id}/join"), Some(&carol.token), &json!({"seat": 1})), 409, "seat_taken");
-        let joined: GameDetail = app.post(&format!("/api/v1/games/{id}/join"), Some(&carol.token), &json!({})).json().unwrap();
+        // The join body is optional, but what is sent must be a join request, naming a seat the game has.
+        let join = format!("/api/v1/games/{id}/join");
+        let raw = |body: &'static str| {
+            app.client.post(app.url(&join)).bearer_auth(&carol.token).header("content-type", "application/json").body(body)
+        };
+        problem(raw("{\"seat\": ").send().unwrap(), 400, "malformed_body");
+        problem(raw("{\"seat\": 2, \"chair\": 1}").send().unwrap(), 400, "malformed_body");
+        problem(raw("{\"seat\": 1.5}").send().unwrap(), 400, "malformed_body");
+        let bad_seat = problem(raw("{\"seat\": 7}").send().unwrap(), 422, "bad_seat");
+        assert!(bad_seat["detail"].as_str().unwrap().contains("seats are 0 to 2; open to you: 2"), "{bad_seat}");
+        // A method the path does not offer is a 405 that says which it does.
+        let trace = app.client.request(reqwest::Method::TRACE, app.url(&join)).send().unwrap();
+        assert_eq!(trace.headers()["allow"], "POST");
+        problem(trace, 405, "method_not_allowed");
+
+        // Carol cannot take Bob's invited seat, but takes the open one (with no body at all).
+        problem(app.post(&join, Some(&carol.token), &json!({"seat": 1})), 409, "seat_taken");
+        let joined: GameDetail = raw("").send().unwrap().json().unwrap();
         assert_eq!(joined.summary.my_seat, Some(2));
         assert_eq!(joined.summary.status, GameStatus::Waiting);
         problem(app.post(&format!("/api/v1/games/{id}/join"), Some(&carol.token), &json!({})), 409, "already_seated");
@@ -259,5 +274,121 @@ tegami_api::on_both_backends! {
         problem(app.post("/api/v1/games", None, &json!({"slug": "uosao", "seats": []})), 401, "login_required");
         let types: Vec<Value> = app.get("/api/v1/game-types", None).json().unwrap();
         assert!(types.iter().any(|t| t["slug"] == "uosao"));
+    }
+}
+
+/// The whole journal, read a page of `limit` entries at a time, following `next`.
+fn journal_in_pages(app: &TestApp, p: &Player, id: i64, limit: u32) -> (JournalListing, usize) {
+    let mut listing: JournalListing =
+        app.get(&format!("/api/v1/games/{id}/journal?limit={limit}"), Some(&p.token)).json().unwrap();
+    let mut pages = 1;
+    while let Some(after) = listing.next.take() {
+        let r = app.get(&format!("/api/v1/games/{id}/journal?after={after}&limit={limit}"), Some(&p.token));
+        assert_eq!(r.status(), 200);
+        let page: JournalListing = r.json().unwrap();
+        assert!(page.entries.len() <= limit as usize);
+        assert_eq!(page.entries.first().map(|e| e.seq), Some(after + 1), "a page starts right after `after`");
+        listing.entries.extend(page.entries);
+        for key in page.keys {
+            if !listing.keys.contains(&key) {
+                listing.keys.push(key);
+            }
+        }
+        listing.next = page.next;
+        pages += 1;
+    }
+    (listing, pages)
+}
+
+tegami_api::on_both_backends! {
+    fn the_journal_pages_and_the_stored_snapshot_is_what_the_journal_rebuilds(db) {
+        use diesel::prelude::*;
+        use tegami_api::db::schema::games;
+
+        let app = TestApp::spawn(db);
+        let p = app.player("alice");
+        let id = create(&app, &p, json!([{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}])).summary.id;
+        // Midway and at the end, the snapshot a move leaves behind is the state the journal folds to.
+        for round in 0..2 {
+            if round == 0 {
+                for _ in 0..3 {
+                    assert_eq!(p.play_first_option(&app, id).status(), 201);
+                }
+            } else {
+                play_to_end(&app, &p, id);
+            }
+            let whole: JournalListing = app.get(&format!("/api/v1/games/{id}/journal"), Some(&p.token)).json().unwrap();
+            assert_eq!(whole.next, None, "a game this short fits one page");
+            let (paged, pages) = journal_in_pages(&app, &p, id, 7);
+            assert_eq!(pages, whole.entries.len().div_ceil(7));
+            assert_eq!(paged.entries, whole.entries);
+            let mut conn = app.db();
+            let (snapshot, head_seq, head_hash): (String, i64, String) = games::table
+                .find(id)
+                .select((games::snapshot, games::head_seq, games::head_hash))
+                .first(&mut *conn)
+                .unwrap();
+            let seed: String = games::table.find(id).select(games::seed).first(&mut *conn).unwrap();
+            let seed: [u8; 32] = hex::decode(seed).unwrap().try_into().unwrap();
+            let entries = tegami_api::service::games::whole_journal(&mut conn, id).unwrap();
+            let rebuilt = Match::replay(&entries, seed).expect("the stored journal replays");
+            assert_eq!(rebuilt.game().state_to_json(rebuilt.state()), serde_json::from_str::<Value>(&snapshot).unwrap());
+            assert_eq!((rebuilt.next_seq() - 1, rebuilt.head_hash()), (head_seq as u64, head_hash.as_str()));
+        }
+        let body = problem(app.get(&format!("/api/v1/games/{id}/journal?limit=0"), None), 400, "bad_limit");
+        assert!(body["detail"].as_str().unwrap().contains("1 to 1000"), "{body}");
+        problem(app.get(&format!("/api/v1/games/{id}/journal?limit=1001"), None), 400, "bad_limit");
+        problem(app.get(&format!("/api/v1/games/{id}/journal?after=x"), None), 400, "malformed_query");
+        let past: JournalListing = app.get(&format!("/api/v1/games/{id}/journal?after=100000"), None).json().unwrap();
+        assert!(past.entries.is_empty() && past.next.is_none());
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn concurrent_moves_to_many_games_are_all_applied_in_order_and_retries_stay_idempotent(db) {
+        let app = TestApp::spawn(db);
+        let players: Vec<Player> = (0..6).map(|i| app.player(&format!("p{i}"))).collect();
+        let games: Vec<i64> = players
+            .iter()
+            .map(|p| create(&app, p, json!([{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}])).summary.id)
+            .collect();
+        std::thread::scope(|scope| {
+            for (p, &id) in players.iter().zip(&games) {
+                let app = &app;
+                scope.spawn(move || {
+                    for _ in 0..8 {
+                        let moves = p.moves(app, id);
+                        let Some(m) = moves.first() else { return };
+                        let seat = p.detail(app, id).summary.my_seat.unwrap();
+                        let signed = p.sign(id, seat, &m.decision.decision, &m.choices.options[0].action);
+                        // The same signed move twice at once: one applies it, the other is its duplicate.
+                        let (a, b) = std::thread::scope(|s| {
+                            let first = s.spawn(|| p.submit(app, id, &signed));
+                            let second = s.spawn(|| p.submit(app, id, &signed));
+                            (first.join().unwrap(), second.join().unwrap())
+                        });
+                        let mut statuses = [a.status().as_u16(), b.status().as_u16()];
+                        statuses.sort();
+                        assert_eq!(statuses, [200, 201]);
+                        let (a, b): (MoveAccepted, MoveAccepted) = (a.json().unwrap(), b.json().unwrap());
+                        assert_eq!((a.seq, &a.hash), (b.seq, &b.hash));
+                    }
+                });
+            }
+        });
+        for (p, &id) in players.iter().zip(&games) {
+            let journal: JournalListing = app.get(&format!("/api/v1/games/{id}/journal"), Some(&p.token)).json().unwrap();
+            let signed: Vec<&str> = journal
+                .entries
+                .iter()
+                .filter_map(|e| match &e.body {
+                    EntryBody::Move { signature: Some(s), .. } => Some(s.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let distinct: std::collections::BTreeSet<&str> = signed.iter().copied().collect();
+            assert_eq!(distinct.len(), signed.len(), "no move applied twice");
+            assert!(signed.len() >= 8 || p.detail(&app, id).summary.status == GameStatus::Finished);
+        }
     }
 }

@@ -39,8 +39,11 @@ tegami_api::on_both_backends! {
         let app = TestApp::spawn(db);
         let alice = app.player("alice");
         let game = create(&app, &alice.token, json!({"deadline_hours": 2}));
-        let turn = app.wait_for_mail("the turn email", |m| !m.is_empty())[0].clone();
+        let mails = app.wait_for_mail("the turn email", |m| m.iter().any(|x| x.kind == "turn"));
+        let turn = mailbox::of_kind(&mails, "turn")[0].clone();
         assert!(turn.text.contains("== Deadline ==\nAnswer by "), "{}", turn.text);
+        // The deadline text names what happens in this game: UOSAO has no default answer, the policy is forfeit.
+        assert!(turn.text.contains("If you do not, you forfeit this game"), "{}", turn.text);
         assert_eq!(deadline_rows(&app, game), 1);
 
         // Answering in time moves the deadline to the next decision.
@@ -51,15 +54,15 @@ tegami_api::on_both_backends! {
 
         // An hour before the deadline (half the 2-hour limit, as 24 hours is longer): a reminder, once.
         app.settings.clock.advance(chrono::Duration::minutes(61));
-        let mails = app.wait_for_mail("the reminder", |m| m.iter().any(|x| x.subject.contains("reminder")));
-        let reminder = mails.iter().find(|x| x.subject.contains("reminder")).unwrap();
+        let mails = app.wait_for_mail("the reminder", |m| m.iter().any(|x| x.kind == "reminder"));
+        let reminder = mails.iter().find(|x| x.kind == "reminder").unwrap();
         assert_eq!(reminder.to, alice.email);
         assert!(reminder.text.contains("Legal moves:"));
         assert!(timeouts(&app, game).is_empty(), "not yet due");
 
         // The deadline passes: the seat forfeits, as one server entry.
         app.settings.clock.advance(chrono::Duration::minutes(60));
-        app.wait_for_mail("the result email", |m| m.iter().any(|x| x.subject.contains("game over")));
+        app.wait_for_mail("the result email", |m| m.iter().any(|x| x.kind == "game_over"));
         let t = timeouts(&app, game);
         assert_eq!(t.len(), 1);
         assert_eq!(t[0]["body"]["seat"], json!(seat));
@@ -73,7 +76,7 @@ tegami_api::on_both_backends! {
         std::thread::sleep(std::time::Duration::from_millis(400));
         assert_eq!(timeouts(&app, game).len(), 1);
         let reminders =
-            mailbox::game_mails(&app.settings.mail.dir).iter().filter(|x| x.subject.contains("reminder")).count();
+            mailbox::game_mails(&app.settings.mail.dir).iter().filter(|x| x.kind == "reminder").count();
         assert_eq!(reminders, 1);
     }
 }
@@ -89,6 +92,9 @@ tegami_api::on_both_backends! {
         let seat = detail.summary.my_seat.unwrap();
         let asked = alice.moves(&app, game)[0].clone();
         let entries_before = detail.summary.entries;
+        let mails = app.wait_for_mail("the turn email", |m| m.iter().any(|x| x.kind == "turn"));
+        let turn = mailbox::of_kind(&mails, "turn")[0].clone();
+        assert!(turn.text.contains("If you do not, your turn is skipped"), "{}", turn.text);
 
         // Two deadlines pass, one after the other: each time the server answers for Alice and she plays on.
         for round in 1..=2 {
@@ -143,8 +149,9 @@ tegami_api::on_both_backends! {
         assert_eq!(hours, vec![Some(72), None]);
         assert_eq!(deadline_rows(&app, default), 1);
         assert_eq!(deadline_rows(&app, none), 0);
-        let mails = app.wait_for_mail("two turn emails", |m| m.len() >= 2);
-        let unlimited = mails.iter().find(|m| m.subject.contains(&format!("#{none} "))).unwrap();
+        let mails = app.wait_for_mail("two turn emails", |m| m.iter().filter(|x| x.kind == "turn").count() >= 2);
+        let unlimited =
+            mails.iter().find(|m| m.kind == "turn" && m.subject.ends_with(&format!(" #{none}"))).unwrap();
         assert!(unlimited.text.contains("No time limit"), "{}", unlimited.text);
         problem(
             app.post(
@@ -158,7 +165,7 @@ tegami_api::on_both_backends! {
 
         app.settings.clock.advance(chrono::Duration::days(4));
         app.wait_for_mail("the forfeit of the default game", |m| {
-            m.iter().any(|x| x.subject.contains(&format!("#{default} — game over")))
+            m.iter().any(|x| x.kind == "game_over" && x.subject.ends_with(&format!(" #{default}")))
         });
         assert_eq!(timeouts(&app, default).len(), 1);
         assert!(timeouts(&app, none).is_empty(), "no limit, no timeout");
@@ -186,7 +193,7 @@ tegami_api::on_both_backends! {
         assert!(timeouts(&app, game).is_empty(), "no deadline runs out during a vacation");
         // A day and two hours (plus a little) after the vacation began, it has.
         app.settings.clock.advance(chrono::Duration::hours(23) + chrono::Duration::minutes(1));
-        app.wait_for_mail("the forfeit", |m| m.iter().any(|x| x.subject.contains("game over")));
+        app.wait_for_mail("the forfeit", |m| m.iter().any(|x| x.kind == "game_over"));
         assert_eq!(timeouts(&app, game).len(), 1);
     }
 }

@@ -60,7 +60,11 @@ tegami_api::on_both_backends! {
         let app = app.restart();
         play(&app, &alice, game);
         let queued = rows(&app);
-        assert_eq!(queued.len(), 5, "the address verification, and one turn email per decision asked of alice");
+        assert_eq!(
+            queued.len(),
+            6,
+            "the address verification, the game-start email, and one turn email per decision asked of alice"
+        );
         assert!(queued.iter().all(|r| r.4.is_none()));
 
         let sink = SmtpSink::start_on(port, Store::default());

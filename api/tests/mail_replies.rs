@@ -17,8 +17,8 @@ fn setup(app: &TestApp) -> (Player, i64, Mail) {
     );
     assert_eq!(r.status(), 201);
     let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
-    let mails = app.wait_for_mail("the first turn email", |m| !m.is_empty());
-    (alice, game, mails[0].clone())
+    let mails = app.wait_for_mail("the first turn email", |m| m.iter().any(|x| x.kind == "turn"));
+    (alice, game, mailbox::of_kind(&mails, "turn")[0].clone())
 }
 
 fn entries(app: &TestApp, game: i64) -> usize {
@@ -65,7 +65,9 @@ tegami_api::on_both_backends! {
         let mails = app.wait_for_mail("the refusal", |m| m.len() > mails_before);
         let refusal = mails.last().unwrap();
         assert_eq!(refusal.to, alice.email);
-        assert!(refusal.subject.contains("not applied (no_move)"), "{}", refusal.subject);
+        assert_eq!(refusal.kind, "reply_refused");
+        assert_eq!(refusal.subject, turn.subject, "one subject for the whole game, without internal codes");
+        assert!(refusal.text.contains("the reply has no move"), "{}", refusal.text);
         assert!(refusal.text.contains("Legal moves:"), "{}", refusal.text);
         let r = app.inbound(&mailbox::reply(&turn, &alice.email, "Q99 please"), Some("inbound-secret"));
         let outcome: Value = r.json().unwrap();
@@ -74,7 +76,7 @@ tegami_api::on_both_backends! {
             (Some("refused"), Some("bad_notation")),
             "{outcome}"
         );
-        app.wait_for_mail("the second refusal", |m| m.last().is_some_and(|l| l.subject.contains("bad_notation")));
+        app.wait_for_mail("the second refusal", |m| m.last().is_some_and(|l| l.text.contains("`Q99 please` is not a move here")));
         assert_eq!(entries(&app, game), before, "refused replies change nothing");
 
         // A good reply is applied once; the same reply again is a replay.
@@ -84,19 +86,19 @@ tegami_api::on_both_backends! {
         assert!(out.contains("applied"), "{out}");
         let after = entries(&app, game);
         assert!(after > before);
-        app.wait_for_mail("the confirmation", |m| m.iter().any(|x| x.subject.contains("move accepted")));
+        app.wait_for_mail("the confirmation", |m| m.iter().any(|x| x.kind == "reply_accepted"));
         let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &good));
         assert_eq!(code, 0);
         assert!(out.contains("reply_used"), "{out}");
         assert_eq!(entries(&app, game), after, "a replayed reply changes nothing");
-        app.wait_for_mail("the replay refusal", |m| m.last().is_some_and(|l| l.subject.contains("reply_used")));
+        app.wait_for_mail("the replay refusal", |m| m.last().is_some_and(|l| l.text.contains("already answered")));
 
         // A late reply: the decision was answered through the API before the email reply came.
         let turn2 = app.wait_for_mail("the second turn email", |m| {
-            m.iter().filter(|x| x.subject.contains("your move")).count() >= 2
+            m.iter().filter(|x| x.kind == "turn").count() >= 2
         })
         .into_iter()
-        .filter(|x| x.subject.contains("your move"))
+        .filter(|x| x.kind == "turn")
         .nth(1)
         .unwrap();
         assert_ne!(turn2.reply_to.as_deref(), Some(token.as_str()), "each decision has its own token");
@@ -107,16 +109,16 @@ tegami_api::on_both_backends! {
         let outcome: Value = app.inbound(&late, Some("inbound-secret")).json().unwrap();
         assert_eq!(outcome["code"], "stale_decision", "{outcome}");
         assert_eq!(entries(&app, game), now, "a late reply changes nothing");
-        app.wait_for_mail("the late refusal", |m| m.last().is_some_and(|l| l.subject.contains("stale_decision")));
-        assert!(last_subject(&app).contains(&format!("UOSAO #{game}")));
+        app.wait_for_mail("the late refusal", |m| m.last().is_some_and(|l| l.text.contains("no longer pending")));
+        assert_eq!(last_subject(&app), format!("[tegami] UOSAO (Right King, Left King) #{game}"));
     }
 }
 
 /// The newest turn email.
 fn newest_turn(app: &TestApp, seen: usize) -> Mail {
-    app.wait_for_mail("a new turn email", |m| m.iter().filter(|x| x.subject.contains("your move")).count() > seen)
+    app.wait_for_mail("a new turn email", |m| m.iter().filter(|x| x.kind == "turn").count() > seen)
         .into_iter()
-        .filter(|x| x.subject.contains("your move"))
+        .filter(|x| x.kind == "turn")
         .nth(seen)
         .unwrap()
 }
@@ -185,9 +187,12 @@ tegami_api::on_both_backends! {
         seen += 1;
         turn = newest_turn(&app, seen);
 
-        // multipart/alternative with an HTML part; the token only in the subject (the address lost its tag).
+        // multipart/alternative with an HTML part; the token only in the subject (the address lost its tag), as
+        // in emails sent before tokens left the subject.
         let mut no_tag = turn.clone();
+        let token = turn.reply_to.as_deref().unwrap().trim_start_matches("play+").split('@').next().unwrap().to_string();
         no_tag.reply_to = Some("play@tegami.test".into());
+        no_tag.subject = format!("{} [ref:{token}]", turn.subject);
         let body = format!(
             "--b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n--b1\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<p>{}</p>\r\n--b1--\r\n",
             mv(&turn),
@@ -283,8 +288,10 @@ tegami_api::on_both_backends! {
         );
         assert_eq!(r.status(), 201);
         let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
-        let turn = app.wait_for_mail("the turn email", |m| !m.is_empty())[0].clone();
-        assert!(turn.subject.contains("あなたの番です"), "{}", turn.subject);
+        let mails = app.wait_for_mail("the turn email", |m| m.iter().any(|x| x.kind == "turn"));
+        let turn = mailbox::of_kind(&mails, "turn")[0].clone();
+        assert_eq!(turn.subject, format!("[tegami] 右王左王 #{game}"));
+        assert!(turn.text.starts_with(&format!("右王左王 #{game}であなたの番です")), "{}", turn.text);
         let board = app.get(&format!("/api/v1/games/{game}/board?width=72&lang=ja"), Some(&alice.token)).text().unwrap();
         assert!(turn.text.contains(board.trim_end_matches('\n')), "the Japanese board:\n{}", turn.text);
         assert!(turn.text.contains("合法手:"), "{}", turn.text);
@@ -293,7 +300,17 @@ tegami_api::on_both_backends! {
         let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &first));
         assert_eq!(code, 0, "{out}");
         assert!(out.contains("applied"), "{out}");
-        app.wait_for_mail("the Japanese confirmation", |m| m.iter().any(|x| x.subject.contains("手を受け付けました")));
+        let mails = app.wait_for_mail("the Japanese confirmation", |m| m.iter().any(|x| x.kind == "reply_accepted"));
+        let accepted = mailbox::of_kind(&mails, "reply_accepted")[0].text.clone();
+        assert!(accepted.contains("を受け付けました"), "{accepted}");
+        // A refusal gives its reason in Japanese too.
+        let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &first));
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("reply_used"), "{out}");
+        let mails = app.wait_for_mail("the Japanese refusal", |m| m.iter().any(|x| x.kind == "reply_refused"));
+        let refusal = mailbox::of_kind(&mails, "reply_refused")[0].clone();
+        assert!(refusal.text.contains("このメールにはすでに返信済みです"), "{}", refusal.text);
+        assert!(!refusal.text.contains("already answered"), "{}", refusal.text);
     }
 }
 
@@ -314,8 +331,8 @@ tegami_api::on_both_backends! {
         let first = digests(&app.wait_for_mail("the first digest", |m| !digests(m).is_empty()))[0].clone();
         let inner = mailbox::attached(&first);
         assert_eq!(inner.len(), 1);
-        assert!(inner[0].subject.contains("your move"), "{}", inner[0].subject);
-        assert!(mailbox::game_mails(&app.settings.mail.dir).iter().all(|m| !m.subject.contains("your move")));
+        assert_eq!(inner[0].kind, "turn");
+        assert!(mailbox::game_mails(&app.settings.mail.dir).iter().all(|m| m.kind != "turn"));
         // Replying to the attached turn email plays the move.
         let (code, out) = app.mail_in(&mailbox::reply(&inner[0], &alice.email, &mailbox::legal_moves(&inner[0].text)[0]));
         assert_eq!(code, 0, "{out}");

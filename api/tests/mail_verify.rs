@@ -26,7 +26,9 @@ tegami_api::on_both_backends! {
         let game = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
         let mails = app.wait_for_any_mail("the invitation", |m| m.iter().any(|x| x.to == "bob@example.com"));
         let invitation = mails.iter().find(|x| x.to == "bob@example.com").unwrap();
-        assert!(invitation.subject.contains("alice invites you to play"), "{}", invitation.subject);
+        assert_eq!(invitation.kind, "invitation");
+        assert!(!invitation.subject.contains("alice"), "no inviter's text in the subject: {}", invitation.subject);
+        assert!(invitation.text.contains("alice invites you to play"), "{}", invitation.text);
         assert!(invitation.text.contains(&format!("tegami join {game}")));
         assert!(invitation.text.contains("ご招待"), "the invitee's language is unknown, so Japanese follows English");
 

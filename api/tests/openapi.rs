@@ -18,3 +18,18 @@ fn openapi_yaml_is_up_to_date() {
         assert!(generated.contains(route), "{route} documented");
     }
 }
+
+/// Each game's action and options schemas are named after it, so two games never share a schema name.
+#[test]
+fn every_game_names_its_schemas_after_itself() {
+    for game in shared::registry::games() {
+        let schemas = game.schemas();
+        let mut prefix = game.slug().to_string();
+        prefix[..1].make_ascii_uppercase();
+        assert_eq!(schemas.action, format!("{prefix}Action"));
+        assert_eq!(schemas.options, format!("{prefix}Options"));
+        for (name, _) in &schemas.components {
+            assert!(name.starts_with(&prefix), "{name} is not named after {}", game.slug());
+        }
+    }
+}

@@ -15,6 +15,7 @@ macro_rules! examples {
 Examples:
   tegami register --email alice@example.com --name Alice
   tegami types
+  tegami rules <game>
   tegami new <game> --seat me --seat bot
   tegami games
   tegami show 12 --lang ja
@@ -41,6 +42,7 @@ types are those of the REST API (shared/src/api_types.rs, the server's openapi.y
   token list                 [ApiToken]
   token revoke               {\"revoked\": <id>}
   types [game]               [GameType], or one GameType
+  rules <game>               GameRules {slug, lang, markdown} (from the client, no server)
   games                      [GameSummary]
   new, join, show            GameDetail
   moves                      [LegalMoves]
@@ -48,7 +50,16 @@ types are those of the REST API (shared/src/api_types.rs, the server's openapi.y
   log                        JournalListing (what `verify --file` reads)
   watch                      one compact GameDetail per line, each time the game changes
   verify                     {game, slug, ok, checks: [..], failures: [..], result?}
-  logout                     {\"logged_out\": true|false}
+  logout                     {\"logged_out\": true|false, \"signed_out\": <n>}
+  sessions                   [SessionInfo]
+  sessions revoke            {\"revoked\": \"<id>\"}
+  password change            SessionsRevoked (other sessions signed out)
+  password reset             {\"requested\": \"<email>\"} or {\"reset\": true}
+  account export             AccountExport
+  account delete             {\"deleted\": true}
+  mail-address add           MailAddress
+  mail-address list          [MailAddress]
+  mail-address remove        {\"removed\": <id>}
 Messages and errors go to stderr."
 );
 
@@ -123,25 +134,52 @@ Examples:
   printf 'correct horse\\n' | tegami login --email alice@example.com --password-stdin")]
     Login(LoginArgs),
 
-    /// Forget the session of `tegami login` (the signing key is kept)
-    #[command(after_help = "Examples:\n  tegami logout")]
-    Logout,
+    /// Sign out: the server ends the session of `tegami login`, and it is forgotten here (the signing key
+    /// is kept)
+    #[command(after_help = "\
+With `--everywhere` every session of your account ends, on every machine (API
+tokens stay; revoke them with `tegami token revoke`).
+
+Examples:
+  tegami logout
+  tegami logout --everywhere")]
+    Logout(LogoutArgs),
+
+    /// List your signed-in sessions, or sign one out
+    #[command(after_help = "Examples:\n  tegami sessions\n  tegami sessions revoke 3f2a…")]
+    Sessions(SessionsArgs),
+
+    /// Change your password, or reset a forgotten one by email
+    #[command(subcommand)]
+    Password(PasswordCommand),
+
+    /// Export everything the server holds about you, or delete your account
+    #[command(subcommand)]
+    Account(AccountCommand),
 
     /// Show the account you are logged in as
     #[command(after_help = "Examples:\n  tegami whoami\n  tegami whoami --json")]
     Whoami,
 
     /// Show or set how often you get turn emails, and their language
-    #[command(after_help = "Examples:\n  tegami notify\n  tegami notify daily-digest\n  tegami notify every-turn --mail-lang ja\n  tegami notify none")]
+    #[command(
+        after_help = "Examples:\n  tegami notify\n  tegami notify daily-digest\n  tegami notify every-turn --mail-lang ja\n  tegami notify none"
+    )]
     Notify(NotifyArgs),
 
     /// Show or set when you are away: your deadlines stand still until then
-    #[command(after_help = "Examples:\n  tegami vacation\n  tegami vacation --until 2026-12-24\n  tegami vacation --until 2026-12-24T18:00:00Z\n  tegami vacation --back")]
+    #[command(
+        after_help = "Examples:\n  tegami vacation\n  tegami vacation --until 2026-12-24\n  tegami vacation --until 2026-12-24T18:00:00Z\n  tegami vacation --back"
+    )]
     Vacation(VacationArgs),
 
     /// Email a new link that proves your address (needed for invited seats where the server asks for it)
     #[command(after_help = "Examples:\n  tegami resend-verification")]
     ResendVerification,
+
+    /// Manage further addresses you send email replies from (each proved by a link emailed to it)
+    #[command(subcommand)]
+    MailAddress(MailAddressCommand),
 
     /// Manage API tokens for scripts (use one with `--token` or TEGAMI_TOKEN)
     #[command(subcommand)]
@@ -150,6 +188,19 @@ Examples:
     /// List the games this server offers
     #[command(after_help = "Examples:\n  tegami types\n  tegami types <game>\n  tegami types --lang ja")]
     Types(TypesArgs),
+
+    /// Print the rules of a game (no server needed)
+    #[command(after_help = "\
+Prose is rewrapped to --width (default: the terminal's); tables and examples are kept
+as written. Each game's rules end with the readings tegami plays where the original
+rulebook can be read two ways.
+
+Examples:
+  tegami rules shidouban
+  tegami rules shidouban --lang ja --width 72
+  tegami rules senbat | less
+  tegami rules uosao --markdown > uosao.md")]
+    Rules(RulesArgs),
 
     /// List the games you play in
     #[command(after_help = "\
@@ -219,12 +270,26 @@ Examples:
 
     /// Follow a game: print the board and what happened whenever it changes
     #[command(after_help = "\
-Exits 0 when the game is finished, or with `--until-my-turn` as soon as a decision is yours.
+Follows the server's event stream; against an older server it polls every `--interval`
+seconds. Exits 0 when the game is finished, or with `--until-my-turn` as soon as a
+decision is yours.
 
 Examples:
   tegami watch 12
   tegami watch 12 --interval 30 --until-my-turn && tegami moves 12")]
     Watch(WatchArgs),
+
+    /// Block until a decision is yours (in GAME, or in any of your games), then show that game
+    #[command(after_help = "\
+Follows the server's event stream (polls an older server). Exit codes: 0 a decision is
+yours (the game is printed, as `tegami show` or with `--json` as JSON), 7 the game is over
+(without GAME: none of yours is still running), 8 `--timeout` passed.
+
+Examples:
+  tegami wait 12 && tegami moves 12
+  tegami wait --timeout 3600 --json
+  while tegami wait 12; do tegami play 12 <move>; done")]
+    Wait(WaitArgs),
 
     /// Check a finished game: hash chain, seed, dice (by replay) and every signature
     #[command(after_help = "\
@@ -284,10 +349,140 @@ pub enum TokenCommand {
     },
 }
 
+#[derive(Debug, Subcommand)]
+pub enum MailAddressCommand {
+    /// Add an address you send email replies from; a link that proves it is emailed there
+    #[command(after_help = "\
+Until the link is opened (within 48 hours), replies from the address are refused
+and you are told at your account's address. Adding a pending address again sends
+a new link. At most 5 added addresses.
+
+Examples:
+  tegami mail-address add alice@work.example.com")]
+    Add {
+        /// The address, as your mail program sends from it
+        address: String,
+    },
+    /// List your added addresses, proved or pending
+    #[command(after_help = "Examples:\n  tegami mail-address list\n  tegami mail-address list --json")]
+    List,
+    /// Remove an added address: replies from it stop moving for you at once
+    #[command(
+        after_help = "Examples:\n  tegami mail-address remove alice@work.example.com\n  tegami mail-address remove 3"
+    )]
+    Remove {
+        /// The address, or its id as `tegami mail-address list` shows it
+        #[arg(value_name = "ADDRESS|ID")]
+        address: String,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct LogoutArgs {
+    /// End every session of your account, not only this one
+    #[arg(long)]
+    pub everywhere: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SessionsArgs {
+    #[command(subcommand)]
+    pub command: Option<SessionsCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SessionsCommand {
+    /// Sign one session out: its token stops working at once
+    #[command(after_help = "Examples:\n  tegami sessions revoke 3f2a…")]
+    Revoke {
+        /// The session's id, as `tegami sessions` shows it
+        id: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PasswordCommand {
+    /// Change your password (asks for the current one); your other sessions are signed out
+    #[command(after_help = "\
+With `--password-stdin` the first line of stdin is the current password and the
+second the new one.
+
+Examples:
+  tegami password change
+  printf 'old password\\nnew password\\n' | tegami password change --password-stdin")]
+    Change {
+        /// Read both passwords from stdin instead of prompting
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Reset a forgotten password: `--email` mails you a token, `--token` sets the new password with it
+    #[command(after_help = "\
+The token works once, for a limited time (an hour by default); setting the new
+password signs out every session.
+
+Examples:
+  tegami password reset --email alice@example.com
+  tegami password reset --token 7d0c…
+  printf 'new password\\n' | tegami password reset --token 7d0c… --password-stdin")]
+    Reset(ResetArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ResetArgs {
+    /// Email a reset token to this address
+    #[arg(long, value_name = "EMAIL", required_unless_present = "token", conflicts_with = "token")]
+    pub email: Option<String>,
+    /// Set a new password with the emailed token
+    #[arg(long, value_name = "TOKEN")]
+    pub token: Option<String>,
+    /// With `--token`: read the new password from the first line of stdin instead of prompting
+    #[arg(long, requires = "token")]
+    pub password_stdin: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AccountCommand {
+    /// Delete your account: running games count as resigned, your name in past games becomes
+    /// "deleted player N", every session and token stops working
+    #[command(after_help = "\
+Asks for confirmation (skip it with `--yes`) and for your password.
+
+Examples:
+  tegami account delete
+  printf 'my password\\n' | tegami account delete --yes --password-stdin")]
+    Delete {
+        /// Do not ask for confirmation
+        #[arg(long, short = 'y')]
+        yes: bool,
+        /// Read the password from the first line of stdin instead of prompting
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Write everything the server holds about you as JSON (no secrets)
+    #[command(
+        after_help = "Examples:\n  tegami account export > my-tegami.json\n  tegami account export -o my-tegami.json"
+    )]
+    Export {
+        /// Write here instead of stdout (created with mode 0600)
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+}
+
 #[derive(Debug, Args)]
 pub struct TypesArgs {
     /// Show one game in detail: what it is and its default options
     pub game: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// The game, by slug
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(shared::registry::slugs()))]
+    pub game: String,
+    /// Print the Markdown source as it is, without rewrapping
+    #[arg(long)]
+    pub markdown: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -382,8 +577,8 @@ pub struct VacationArgs {
 /// A day (`2026-12-24`, midnight UTC) or an RFC 3339 time, as the RFC 3339 time the server stores.
 fn parse_until(s: &str) -> Result<String, String> {
     let s = s.trim();
-    let is_day = s.len() == 10
-        && s.char_indices().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
+    let is_day =
+        s.len() == 10 && s.char_indices().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
     if is_day {
         return Ok(format!("{s}T00:00:00Z"));
     }
@@ -443,12 +638,21 @@ pub struct ResignArgs {
 pub struct WatchArgs {
     /// The game's id
     pub game: i64,
-    /// Seconds between polls
+    /// Seconds between polls, when the server has no event stream
     #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     pub interval: u64,
     /// Exit as soon as a decision is yours
     #[arg(long)]
     pub until_my_turn: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct WaitArgs {
+    /// The game's id; without it, any of your games
+    pub game: Option<i64>,
+    /// Give up after this many seconds (exit 8)
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
 }
 
 #[derive(Debug, Args)]
@@ -605,6 +809,18 @@ mod tests {
     }
 
     #[test]
+    fn rules_takes_a_hosted_game() {
+        let cli = parse(&["rules", "shidouban", "--lang", "ja", "--width", "72", "--markdown"]).unwrap();
+        let Command::Rules(args) = cli.command else { panic!("not rules") };
+        assert_eq!(args.game, "shidouban");
+        assert!(args.markdown);
+        assert_eq!((cli.global.lang, cli.global.width), (Some(Lang::Ja), Some(72)));
+        let err = parse(&["rules", "chess"]).unwrap_err().to_string();
+        assert!(err.contains("uosao") && err.contains("suriagehara"), "{err}");
+        assert!(parse(&["rules"]).is_err());
+    }
+
+    #[test]
     fn verify_takes_a_game_or_a_file() {
         assert!(parse(&["verify", "3"]).is_ok());
         assert!(parse(&["verify", "--file", "j.json"]).is_ok());
@@ -623,5 +839,19 @@ mod tests {
         let cli = parse(&["games", "--status", "finished"]).unwrap();
         let Command::Games(args) = cli.command else { panic!("not games") };
         assert_eq!(args.status, Some(StatusFilter::Finished));
+    }
+
+    #[test]
+    fn mail_address_subcommands_parse() {
+        assert!(matches!(
+            parse(&["mail-address", "add", "a@work.example"]).unwrap().command,
+            Command::MailAddress(MailAddressCommand::Add { address }) if address == "a@work.example"
+        ));
+        assert!(matches!(
+            parse(&["mail-address", "remove", "3", "--json"]).unwrap().command,
+            Command::MailAddress(MailAddressCommand::Remove { address }) if address == "3"
+        ));
+        assert!(parse(&["mail-address", "list"]).is_ok());
+        assert!(parse(&["mail-address", "add"]).is_err());
     }
 }

@@ -114,6 +114,59 @@ impl Client {
     pub fn delete(&self, path: &str) -> Result<()> {
         self.send(self.request(Method::DELETE, path)).map(|_| ())
     }
+
+    /// A DELETE whose answer has a body (`DELETE /sessions`), or that sends one (`DELETE /me`).
+    pub fn delete_json<B: Serialize + ?Sized>(&self, path: &str, body: Option<&B>) -> Result<Reply> {
+        let req = self.request(Method::DELETE, path);
+        self.json(match body {
+            Some(body) => req.json(body),
+            None => req,
+        })
+    }
+
+    /// Opens a Server-Sent Events stream (no overall timeout: it stays open), resuming after
+    /// `last_event_id`. `Ok(None)`: the server has no such stream (404, an older server).
+    pub fn open_stream(&self, path: &str, last_event_id: Option<i64>) -> Result<Option<Response>> {
+        let http = reqwest::blocking::Client::builder()
+            .user_agent(concat!("tegami-cli/", env!("CARGO_PKG_VERSION")))
+            .connect_timeout(Duration::from_secs(10))
+            .timeout(None)
+            .build()
+            .map_err(|e| CliError::local(format!("cannot set up the HTTP client: {e}")))?;
+        let mut req = http
+            .get(format!("{}/api/v1{}", self.server, path))
+            .header(reqwest::header::ACCEPT, "text/event-stream")
+            .header(reqwest::header::ACCEPT_LANGUAGE, lang_tag(self.lang));
+        if let Some(token) = &self.token {
+            req = req.bearer_auth(token);
+        }
+        if let Some(id) = last_event_id {
+            req = req.header("Last-Event-ID", id.to_string());
+        }
+        let response = req.send().map_err(|e| transport_error(&self.server, &e))?;
+        let status = response.status();
+        if status == StatusCode::NOT_FOUND {
+            let body = response.text().unwrap_or_default();
+            // An unknown game is a real 404; an older server has no route at all (`no_route`).
+            let problem: Option<Problem> = serde_json::from_str(&body).ok();
+            return match problem {
+                Some(p) if p.code != "no_route" => {
+                    Err(error_from_response(status, &body, self.token.is_some(), self.lang))
+                }
+                _ => Ok(None),
+            };
+        }
+        if !status.is_success() {
+            let body = response.text().unwrap_or_default();
+            return Err(error_from_response(status, &body, self.token.is_some(), self.lang));
+        }
+        Ok(Some(response))
+    }
+
+    /// A copy for another thread (same server, credentials and language).
+    pub fn try_clone(&self) -> Result<Client> {
+        Client::new(&self.server, self.token.clone(), self.lang)
+    }
 }
 
 fn lang_tag(lang: Lang) -> &'static str {

@@ -3,7 +3,8 @@
 //! Exit codes are part of the CLI's contract (scripts and the end-to-end tests rely on them):
 //! 0 ok, 1 local failure (config files, terminal), 2 usage error, 3 refused by the server (or by the
 //! same check done locally: an unparsable move, not your turn), 4 network or server failure,
-//! 5 verification failed, 6 not logged in.
+//! 5 verification failed, 6 not logged in; and for `tegami wait`: 7 the game is over (nothing will be asked
+//! of me), 8 timed out.
 
 use std::fmt;
 
@@ -21,6 +22,10 @@ pub enum CliError {
     Verification(String),
     /// No usable credentials.
     NotLoggedIn(String),
+    /// `tegami wait`: the game is over (or, without a game, none of mine is still running).
+    GameOver(String),
+    /// `tegami wait`: nothing was asked of me in time.
+    TimedOut(String),
 }
 
 /// A refusal with what the user can do about it.
@@ -68,6 +73,8 @@ impl CliError {
             CliError::Network(_) => 4,
             CliError::Verification(_) => 5,
             CliError::NotLoggedIn(_) => 6,
+            CliError::GameOver(_) => 7,
+            CliError::TimedOut(_) => 8,
         }
     }
 
@@ -96,6 +103,10 @@ impl CliError {
 
     /// The full text printed to stderr: `error: ...`, then the allowed answers and the help line.
     pub fn report(&self) -> String {
+        // Not failures: the answers `tegami wait` gives besides "your turn".
+        if matches!(self, CliError::GameOver(_) | CliError::TimedOut(_)) {
+            return format!("{self}\n");
+        }
         let mut out = format!("error: {self}\n");
         if let CliError::Refused(r) = self {
             if !r.allowed.is_empty() {
@@ -119,7 +130,9 @@ impl fmt::Display for CliError {
             | CliError::Usage(m)
             | CliError::Network(m)
             | CliError::Verification(m)
-            | CliError::NotLoggedIn(m) => f.write_str(m),
+            | CliError::NotLoggedIn(m)
+            | CliError::GameOver(m)
+            | CliError::TimedOut(m) => f.write_str(m),
             CliError::Refused(r) => f.write_str(&r.message),
         }
     }
@@ -145,6 +158,8 @@ mod tests {
         assert_eq!(CliError::network("x").exit_code(), 4);
         assert_eq!(CliError::Verification("x".into()).exit_code(), 5);
         assert_eq!(CliError::not_logged_in("x").exit_code(), 6);
+        assert_eq!(CliError::GameOver("x".into()).exit_code(), 7);
+        assert_eq!(CliError::TimedOut("x".into()).exit_code(), 8);
     }
 
     #[test]

@@ -5,7 +5,9 @@ mod client;
 mod commands;
 mod config;
 mod error;
+mod feed;
 mod output;
+mod sanitize;
 
 use std::process::ExitCode;
 
@@ -21,7 +23,7 @@ fn main() -> ExitCode {
     match run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprint!("{}", e.report());
+            commands::err(&e.report());
             ExitCode::from(e.exit_code())
         }
     }
@@ -35,13 +37,18 @@ fn run(cli: &Cli) -> Result<()> {
     match &cli.command {
         Command::Register(args) => commands::register::exec(&ctx, args),
         Command::Login(args) => commands::login::exec(&ctx, args),
-        Command::Logout => commands::logout::exec(&ctx),
+        Command::Logout(args) => commands::logout::exec(&ctx, args),
+        Command::Sessions(args) => commands::sessions::exec(&ctx, args),
+        Command::Password(command) => commands::password::exec(&ctx, command),
+        Command::Account(command) => commands::account::exec(&ctx, command),
         Command::Whoami => commands::whoami::exec(&ctx),
         Command::Notify(args) => commands::mail_prefs::notify(&ctx, args),
         Command::Vacation(args) => commands::mail_prefs::vacation(&ctx, args),
         Command::ResendVerification => commands::mail_prefs::resend_verification(&ctx),
+        Command::MailAddress(command) => commands::mail_address::exec(&ctx, command),
         Command::Token(command) => commands::token::exec(&ctx, command),
         Command::Types(args) => commands::types::exec(&ctx, args),
+        Command::Rules(args) => commands::rules::exec(&ctx, args),
         Command::Games(args) => commands::games::exec(&ctx, args),
         Command::New(args) => commands::new::exec(&ctx, args),
         Command::Join(args) => commands::join::exec(&ctx, args),
@@ -51,6 +58,7 @@ fn run(cli: &Cli) -> Result<()> {
         Command::Log(args) => commands::log::exec(&ctx, args),
         Command::Resign(args) => commands::resign::exec(&ctx, args),
         Command::Watch(args) => commands::watch::exec(&ctx, args),
+        Command::Wait(args) => commands::wait::exec(&ctx, args),
         Command::Verify(args) => commands::verify::exec(&ctx, args),
         Command::Completions(args) => commands::completions::exec(args),
     }

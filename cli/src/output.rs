@@ -13,7 +13,8 @@ use shared::text::{self, Align, Table};
 
 /// `--json` output: the server's JSON, pretty-printed with sorted keys (stable across runs).
 pub fn json(value: &Value) -> String {
-    let mut s = serde_json::to_string_pretty(value).expect("a JSON value always serialises");
+    let mut s = crate::sanitize::json(&serde_json::to_string_pretty(value).expect("a JSON value always serialises"))
+        .into_owned();
     s.push('\n');
     s
 }
@@ -83,7 +84,11 @@ pub fn types_table(types: &[GameType], lang: Lang) -> String {
         };
         table.row([t.info.slug.clone(), players, t.info.name.get(lang).to_string()]);
     }
-    table.render()
+    let hint = match lang {
+        Lang::En => "\nthe rules of a game: `tegami rules <game>`\n",
+        Lang::Ja => "\nルールは `tegami rules <game>` で読めます\n",
+    };
+    table.render() + hint
 }
 
 /// `tegami types <game>`.
@@ -96,6 +101,14 @@ pub fn type_detail(t: &GameType, lang: Lang, width: usize) -> String {
     }
     let options = serde_json::to_string(&t.default_options).expect("JSON serialises");
     out.push_str(&format!("\ndefault options: {options}\n"));
+    let slug = &t.info.slug;
+    let url = &t.rules_url;
+    out.push_str(&match (lang, url.is_empty()) {
+        (Lang::En, true) => format!("rules: `tegami rules {slug}`\n"),
+        (Lang::En, false) => format!("rules: `tegami rules {slug}`, or {url}\n"),
+        (Lang::Ja, true) => format!("ルール: `tegami rules {slug} --lang ja`\n"),
+        (Lang::Ja, false) => format!("ルール: `tegami rules {slug} --lang ja` または {url}?lang=ja\n"),
+    });
     out
 }
 
@@ -500,6 +513,7 @@ result: bot wins with 12
             ],
             keys: vec![],
             seats: seats(),
+            next: None,
         };
         assert_eq!(
             journal_text(&listing, Lang::En),

@@ -17,7 +17,10 @@ fn help_lists_every_command_with_examples() {
     let out = tegami(&["--help"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    for command in ["register", "login", "whoami", "games", "new", "join", "show", "moves", "play", "log", "resign", "watch", "verify"] {
+    for command in [
+        "register", "login", "whoami", "games", "new", "join", "show", "moves", "play", "log", "resign", "watch",
+        "verify",
+    ] {
         assert!(text.contains(command), "`{command}` missing from --help:\n{text}");
     }
     let play = String::from_utf8_lossy(&tegami(&["play", "--help"]).stdout).into_owned();

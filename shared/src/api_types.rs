@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::engine::{GameInfo, Localized, Mode, Outcome};
+use crate::engine::{GameInfo, Lang, Localized, Mode, Outcome};
 use crate::journal::Entry;
 use crate::registry::ChoicesOut;
 
@@ -17,8 +17,31 @@ use utoipa::ToSchema;
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct RegisterRequest {
+    /// An email address of at most 254 ASCII characters, as `local@domain.tld`: the local part (at most 64
+    /// characters) is dot-separated runs of letters, digits and ``!#$%&'*+-/=?^_`{|}~``; the domain is two or
+    /// more dot-separated labels of 1 to 63 letters, digits and inner hyphens (internationalised domains in
+    /// their `xn--` form). No spaces around it. Stored in lower case.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            max_length = 254,
+            pattern = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
+            examples("ada@example.org")
+        )
+    )]
     pub email: String,
+    /// 1 to 40 characters once the spaces around them are trimmed (Unicode white space), with no control or
+    /// bidirectional formatting character (U+0000–U+001F, U+007F–U+009F, U+061C, U+200E, U+200F,
+    /// U+202A–U+202E, U+2066–U+2069).
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            pattern = r"^[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000](?:[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]{0,38}[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000])?[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$"
+        )
+    )]
     pub display_name: String,
+    /// 8 to 1024 characters, no NUL.
+    #[cfg_attr(feature = "openapi", schema(min_length = 8, max_length = 1024, pattern = r"^[^\x00]*$", format = Password))]
     pub password: String,
 }
 
@@ -36,6 +59,7 @@ pub struct Account {
     pub id: i64,
     pub email: String,
     pub display_name: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
 }
 
@@ -44,14 +68,153 @@ pub struct Account {
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct Session {
     pub token: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub expires_at: String,
     pub account: Account,
+}
+
+/// `GET /api/v1/sessions`: one signed-in session. It ends at `expires_at` unless used before then (each use
+/// pushes `expires_at` forward), and at `ends_at` at the latest; signing out ends it at once.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct SessionInfo {
+    pub id: String,
+    pub created_at: String,
+    pub last_seen_at: String,
+    pub expires_at: String,
+    pub ends_at: String,
+    /// The client address that signed in.
+    pub client: Option<String>,
+    pub user_agent: Option<String>,
+    /// The session this request was made with.
+    pub current: bool,
+}
+
+/// `DELETE /api/v1/sessions`: how many sessions were signed out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct SessionsRevoked {
+    pub revoked: u64,
+}
+
+/// `PUT /api/v1/me/password`
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct ChangePasswordRequest {
+    #[cfg_attr(feature = "openapi", schema(format = Password))]
+    pub current_password: String,
+    /// 8 to 1024 characters, no NUL.
+    #[cfg_attr(feature = "openapi", schema(min_length = 8, max_length = 1024, pattern = r"^[^\x00]*$", format = Password))]
+    pub new_password: String,
+}
+
+/// `POST /api/v1/password-reset`: email a reset token to this address (if it has an account).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct PasswordResetRequest {
+    /// An email address, as `RegisterRequest.email` states.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            max_length = 254,
+            pattern = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
+            examples("ada@example.org")
+        )
+    )]
+    pub email: String,
+}
+
+/// `POST /api/v1/password-reset/confirm`: the emailed token and the new password.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct PasswordResetConfirm {
+    /// The token from the email: 48 hexadecimal digits.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^[0-9a-f]{48}$"))]
+    pub token: String,
+    /// 8 to 1024 characters, no NUL.
+    #[cfg_attr(feature = "openapi", schema(min_length = 8, max_length = 1024, pattern = r"^[^\x00]*$", format = Password))]
+    pub new_password: String,
+}
+
+/// `DELETE /api/v1/me`: the password, to confirm.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct DeleteAccountRequest {
+    pub password: String,
+}
+
+/// `GET /api/v1/me/export`: everything the server holds about me (no secrets: tokens and sessions are
+/// listed, not their values; the password only as "set").
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct AccountExport {
+    pub exported_at: String,
+    pub account: Account,
+    pub email_verified: bool,
+    /// Notification preference, language, vacation.
+    pub notifications: Value,
+    pub sessions: Vec<SessionInfo>,
+    pub api_tokens: Vec<ApiToken>,
+    pub signing_keys: Vec<SigningKey>,
+    /// Every game I have a seat in, as I see it.
+    pub games: Vec<GameSummary>,
+    /// The further addresses my email replies may come from, proved or pending.
+    #[serde(default)]
+    pub mail_addresses: Vec<MailAddress>,
+}
+
+/// `POST /api/v1/me/mail-addresses`: another address I send email replies from.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct AddMailAddressRequest {
+    /// An email address, by the same rule as `RegisterRequest.email`. Stored in lower case.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            max_length = 254,
+            pattern = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
+            examples("ada@work.example.org")
+        )
+    )]
+    pub address: String,
+}
+
+/// Whether a reply from an added address moves for me yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum MailAddressStatus {
+    /// The emailed link has not been followed yet: replies from it are refused.
+    Pending,
+    /// The link was followed: replies from it move for me as replies from my account address do.
+    Proved,
+}
+
+/// A further address of mine that email replies may come from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct MailAddress {
+    pub id: i64,
+    pub address: String,
+    pub status: MailAddressStatus,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
+    pub added_at: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
+    pub proved_at: Option<String>,
 }
 
 /// `POST /api/v1/tokens`: a long-lived API token for scripts.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct CreateTokenRequest {
+    /// 1 to 60 characters once the spaces around them are trimmed, with no control or bidirectional
+    /// formatting character (as `RegisterRequest.display_name`).
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            pattern = r"^[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000](?:[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]{0,58}[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000])?[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$"
+        )
+    )]
     pub name: String,
 }
 
@@ -60,7 +223,9 @@ pub struct CreateTokenRequest {
 pub struct ApiToken {
     pub id: i64,
     pub name: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub last_used_at: Option<String>,
 }
 
@@ -78,19 +243,32 @@ pub struct CreatedToken {
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct RegisterKeyRequest {
     /// The 32-byte public key, base64url without padding.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$"))]
     pub public_key: String,
+    /// As `CreateTokenRequest.name`.
     #[serde(default)]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            pattern = r"^[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000](?:[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]{0,58}[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000])?[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$"
+        )
+    )]
     pub name: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct SigningKey {
-    /// Key id used as the JWS `kid`: see `signing::key_id`.
+    /// The key's id, sent as the JWS `kid` of every move it signs: the first 16 bytes of the SHA-256 of
+    /// the 32 raw public-key bytes (see docs/protocol.md).
+    #[cfg_attr(feature = "openapi", schema(pattern = "^[0-9a-f]{32}$"))]
     pub kid: String,
+    /// The 32-byte public key, base64url without padding.
     pub public_key: String,
     pub name: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub revoked_at: Option<String>,
 }
 
@@ -102,26 +280,34 @@ pub enum SeatRequest {
     /// The creator sits here.
     Me,
     /// Reserved for whoever registers with this address.
-    Invite { email: String },
+    Invite {
+        #[cfg_attr(
+            feature = "openapi",
+            schema(
+                max_length = 254,
+                pattern = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
+                examples("ada@example.org")
+            )
+        )]
+        email: String,
+    },
     /// Anyone may take it.
     Open,
     /// The built-in player: a uniformly random legal answer as soon as it is asked.
     Bot,
 }
 
-/// `POST /api/v1/games`
+/// `POST /api/v1/games`. Its schema is one variant per game (see `crate::schema`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct CreateGameRequest {
     pub slug: String,
     /// Game options as the game defines them; null or absent for the standard game.
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub options: Value,
     /// One entry per seat, in seat order (seat 0 first).
     pub seats: Vec<SeatRequest>,
     /// Time limit of each decision, in hours; absent: 72 (3 days); null: no limit.
-    #[serde(default = "default_deadline_hours")]
+    #[serde(default = "default_deadline_hours", deserialize_with = "whole_number")]
     pub deadline_hours: Option<u32>,
     /// What a missed deadline does where the rules name no default answer (absent: forfeit).
     #[serde(default)]
@@ -159,6 +345,20 @@ impl TimeoutPolicy {
     }
 }
 
+/// The longest time limit a game may set on a decision: a year.
+pub const MAX_DEADLINE_HOURS: u32 = 24 * 366;
+
+/// An optional count that JSON may write `72` or `72.0` (JSON has one number type; a schema's `integer` accepts
+/// both). A fraction or a value out of range is refused.
+fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<u32>, D::Error> {
+    let Some(n) = Option::<serde_json::Number>::deserialize(deserializer)? else { return Ok(None) };
+    let whole = n.as_u64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && *f >= 0.0).map(|f| f as u64));
+    whole
+        .and_then(|w| u32::try_from(w).ok())
+        .map(Some)
+        .ok_or_else(|| serde::de::Error::custom(format!("`{n}` is not a whole number of hours")))
+}
+
 /// Three days.
 pub fn default_deadline_hours() -> Option<u32> {
     Some(72)
@@ -167,9 +367,11 @@ pub fn default_deadline_hours() -> Option<u32> {
 /// `POST /api/v1/games/{id}/join`
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct JoinRequest {
-    /// Which seat to take; by default the seat invited for my address, else the first open seat.
+    /// Which seat to take (0 first); by default the seat invited for my address, else the first open seat.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(maximum = 255))]
     pub seat: Option<u8>,
 }
 
@@ -231,7 +433,9 @@ pub struct GameSummary {
     pub my_turn: bool,
     /// Number of journal entries so far.
     pub entries: u64,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub updated_at: String,
 }
 
@@ -241,14 +445,14 @@ pub struct GameSummary {
 pub struct GameDetail {
     #[serde(flatten)]
     pub summary: GameSummary,
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::schema::GameOptions))]
     pub options: Value,
     /// Decisions awaited, as the public (or I) may know them.
     pub pending: Vec<PendingInfo>,
     /// My own pending decisions, with what is asked.
     pub my_pending: Vec<PendingInfo>,
     /// The game's view for me (a seat, or a spectator): feed it to the game's renderer.
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::schema::GameView))]
     pub view: Value,
     pub outcome: Option<Outcome>,
     /// Hash of the latest journal entry.
@@ -273,8 +477,10 @@ pub struct LegalMoves {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct SubmitMoveRequest {
-    /// A compact JWS (EdDSA) over [`crate::api_types::MoveClaims`], signed with a registered key.
+    /// A compact JWS (EdDSA, with the key's `kid` in its header) over `MoveClaims`, signed with a registered key:
+    /// see docs/protocol.md for the header, the claims and where each comes from.
     #[serde(rename = "move")]
+    #[cfg_attr(feature = "openapi", schema(pattern = r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$"))]
     pub signed_move: String,
 }
 
@@ -287,7 +493,7 @@ pub struct MoveClaims {
     /// The pending decision this answers.
     pub decision: String,
     /// The action in the game's JSON form.
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::schema::GameAction))]
     pub action: Value,
     /// Seconds since the epoch when signed.
     pub iat: i64,
@@ -306,9 +512,9 @@ pub struct MoveAccepted {
     pub game: GameDetail,
 }
 
-/// `GET /api/v1/games/{id}/journal`: the journal as I may read it. Once the game is over it is complete:
-/// the seed and every signed move are revealed and the public keys are listed, so `tegami verify` can
-/// replay it offline.
+/// `GET /api/v1/games/{id}/journal`: the journal as I may read it, a page at a time (`after`, `limit`; `next`
+/// names the following page). Once the game is over it is complete: the seed and every signed move are
+/// revealed and the public keys are listed, so `tegami verify` can replay it offline.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct JournalListing {
@@ -318,10 +524,14 @@ pub struct JournalListing {
     /// Hex seed, once revealed.
     pub seed: Option<String>,
     pub entries: Vec<Entry>,
-    /// Keys that signed moves in this game: kid -> public key (base64url).
+    /// Keys that signed the moves listed: kid -> public key (base64url).
     pub keys: Vec<PublicKeyInfo>,
     /// Account of each seat's player (for matching signatures to seats).
     pub seats: Vec<SeatInfo>,
+    /// More entries follow: ask again with `after` set to this seq. Absent on the last page (and in a
+    /// journal put together from all its pages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -338,8 +548,24 @@ pub struct PublicKeyInfo {
 pub struct GameType {
     #[serde(flatten)]
     pub info: GameInfo,
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::schema::GameOptions))]
     pub default_options: Value,
+    /// Where the players' rules of the game are (`…/game-types/{slug}/rules`; add `?lang=ja` for Japanese).
+    /// Empty from a server too old to serve them.
+    #[serde(default)]
+    pub rules_url: String,
+}
+
+/// `GET /api/v1/game-types/{slug}/rules` with `Accept: application/json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct GameRules {
+    pub slug: String,
+    /// `en` or `ja`.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "ja"))]
+    pub lang: Lang,
+    /// The rules document, in Markdown (the same text as the `text/markdown` answer).
+    pub markdown: String,
 }
 
 /// The body of every error response (`application/problem+json`, RFC 9457).
@@ -361,4 +587,94 @@ pub struct Problem {
     /// The Japanese text of `detail`, when the game gave one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail_ja: Option<String>,
+}
+
+/// One committed change of a game, as a reader may see it: the `data` of a `game` event on
+/// `GET /api/v1/events` and `GET /api/v1/games/{id}/events`, and the body of a webhook delivery. Its `id`
+/// is the stream's event id (`Last-Event-ID` resumes after it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct GameEvent {
+    /// The event's id: server-wide, increasing in commit order, without gaps.
+    pub id: i64,
+    pub game: i64,
+    pub slug: String,
+    /// The journal seq of the game's head after the change.
+    pub seq: u64,
+    /// RFC 3339 time of the change.
+    pub at: String,
+    pub status: GameStatus,
+    /// The journal entries the change appended (none for a seat taken while the game still waits), redacted
+    /// exactly as `GET /api/v1/games/{id}/journal` redacts them for this reader.
+    pub entries: Vec<Entry>,
+    /// The decisions asked after the change, as this reader may know them.
+    pub pending: Vec<PendingInfo>,
+    /// Those asked of the reader's seat.
+    pub my_pending: Vec<PendingInfo>,
+    /// The reader's seat, if the reader plays in the game.
+    pub my_seat: Option<u8>,
+    /// Set once the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+/// `POST /api/v1/webhooks`
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct CreateWebhookRequest {
+    /// An absolute `http://` or `https://` URL (the scheme in lower case, no spaces around it) without a user
+    /// name or password, whose host resolves to public addresses only.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^https?://"))]
+    pub url: String,
+    /// The key of the HMAC-SHA256 signature (16 to 256 characters); generated when absent, and shown once.
+    #[cfg_attr(feature = "openapi", schema(min_length = 16, max_length = 256))]
+    pub secret: Option<String>,
+}
+
+/// A registered webhook.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct Webhook {
+    pub id: i64,
+    pub url: String,
+    /// The API token it was set up with: revoking that token stops it.
+    pub token_id: Option<i64>,
+    pub created_at: String,
+    /// Failed attempts in a row (any success resets it).
+    pub consecutive_failures: u32,
+    /// When it was disabled, and why; a disabled webhook is sent nothing.
+    pub disabled_at: Option<String>,
+    pub disabled_reason: Option<String>,
+}
+
+/// The answer to `POST /api/v1/webhooks`: the webhook and its signing secret (shown this once).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct CreatedWebhook {
+    #[serde(flatten)]
+    pub webhook: Webhook,
+    pub secret: String,
+}
+
+/// One event sent (or being sent) to a webhook, with every attempt.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct WebhookDelivery {
+    pub id: i64,
+    pub event_id: i64,
+    pub created_at: String,
+    /// pending (waiting for its next attempt), delivered or abandoned (out of attempts, or the webhook was
+    /// disabled).
+    pub state: String,
+    pub next_attempt_at: Option<String>,
+    pub attempts: Vec<WebhookAttempt>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct WebhookAttempt {
+    pub at: String,
+    /// The HTTP status answered; absent when none was (connection refused, timeout, refused target).
+    pub status: Option<u16>,
+    pub error: Option<String>,
+    pub duration_ms: u64,
 }

@@ -5,7 +5,7 @@
 //! running every automatic consequence until the next real decision), and shows each viewer only what
 //! that viewer may see (`view`). Nothing else ever leaves the engine.
 //!
-//! Why this shape (see ../shared/ENGINE-NEEDS.md):
+//! Why this shape (what the five games in `docs/rules/` need of it):
 //! - Decisions, not "whose turn": several seats can be asked at once (sealed commits in senbat and
 //!   suriagehara, shidouban's priority-ordered interjection), and one seat can hold several decisions.
 //!   Every decision has an id that never repeats within a game; a signed move names the id it answers,
@@ -33,6 +33,7 @@ pub type DecisionId = String;
 
 /// The two languages every engine speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     #[default]
@@ -128,10 +129,13 @@ pub enum Viewer {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Audience {
     All,
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     Only(Vec<Seat>),
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     Except(Vec<Seat>),
     /// Only these seats, even after the game ends: what the rules never reveal (shidouban §7: a declined
     /// 石田散薬, standing preferences, interjection answers that were withdrawn).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     OnlyForever(Vec<Seat>),
 }
 
@@ -264,6 +268,7 @@ pub struct Outcome {
     /// Final score of each seat where the game keeps one.
     pub scores: Vec<Option<i64>>,
     /// Seats that were eliminated or resigned, in order.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub eliminated: Vec<Seat>,
     pub summary: Localized,
 }
@@ -328,14 +333,27 @@ impl RenderContext {
     }
 }
 
+/// A type with a JSON schema in the server's OpenAPI document (utoipa's `ToSchema`) when the `openapi` feature
+/// is on, and no requirement at all otherwise, so that the engines and the CLI do not pay for utoipa.
+#[cfg(feature = "openapi")]
+pub trait Documented: utoipa::ToSchema {}
+#[cfg(feature = "openapi")]
+impl<T: utoipa::ToSchema> Documented for T {}
+/// A type with a JSON schema in the server's OpenAPI document (utoipa's `ToSchema`) when the `openapi` feature
+/// is on, and no requirement at all otherwise, so that the engines and the CLI do not pay for utoipa.
+#[cfg(not(feature = "openapi"))]
+pub trait Documented {}
+#[cfg(not(feature = "openapi"))]
+impl<T> Documented for T {}
+
 /// The contract every game implements. Implementations are zero-sized types; all data is in `State`.
 pub trait Engine: 'static {
     /// Creation options (JSON object). `Default` is the standard game.
-    type Options: Serialize + DeserializeOwned + Default + Clone + fmt::Debug + Send + Sync;
+    type Options: Serialize + DeserializeOwned + Default + Clone + fmt::Debug + Send + Sync + Documented;
     /// The whole truth, secrets included. Must serialise losslessly: replays compare serialised states.
     type State: Serialize + DeserializeOwned + Clone + fmt::Debug + Send + Sync;
     /// One answer to one decision, parsed and well-formed (legality is `apply`'s business).
-    type Action: Serialize + DeserializeOwned + Clone + fmt::Debug + PartialEq + Send + Sync;
+    type Action: Serialize + DeserializeOwned + Clone + fmt::Debug + PartialEq + Send + Sync + Documented;
     /// What one viewer may see. Everything a renderer or a client needs, and nothing more.
     type View: Serialize + DeserializeOwned + Clone + fmt::Debug + Send + Sync;
 
@@ -422,6 +440,11 @@ pub trait Engine: 'static {
 
     /// The board or table as text for `ctx.lang`, fitted to `ctx.width` columns.
     fn render(view: &Self::View, ctx: &RenderContext) -> String;
+
+    /// The same view as a picture (SVG), for web pages and the HTML part of emails. Like `render`, it
+    /// draws only what `view` holds, so it cannot show more than the viewer may see. `ctx.width` is ignored:
+    /// pictures scale.
+    fn render_svg(view: &Self::View, ctx: &RenderContext) -> String;
 
     /// Parses a typed answer to `pending` in the game's notation; `view` is the answering seat's view
     /// (to resolve e.g. which of two identical-looking cards is meant).

@@ -42,7 +42,7 @@ pub enum Actor {
 pub enum EntryBody {
     Create {
         slug: String,
-        #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+        #[cfg_attr(feature = "openapi", schema(value_type = crate::schema::GameOptions))]
         options: Value,
         seats: u8,
         seed_commitment: String,
@@ -50,7 +50,8 @@ pub enum EntryBody {
     Move {
         seat: u8,
         decision: String,
-        #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+        /// Null in a redacted copy.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<crate::schema::GameAction>, required = true))]
         action: Value,
         by: Actor,
         signature: Option<String>,
@@ -63,7 +64,8 @@ pub enum EntryBody {
     Timeout {
         seat: u8,
         decision: String,
-        #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+        /// Null when the seat forfeited, and in a redacted copy.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<crate::schema::GameAction>, required = true))]
         action: Option<Value>,
     },
     /// The seed, published once the game is over.
@@ -94,6 +96,7 @@ impl EntryBody {
 pub struct Entry {
     pub seq: u64,
     /// RFC 3339 time the server accepted it (informational, but hashed so it cannot be rewritten).
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub at: String,
     pub body: EntryBody,
     /// Per-entry salt: keeps the hash of a low-entropy secret answer unguessable. Derived from the seed, except
@@ -189,11 +192,15 @@ pub enum Disclosure {
     Never,
 }
 
-/// A game being played: the journal so far and the state it folds to.
+/// A game being played: the journal so far (or its most recent part) and the state it folds to.
 pub struct Match {
     game: &'static dyn DynGame,
     seed: [u8; 32],
     state: DynState,
+    seats: u8,
+    /// The seq of `entries[0]`: 0 when the whole journal is held, more when the game was resumed from a
+    /// snapshot with only its most recent entries (a move then costs the same at entry 5,000 as at entry 5).
+    first_seq: u64,
     entries: Vec<Entry>,
     /// Salts for answers that may never be revealed; only needed to append such answers.
     salts: Option<SaltSource>,
@@ -227,7 +234,7 @@ impl Match {
             redacted: false,
             hidden_seat: false,
         };
-        Ok(Match { game, seed, state, entries: vec![entry], salts: None })
+        Ok(Match { game, seed, state, seats, first_seq: 0, entries: vec![entry], salts: None })
     }
 
     /// Gives the game a source of fresh randomness for the salts of answers that may never be revealed
@@ -253,7 +260,7 @@ impl Match {
         let mut m = Match::create(slug, options.clone(), *seats, seed, &first.at)?;
         check_same(&m.entries[0], first)?;
         for stored in &entries[1..] {
-            if stored.seq != m.entries.len() as u64 {
+            if stored.seq != m.next_seq() {
                 return Err(JournalError::Corrupt { seq: stored.seq, problem: "out of sequence".into() });
             }
             if stored.redacted {
@@ -272,12 +279,31 @@ impl Match {
     /// without replaying (the server's fast path; `replay` remains the check).
     pub fn resume(entries: Vec<Entry>, seed: [u8; 32], snapshot: &Value) -> Result<Match, JournalError> {
         let first = entries.first().ok_or(JournalError::NotACreate)?;
-        let EntryBody::Create { slug, .. } = &first.body else {
+        let EntryBody::Create { slug, seats, .. } = &first.body else {
             return Err(JournalError::NotACreate);
         };
-        let game = registry::game(slug).ok_or_else(|| JournalError::UnknownGame(slug.clone()))?;
+        let (slug, seats) = (slug.clone(), *seats);
+        Match::resume_recent(&slug, seats, entries, seed, snapshot)
+    }
+
+    /// Resumes a game from the most recent entries of its journal (at least the head: consecutive, ending with
+    /// the entry the snapshot follows) and that snapshot. What it holds of the journal is only `recent`:
+    /// [`Match::entries`] starts at [`Match::first_seq`].
+    pub fn resume_recent(
+        slug: &str,
+        seats: u8,
+        recent: Vec<Entry>,
+        seed: [u8; 32],
+        snapshot: &Value,
+    ) -> Result<Match, JournalError> {
+        let first = recent.first().ok_or(JournalError::Corrupt { seq: 0, problem: "no head entry".into() })?;
+        let first_seq = first.seq;
+        if let Some(e) = recent.iter().zip(first_seq..).find_map(|(e, seq)| (e.seq != seq).then_some(e)) {
+            return Err(JournalError::Corrupt { seq: e.seq, problem: "out of sequence".into() });
+        }
+        let game = registry::game(slug).ok_or_else(|| JournalError::UnknownGame(slug.to_string()))?;
         let state = game.state_from_json(snapshot)?;
-        Ok(Match { game, seed, state, entries, salts: None })
+        Ok(Match { game, seed, state, seats, first_seq, entries: recent, salts: None })
     }
 
     /// Validates and applies one entry, then the answers that standing instructions give at once
@@ -306,13 +332,13 @@ impl Match {
             let body = EntryBody::Move { seat: p.seat, decision: p.id, action, by: Actor::Server, signature: None };
             self.push(body, at, None)?;
         }
-        Err(JournalError::Corrupt { seq: self.entries.len() as u64, problem: "standing answers never stop".into() })
+        Err(JournalError::Corrupt { seq: self.next_seq(), problem: "standing answers never stop".into() })
     }
 
     /// Validates and applies one entry. `stored_nonce` is the salt of a replayed entry, used if the answer
     /// may never be revealed (a salt cannot be derived again); otherwise fresh salts come from `salts`.
     fn push(&mut self, body: EntryBody, at: &str, stored_nonce: Option<&str>) -> Result<(), JournalError> {
-        let seq = self.entries.len() as u64;
+        let seq = self.next_seq();
         let prev_hash = self.head_hash().to_string();
         let salted = match &body {
             EntryBody::Move { decision, action, .. } | EntryBody::Timeout { decision, action: Some(action), .. } => {
@@ -431,8 +457,26 @@ impl Match {
         &self.state
     }
 
+    /// The entries held: the whole journal, unless the game was resumed with only its most recent entries
+    /// ([`Match::resume_recent`]); the first has seq [`Match::first_seq`].
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// The entries held from `seq` on (none if `seq` is past the head, all held if it is before them).
+    pub fn entries_from(&self, seq: u64) -> &[Entry] {
+        let start = seq.saturating_sub(self.first_seq).min(self.entries.len() as u64) as usize;
+        &self.entries[start..]
+    }
+
+    /// The seq of the first entry held.
+    pub fn first_seq(&self) -> u64 {
+        self.first_seq
+    }
+
+    /// The seq the next entry will have: the journal's length.
+    pub fn next_seq(&self) -> u64 {
+        self.first_seq + self.entries.len() as u64
     }
 
     pub fn head_hash(&self) -> &str {
@@ -440,10 +484,7 @@ impl Match {
     }
 
     pub fn seats(&self) -> u8 {
-        match &self.entries[0].body {
-            EntryBody::Create { seats, .. } => *seats,
-            _ => unreachable!("entry 0 is always a create"),
-        }
+        self.seats
     }
 
     pub fn pending(&self) -> Vec<Pending> {
@@ -466,10 +507,15 @@ impl Match {
         self.game.view(&self.state, viewer)
     }
 
-    /// The journal as `viewer` may read it.
+    /// The journal held as `viewer` may read it.
     pub fn journal_for(&self, viewer: Viewer) -> Vec<Entry> {
+        self.redact_for(&self.entries, viewer)
+    }
+
+    /// Stored entries of this game (e.g. a page of its journal) as `viewer` may read them now.
+    pub fn redact_for(&self, entries: &[Entry], viewer: Viewer) -> Vec<Entry> {
         let over = self.is_over();
-        self.entries.iter().map(|e| redact(e, viewer, self.disclosure(e, over))).collect()
+        entries.iter().map(|e| redact(e, viewer, self.disclosure(e, over))).collect()
     }
 
     fn disclosure(&self, entry: &Entry, over: bool) -> Disclosure {

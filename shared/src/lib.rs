@@ -2,7 +2,8 @@
 //!
 //! Nothing here performs I/O or reads a clock. See `engine.rs` for the Game contract every game
 //! implements, `journal.rs` for the hash-chained journal and the fold that replays it, and `dice.rs`
-//! for the one source of randomness.
+//! for the one source of randomness. `rules_docs` embeds the players' rules of every game
+//! (`docs/rules/`).
 
 pub mod api_types;
 pub mod dice;
@@ -10,8 +11,12 @@ pub mod engine;
 pub mod games;
 pub mod journal;
 pub mod registry;
+pub mod rules_docs;
+#[cfg(feature = "openapi")]
+pub mod schema;
 #[cfg(feature = "signing")]
 pub mod signing;
+pub mod svg;
 pub mod testkit;
 pub mod text;
 

@@ -28,7 +28,7 @@ impl fmt::Debug for DynState {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChoiceOption {
     pub notation: String,
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::schema::GameAction))]
     pub action: Value,
 }
 
@@ -90,8 +90,12 @@ pub trait DynGame: Send + Sync {
     fn timeout_action(&self, state: &DynState, decision: &str) -> Option<Value>;
     fn random_action(&self, state: &DynState, decision: &str, rng: &mut Rng) -> Option<Value>;
     fn render(&self, view: &Value, ctx: &RenderContext) -> Result<String, DynError>;
+    fn render_svg(&self, view: &Value, ctx: &RenderContext) -> Result<String, DynError>;
     fn parse_action(&self, view: &Value, pending: &Pending, text: &str) -> Result<Value, ParseActionError>;
     fn print_action(&self, action: &Value) -> Result<String, DynError>;
+    /// The JSON schemas of the game's actions and options, for the server's OpenAPI document.
+    #[cfg(feature = "openapi")]
+    fn schemas(&self) -> crate::schema::GameSchemas;
 }
 
 /// Why an answer could not be applied.
@@ -323,6 +327,11 @@ impl<E: Engine> DynGame for Adapter<E> {
         Ok(E::render(&view, ctx))
     }
 
+    fn render_svg(&self, view: &Value, ctx: &RenderContext) -> Result<String, DynError> {
+        let view: E::View = Self::decode("view", view)?;
+        Ok(E::render_svg(&view, ctx))
+    }
+
     fn parse_action(&self, view: &Value, pending: &Pending, text: &str) -> Result<Value, ParseActionError> {
         let view: E::View = Self::decode("view", view)?;
         Ok(Self::encode(&E::parse_action(&view, pending, text.trim())?))
@@ -330,6 +339,30 @@ impl<E: Engine> DynGame for Adapter<E> {
 
     fn print_action(&self, action: &Value) -> Result<String, DynError> {
         Ok(E::print_action(&Self::decode::<E::Action>("action", action)?))
+    }
+
+    #[cfg(feature = "openapi")]
+    fn schemas(&self) -> crate::schema::GameSchemas {
+        use utoipa::openapi::RefOr;
+        use utoipa::openapi::schema::{AdditionalProperties, Schema};
+        use utoipa::{PartialSchema, ToSchema};
+        // Setup refuses keys the game does not know (`reject_unknown_keys`), so the schema does too.
+        let options = match E::Options::schema() {
+            RefOr::T(Schema::Object(mut object)) => {
+                object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
+                RefOr::T(Schema::Object(object))
+            }
+            other => other,
+        };
+        let mut components =
+            vec![(E::Action::name().into_owned(), E::Action::schema()), (E::Options::name().into_owned(), options)];
+        E::Action::schemas(&mut components);
+        E::Options::schemas(&mut components);
+        crate::schema::GameSchemas {
+            action: E::Action::name().into_owned(),
+            options: E::Options::name().into_owned(),
+            components,
+        }
     }
 }
 

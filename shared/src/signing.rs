@@ -42,7 +42,8 @@ impl std::fmt::Debug for KeyPair {
 }
 
 // PKCS#8 v1 wrapping of a raw Ed25519 seed (RFC 8410): what jsonwebtoken's EncodingKey expects.
-const PKCS8_ED25519_PREFIX: [u8; 16] = [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20];
+const PKCS8_ED25519_PREFIX: [u8; 16] =
+    [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20];
 
 impl KeyPair {
     pub fn generate() -> Result<KeyPair, SigningError> {
@@ -78,7 +79,8 @@ impl KeyPair {
         der.extend_from_slice(&self.seed);
         let mut header = Header::new(Algorithm::EdDSA);
         header.kid = Some(self.kid());
-        jsonwebtoken::encode(&header, claims, &EncodingKey::from_ed_der(&der)).map_err(|e| SigningError::Sign(e.to_string()))
+        jsonwebtoken::encode(&header, claims, &EncodingKey::from_ed_der(&der))
+            .map_err(|e| SigningError::Sign(e.to_string()))
     }
 }
 

@@ -89,7 +89,10 @@ fn random_playouts_finish_replay_and_never_leak() {
     let mut entries = 0;
     let mut seen: std::collections::BTreeMap<&str, u32> = std::collections::BTreeMap::new();
     for seed in 0..n {
-        let p = Playout::new("suriagehara", 2, seed);
+        let mut p = Playout::new("suriagehara", 2, seed);
+        // Every other game plays the other reading of the first-move restriction.
+        let reading = ["no_unit_rearward", "commander_not_behind_line"][(seed % 2) as usize];
+        p.options = serde_json::json!({ "first_move": reading });
         let done = play(&p, check_no_leak).unwrap_or_else(|e| panic!("{e}"));
         entries += done.game.entries().len();
         for e in done.game.entries() {

@@ -3,9 +3,9 @@
 
 #![cfg(feature = "uosao")]
 
+use shared::Rng;
 use shared::engine::{Lang, RenderContext, Viewer};
 use shared::journal::{Actor, EntryBody, Match};
-use shared::Rng;
 
 #[test]
 fn uosao_three_player_game_typed_in_notation() {

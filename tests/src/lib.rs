@@ -14,6 +14,8 @@ use serde_json::Value;
 pub use tegami_api::db::scratch::{Backend, ScratchDatabase, postgres_available};
 pub use tegami_api::on_both_backends;
 
+pub mod client_tools;
+
 /// The directory holding the workspace's binaries (target/debug).
 pub fn bin_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
@@ -349,7 +351,8 @@ pub fn play_to_end(players: &[Player], slug: &str, id: &str, max_moves: usize) -
             let options = decision["choices"]["options"].as_array().expect("options or examples");
             assert!(!options.is_empty(), "{slug}: decision {} lists nothing to answer", decision["decision"]);
             lcg = lcg.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            let pick = options[(lcg >> 33) as usize % options.len()]["notation"].as_str().expect("notation").to_string();
+            let pick =
+                options[(lcg >> 33) as usize % options.len()]["notation"].as_str().expect("notation").to_string();
             let id_arg = decision["decision"]["decision"].as_str().expect("decision id").to_string();
             p.run(&["play", id, "--decision", &id_arg, &pick]).ok(&format!("{slug}: {} plays `{pick}`", p.name));
             if moves % 25 == 0 {

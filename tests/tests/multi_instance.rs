@@ -1,11 +1,15 @@
 //! Two `tegami-server` processes on one PostgreSQL database (the shape of N instances behind a load
 //! balancer), with every client submitting to both at once: each signed move is sent to both instances
 //! together, and a rival move for the same decision races it. Afterwards every journal verifies, no move is
-//! applied twice, no acknowledged move is missing, and every email went out exactly once.
+//! applied twice, no acknowledged move is missing, and every email went out exactly once. Events committed
+//! on one instance reach the streams of the other at once (LISTEN/NOTIFY), also across a dropped LISTEN.
 
 #[path = "../../api/tests/common/smtp.rs"]
 #[allow(dead_code)]
 mod smtp;
+#[path = "../../api/tests/common/sse.rs"]
+#[allow(dead_code)]
+mod sse;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
@@ -171,7 +175,9 @@ fn two_instances_on_one_postgres_database_apply_each_move_once() {
     let first = Server::start_with(Backend::Postgres, &[("TEGAMI_SMTP_URL", sink.url())]);
     let second = first.another_instance(1);
     let instances = [first.url.clone(), second.url.clone()];
-    let http = Client::new();
+    // Idle connections are dropped before the server's keep-alive (5 s) ends them, so that a request never
+    // races the server closing the connection it was sent on.
+    let http = Client::builder().pool_idle_timeout(std::time::Duration::from_secs(2)).build().unwrap();
     let acks = Mutex::new(BTreeMap::new());
     let mut games = Vec::new();
     for round in 0..ROUNDS {
@@ -232,8 +238,8 @@ fn two_instances_on_one_postgres_database_apply_each_move_once() {
         assert!(std::time::Instant::now() < wait, "{unsent} emails never sent");
         std::thread::sleep(std::time::Duration::from_millis(100));
     };
-    let claims: Vec<i32> = outbox::table.select(outbox::attempts).load(&mut conn).unwrap();
-    assert!(claims.iter().all(|a| *a == 1), "every row claimed once: {claims:?}");
+    // A row may be tried again after a failed attempt (at least once); what must hold is that no email reaches
+    // the SMTP server twice although both instances' workers claim from the same table.
     let received = sink.messages();
     let mut delivered = BTreeMap::<String, usize>::new();
     for m in &received {
@@ -253,4 +259,138 @@ fn two_instances_on_one_postgres_database_apply_each_move_once() {
     for server in [&first, &second] {
         assert!(server.log().contains("tegami-server listening"), "{}", server.log());
     }
+}
+
+#[test]
+fn an_event_committed_on_one_instance_reaches_the_streams_of_the_other() {
+    if !tegami_api::db::scratch::postgres_available() {
+        return;
+    }
+    let first = Server::start(Backend::Postgres);
+    let second = first.another_instance(1);
+    let http = Client::new();
+    let alice = register(&http, &first.url, "alice");
+    let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]});
+    let r = http.post(format!("{}/api/v1/games", first.url)).bearer_auth(&alice.token).json(&body).send().unwrap();
+    assert_eq!(r.status(), 201);
+    let game = r.json::<GameDetail>().unwrap().summary.id;
+    let mine = sse::Stream::open(&format!("{}/api/v1/events", second.url), Some(&alice.token), None);
+    let watching = sse::Stream::open(&format!("{}/api/v1/games/{game}/events", second.url), None, None);
+    assert_eq!(mine.next().event.as_deref(), Some("ready"));
+    assert_eq!(watching.next().event.as_deref(), Some("ready"));
+
+    for _ in 0..3 {
+        let detail: GameDetail = alice.get(&first.url, &format!("/api/v1/games/{game}"));
+        let moves: Vec<LegalMoves> = alice.get(&first.url, &format!("/api/v1/games/{game}/moves"));
+        let m = &moves[0];
+        let signed =
+            alice.sign(game, detail.summary.my_seat.unwrap(), &m.decision.decision, &m.choices.options[0].action);
+        let (status, body) = alice.submit(&first.url, game, &signed);
+        assert_eq!(status, 201, "{body}");
+        let accepted: MoveAccepted = serde_json::from_value(body).unwrap();
+        for stream in [&mine, &watching] {
+            let event = stream.next().game();
+            assert_eq!(event.game, game);
+            let entry = event.entries.iter().find(|e| e.seq == accepted.seq).expect("the move's entry");
+            assert_eq!(entry.hash, accepted.hash, "the other instance streams the move posted to the first");
+        }
+    }
+}
+
+/// Waits until `server`'s log holds `needle` at least `times` times; fails the test after 30 s.
+fn wait_for_log(server: &Server, needle: &str, times: usize) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while server.log().matches(needle).count() < times {
+        assert!(std::time::Instant::now() < deadline, "no {times}× `{needle}` in the log:\n{}", server.log());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Posts `me`'s first legal move in `game` to `base` (in a new game against two bots once `game` is over);
+/// returns the game and where the move went.
+fn play_first_option(me: &Person, base: &str, game: i64) -> (i64, MoveAccepted) {
+    let mut detail: GameDetail = me.get(base, &format!("/api/v1/games/{game}"));
+    if detail.summary.status == GameStatus::Finished {
+        let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]});
+        let r = me.http.post(format!("{base}/api/v1/games")).bearer_auth(&me.token).json(&body).send().unwrap();
+        assert_eq!(r.status(), 201);
+        detail = r.json().unwrap();
+    }
+    let game = detail.summary.id;
+    let moves: Vec<LegalMoves> = me.get(base, &format!("/api/v1/games/{game}/moves"));
+    let m = &moves[0];
+    let signed = me.sign(game, detail.summary.my_seat.unwrap(), &m.decision.decision, &m.choices.options[0].action);
+    let (status, body) = me.submit(base, game, &signed);
+    assert_eq!(status, 201, "{body}");
+    (game, serde_json::from_value(body).unwrap())
+}
+
+/// Ends every LISTEN session of the event hubs on `database_url`'s database; returns how many there were.
+fn terminate_listeners(database_url: &str) -> usize {
+    let mut conn = tegami_api::db::open(database_url).unwrap();
+    let tegami_api::db::Conn::Postgres(pg) = &mut conn else { panic!("a PostgreSQL database") };
+    diesel::sql_query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = current_database() AND application_name = $1",
+    )
+    .bind::<diesel::sql_types::Text, _>(tegami_api::events::listen::APPLICATION_NAME)
+    .execute(pg)
+    .unwrap()
+}
+
+#[test]
+fn another_instance_learns_of_an_event_by_notification_and_misses_none_when_its_listen_drops() {
+    if !tegami_api::db::scratch::postgres_available() {
+        return;
+    }
+    const LISTENING: &str = "listening for events committed by other instances";
+    // Both hubs poll every ten minutes: within the test, only a notification (or the read that follows a
+    // reconnected LISTEN) can bring an event from one instance to the other.
+    let slow_poll = [("TEGAMI_EVENTS_POLL_MS", "600000".to_string())];
+    let first = Server::start_with(Backend::Postgres, &slow_poll);
+    let second = first.another_instance(1);
+    wait_for_log(&first, LISTENING, 1);
+    wait_for_log(&second, LISTENING, 1);
+    let http = Client::new();
+    let alice = register(&http, &first.url, "alice");
+    let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]});
+    let r = http.post(format!("{}/api/v1/games", first.url)).bearer_auth(&alice.token).json(&body).send().unwrap();
+    assert_eq!(r.status(), 201);
+    let game = r.json::<GameDetail>().unwrap().summary.id;
+    let stream = sse::Stream::open(&format!("{}/api/v1/events", second.url), Some(&alice.token), None);
+    let ready = stream.next();
+    assert_eq!(ready.event.as_deref(), Some("ready"));
+    let mut last: i64 = ready.id.unwrap().parse().unwrap();
+    // Generous next to how fast a notification is, and far below the poll.
+    let bound = std::time::Duration::from_secs(10);
+    // Reads the stream up to the event of `accepted`: every event in id order, none missing.
+    let mut expect = |game: i64, accepted: &MoveAccepted, what: &str| loop {
+        let frame = stream.next_within(bound).unwrap_or_else(|| panic!("{what}: no event within {bound:?}"));
+        let event = frame.game();
+        assert_eq!(event.id, last + 1, "{what}: event ids follow each other, none missed");
+        last = event.id;
+        if let Some(entry) = event.entries.iter().find(|e| event.game == game && e.seq == accepted.seq) {
+            assert_eq!(entry.hash, accepted.hash, "{what}: the other instance streams the move posted to the first");
+            return;
+        }
+    };
+
+    let (game, accepted) = play_first_option(&alice, &first.url, game);
+    expect(game, &accepted, "a notified move");
+
+    // The LISTEN sessions drop; a move committed meanwhile is not notified to the second instance, whose
+    // new session reads everything after its last event.
+    let mut game = game;
+    for round in 1..=2 {
+        wait_for_log(&first, LISTENING, round);
+        wait_for_log(&second, LISTENING, round);
+        assert_eq!(terminate_listeners(&first.database.url), 2, "each instance had one LISTEN session");
+        let (g, accepted) = play_first_option(&alice, &first.url, game);
+        wait_for_log(&second, LISTENING, round + 1);
+        expect(g, &accepted, "a move committed while the LISTEN reconnected");
+        let (g, accepted) = play_first_option(&alice, &first.url, g);
+        expect(g, &accepted, "a move notified to the new session");
+        game = g;
+    }
+    assert!(second.log().contains("the LISTEN session was lost"), "{}", second.log());
 }

@@ -6,10 +6,12 @@
 //! taken up front so two writers never deadlock upgrading a read lock); on PostgreSQL a read-committed
 //! transaction in which whatever must not race is locked explicitly ([`lock_game`], `FOR UPDATE SKIP LOCKED`
 //! for the outbox). The journal's (game_id, seq) primary key stays the last line of defence: two appends of
-//! the same position can never both commit.
+//! the same position can never both commit. Moves and resignations go through the [`writer`], which runs the
+//! ones queued together as savepoints of one such transaction (group commit).
 
 pub mod schema;
 pub mod scratch;
+pub mod writer;
 
 use std::time::Duration;
 
@@ -19,6 +21,8 @@ use diesel::prelude::*;
 use diesel::r2d2::{ManageConnection, Pool, PooledConnection, R2D2Connection};
 use diesel::sqlite::SqliteConnection;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+pub use crate::settings::SqliteSync;
 
 /// A connection to either backend. Queries written with diesel's DSL run on both; the few statements only one
 /// backend has (upserts, row locks) match on the variant, usually through [`on_backend!`](crate::on_backend).
@@ -99,6 +103,7 @@ pub fn redact_password(url: &str) -> String {
 #[derive(Debug)]
 pub struct Manager {
     target: Target,
+    sync: SqliteSync,
 }
 
 impl ManageConnection for Manager {
@@ -112,12 +117,14 @@ impl ManageConnection for Manager {
             }
             Target::Sqlite(path) => {
                 let mut conn = SqliteConnection::establish(path).map_err(diesel::r2d2::Error::ConnectionError)?;
-                conn.batch_execute(
-                    // busy_timeout first: switching to WAL takes a lock that the pool's other new connections
-                    // contend for.
-                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                // busy_timeout first: switching to WAL takes a lock that the pool's other new connections contend
+                // for. synchronous FULL: a commit returns once the WAL is on disk, so an acknowledged move
+                // survives a power failure (NORMAL only survives a crash of the process).
+                conn.batch_execute(&format!(
+                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = {}; \
                      PRAGMA foreign_keys = ON;",
-                )
+                    self.sync.pragma()
+                ))
                 .map_err(diesel::r2d2::Error::QueryError)?;
                 Ok(Conn::Sqlite(conn))
             }
@@ -140,6 +147,12 @@ pub fn connect(url: &str) -> Result<DbPool, DbSetupError> {
 
 /// Opens a pool of `size` connections at most and brings the schema up to date.
 pub fn connect_sized(url: &str, size: u32) -> Result<DbPool, DbSetupError> {
+    connect_with(url, size, SqliteSync::Full)
+}
+
+/// Opens a pool of `size` connections at most, SQLite's committing as `sync` says, and brings the schema up to
+/// date.
+pub fn connect_with(url: &str, size: u32, sync: SqliteSync) -> Result<DbPool, DbSetupError> {
     let target = Target::parse(url)?;
     if let Target::Sqlite(path) = &target {
         create_parent_folder(path)?;
@@ -149,10 +162,18 @@ pub fn connect_sized(url: &str, size: u32) -> Result<DbPool, DbSetupError> {
         // Connections open as they are needed: N instances on one PostgreSQL share its connection limit.
         .min_idle(Some(1))
         .connection_timeout(Duration::from_secs(30))
-        .build(Manager { target })?;
+        .build(Manager { target, sync })?;
     let mut conn = pool.get()?;
     migrate(&mut conn)?;
     Ok(pool)
+}
+
+/// One connection outside any pool, SQLite's committing as `sync` says.
+fn connect_one(target: &Target, sync: SqliteSync) -> Result<Conn, DbSetupError> {
+    Manager { target: target.clone(), sync }.connect().map_err(|e| match e {
+        diesel::r2d2::Error::ConnectionError(e) => DbSetupError::Connection(e),
+        diesel::r2d2::Error::QueryError(e) => DbSetupError::Migration(e.to_string()),
+    })
 }
 
 /// One connection (schema not migrated: see [`migrate`]) for the short-lived commands (`migrate`, `mail-in`, `export`,
@@ -163,11 +184,7 @@ pub fn open(url: &str) -> Result<Conn, DbSetupError> {
     if let Target::Sqlite(path) = &target {
         create_parent_folder(path)?;
     }
-    let conn = Manager { target }.connect().map_err(|e| match e {
-        diesel::r2d2::Error::ConnectionError(e) => DbSetupError::Connection(e),
-        diesel::r2d2::Error::QueryError(e) => DbSetupError::Migration(e.to_string()),
-    })?;
-    Ok(conn)
+    connect_one(&target, SqliteSync::Full)
 }
 
 /// [`open`], then [`migrate`].
@@ -190,7 +207,15 @@ fn create_parent_folder(path: &str) -> Result<(), DbSetupError> {
 pub fn migrate(conn: &mut Conn) -> Result<usize, DbSetupError> {
     let failed = |e: Box<dyn std::error::Error + Send + Sync>| DbSetupError::Migration(e.to_string());
     match conn {
-        Conn::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|done| done.len()).map_err(failed),
+        Conn::Sqlite(c) => {
+            // PostgreSQL has sha256(); SQLite gets the server's for the migrations that need it.
+            tegami_sha256_utils::register_impl(c, |text: String| -> Vec<u8> {
+                use sha2::Digest;
+                sha2::Sha256::digest(text.as_bytes()).to_vec()
+            })
+            .map_err(|e| DbSetupError::Migration(e.to_string()))?;
+            c.run_pending_migrations(SQLITE_MIGRATIONS).map(|done| done.len()).map_err(failed)
+        }
         Conn::Postgres(c) => {
             let lock = |c: &mut PgConnection, sql: &str| {
                 c.batch_execute(sql).map_err(|e| DbSetupError::Migration(e.to_string()))
@@ -203,22 +228,22 @@ pub fn migrate(conn: &mut Conn) -> Result<usize, DbSetupError> {
     }
 }
 
+diesel::define_sql_function! {
+    /// SHA-256 of a text's UTF-8 bytes, for SQLite migrations (registered in [`migrate`]).
+    fn tegami_sha256(text: diesel::sql_types::Text) -> diesel::sql_types::Binary;
+}
+
 /// The advisory lock key instances take turns on while migrating ("tegami" in ASCII).
 const MIGRATION_LOCK: i64 = 0x7465_6761_6d69;
 
-/// Runs `f` in a write transaction: committed when it returns `Ok`, rolled back otherwise.
+/// Runs `f` in a write transaction: committed when it returns `Ok`, rolled back otherwise. Inside another
+/// write transaction (a batch of the [`writer`]) it is a savepoint: rolled back alone.
 pub fn write_transaction<T, E>(conn: &mut Conn, f: impl FnOnce(&mut Conn) -> Result<T, E>) -> Result<T, E>
 where
     E: From<diesel::result::Error>,
 {
     type Manager = <Conn as Connection>::TransactionManager;
-    let nested = Manager::transaction_manager_status_mut(conn).transaction_depth()?.is_some();
-    match conn {
-        Conn::Sqlite(c) if !nested => {
-            diesel::connection::AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?
-        }
-        _ => Manager::begin_transaction(conn)?,
-    }
+    begin_write(conn)?;
     match f(conn) {
         Ok(value) => {
             Manager::commit_transaction(conn)?;
@@ -228,6 +253,18 @@ where
             Manager::rollback_transaction(conn)?;
             Err(e)
         }
+    }
+}
+
+/// Begins a write transaction (or, inside one, a savepoint); see [`write_transaction`].
+fn begin_write(conn: &mut Conn) -> QueryResult<()> {
+    type Manager = <Conn as Connection>::TransactionManager;
+    let nested = Manager::transaction_manager_status_mut(conn).transaction_depth()?.is_some();
+    match conn {
+        Conn::Sqlite(c) if !nested => {
+            diesel::connection::AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")
+        }
+        _ => Manager::begin_transaction(conn),
     }
 }
 
@@ -290,15 +327,16 @@ mod tests {
     #[test]
     fn both_backends_have_the_same_migrations() {
         let versions = |dir: &str| {
-            let mut names: Vec<String> = std::fs::read_dir(format!("{}/../migrations/{dir}", env!("CARGO_MANIFEST_DIR")))
-                .unwrap()
-                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-                .collect();
+            let mut names: Vec<String> =
+                std::fs::read_dir(format!("{}/../migrations/{dir}", env!("CARGO_MANIFEST_DIR")))
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect();
             names.sort();
             names
         };
         assert_eq!(versions("sqlite"), versions("postgres"));
-        assert!(versions("sqlite").len() >= 8);
+        assert!(versions("sqlite").len() >= 10);
     }
 
     #[test]

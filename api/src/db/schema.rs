@@ -7,6 +7,7 @@ diesel::table! {
         display_name -> Text,
         password_hash -> Text,
         created_at -> Text,
+        deleted_at -> Nullable<Text>,
     }
 }
 
@@ -68,11 +69,10 @@ diesel::table! {
         seq -> BigInt,
         at -> Text,
         body -> Text,
-        nonce -> Text,
-        prev_hash -> Text,
-        hash -> Text,
-        events -> Text,
-        signature -> Nullable<Text>,
+        nonce -> Binary,
+        hash -> Binary,
+        events -> Binary,
+        signature_hash -> Nullable<Binary>,
         hidden_seat -> Bool,
     }
 }
@@ -90,17 +90,20 @@ diesel::table! {
         game_id -> Nullable<BigInt>,
         account_id -> Nullable<BigInt>,
         kind -> Text,
-        sender -> Text,
-        recipient -> Text,
-        subject -> Text,
+        sender -> Nullable<Text>,
+        recipient -> Nullable<Text>,
+        subject -> Nullable<Text>,
         message_id -> Text,
-        message -> Text,
+        message -> Nullable<Text>,
         created_at -> Text,
         next_attempt_at -> Text,
         attempts -> Integer,
         last_error -> Nullable<Text>,
         claimed_until -> Nullable<Text>,
         sent_at -> Nullable<Text>,
+        seq -> Nullable<BigInt>,
+        seat -> Nullable<Integer>,
+        decision -> Nullable<Text>,
     }
 }
 
@@ -147,7 +150,167 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    sessions (id) {
+        id -> Text,
+        account_id -> BigInt,
+        created_at -> Text,
+        last_seen_at -> Text,
+        expires_at -> Text,
+        ends_at -> Text,
+        revoked_at -> Nullable<Text>,
+        client -> Nullable<Text>,
+        user_agent -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    event_counter (id) {
+        id -> Integer,
+        last_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    move_receipts (game_id, seq) {
+        game_id -> BigInt,
+        seq -> BigInt,
+        channel -> Text,
+        message_id -> Nullable<Text>,
+        sender -> Nullable<Text>,
+        token_hash -> Nullable<Text>,
+        authenticated_by -> Text,
+        received_at -> Text,
+    }
+}
+
+diesel::table! {
+    invitations_sent (id) {
+        id -> BigInt,
+        inviter_id -> BigInt,
+        recipient -> Text,
+        game_id -> BigInt,
+        created_at -> Text,
+    }
+}
+
+diesel::table! {
+    events (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        from_seq -> BigInt,
+        to_seq -> BigInt,
+        status -> Text,
+        pending -> Text,
+        at -> Text,
+    }
+}
+
+diesel::table! {
+    password_resets (account_id) {
+        account_id -> BigInt,
+        token_hash -> Text,
+        created_at -> Text,
+        expires_at -> Text,
+        used_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    webhooks (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        token_id -> Nullable<BigInt>,
+        url -> Text,
+        secret -> Text,
+        created_at -> Text,
+        consecutive_failures -> Integer,
+        disabled_at -> Nullable<Text>,
+        disabled_reason -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    throttle (key) {
+        key -> Text,
+        window_start -> BigInt,
+        hits -> BigInt,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> BigInt,
+        webhook_id -> BigInt,
+        event_id -> BigInt,
+        body -> Text,
+        created_at -> Text,
+        next_attempt_at -> Text,
+        attempts -> Integer,
+        claimed_until -> Nullable<Text>,
+        delivered_at -> Nullable<Text>,
+        abandoned_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    invitation_optouts (recipient) {
+        recipient -> Text,
+        token -> Text,
+        created_at -> Text,
+        opted_out_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    webhook_attempts (id) {
+        id -> BigInt,
+        delivery_id -> BigInt,
+        at -> Text,
+        status -> Nullable<Integer>,
+        error -> Nullable<Text>,
+        duration_ms -> BigInt,
+    }
+}
+
+diesel::table! {
+    mail_addresses (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        address -> Text,
+        token_hash -> Nullable<Text>,
+        token_expires_at -> Nullable<Text>,
+        created_at -> Text,
+        proved_at -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
+diesel::joinable!(webhook_attempts -> webhook_deliveries (delivery_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
-    accounts, api_tokens, signing_keys, games, seats, journal, server_settings, outbox, reply_tokens, mail_prefs,
-    decision_deadlines, email_verifications
+    accounts,
+    api_tokens,
+    signing_keys,
+    games,
+    seats,
+    journal,
+    server_settings,
+    outbox,
+    reply_tokens,
+    mail_prefs,
+    decision_deadlines,
+    email_verifications,
+    sessions,
+    password_resets,
+    throttle,
+    move_receipts,
+    invitations_sent,
+    invitation_optouts,
+    event_counter,
+    events,
+    webhooks,
+    webhook_deliveries,
+    webhook_attempts,
+    mail_addresses
 );

@@ -1,56 +1,48 @@
-//! Moves by email. A reply is authenticated by the single-use reply token of the turn email it answers
-//! (in the reply address `play+TOKEN@domain` or the subject's `[ref:TOKEN]`), or by a signed move block
-//! (a compact JWS from `tegami play --print-signed`) anywhere in the body. The move itself is the first
-//! line of the reply that is not quoted; it is applied by the same code as a move sent to the REST API.
+//! Reading a reply: who sent it (the From address, and what the receiving MTA's `Authentication-Results`
+//! say about it), which turn email it answers (the reply token in the recipient address `play+TOKEN@domain`,
+//! in the Message-ID it replies to, or in an old email's subject `[ref:TOKEN]`), a signed move block (a
+//! compact JWS from `tegami play --print-signed`) anywhere in the body, and the move: the first line of the
+//! reply that is not quoted. Only parsing: `service::inbound_moves` decides what the reply does.
 
-use diesel::prelude::*;
 use mail_parser::{Address, MessageParser};
-use shared::Viewer;
-use shared::journal::Actor;
 
-use crate::auth::token_hash;
-use crate::db::Conn;
-use crate::db::schema::{reply_tokens, signing_keys};
-use crate::error::ApiError;
-use crate::mail::MailContext;
-use crate::service::games::{self, Answer, Loaded};
-use crate::service::notify;
+/// A reply, as far as the server reads it.
+#[derive(Clone, Debug, Default)]
+pub struct Reply {
+    /// The From address, lower-cased.
+    pub from: Option<String>,
+    pub message_id: Option<String>,
+    /// The reply token of the turn email answered.
+    pub token: Option<String>,
+    /// A signed move block.
+    pub signed: Option<String>,
+    /// The first unquoted line of the text.
+    pub first_line: Option<String>,
+    pub dmarc: Dmarc,
+}
 
-/// What became of a message that was understood.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-#[serde(tag = "outcome", rename_all = "snake_case")]
-pub enum InboundOutcome {
-    /// The move was applied; the player gets a confirmation email.
-    Applied { game: i64, seat: u8, seq: u64 },
-    /// The move changed nothing; the player gets an email saying why.
-    Refused { game: i64, code: String, detail: String },
+/// What the believed `Authentication-Results` header says of DMARC.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Dmarc {
+    /// No believed header, or no `dmarc=` result in it.
+    #[default]
+    Unknown,
+    /// `dmarc=pass`, with the domain it passed for (`header.from`) when given.
+    Pass { domain: Option<String> },
+    /// Any other result (`fail`, `none`, `temperror`, …).
+    NotPass(String),
+}
+
+/// How the server reads replies: its reply address and the MTA whose results it believes.
+pub struct ReadingRules<'a> {
+    pub reply_local: &'a str,
+    pub domain: &'a str,
+    pub authserv_id: Option<&'a str>,
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum InboundError {
-    #[error("not a readable email: {0}")]
-    Unreadable(String),
-    /// No reply token or signed move that this server issued or knows: nobody is mailed back.
-    #[error("the message carries no known reply reference or signed move")]
-    Unknown,
-    #[error("temporary failure, try again later: {0}")]
-    Temporary(String),
-}
-
-impl InboundError {
-    /// The sysexits code `tegami-server mail-in` exits with (what an MTA pipe understands).
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            InboundError::Unreadable(_) => 65, // EX_DATAERR
-            InboundError::Unknown => 67,       // EX_NOUSER
-            InboundError::Temporary(_) => 75,  // EX_TEMPFAIL
-        }
-    }
-}
-
-fn temporary(e: impl std::fmt::Display) -> InboundError {
-    InboundError::Temporary(e.to_string())
-}
+#[error("not a readable email: {0}")]
+pub struct Unreadable(pub String);
 
 const TOKEN_LEN: usize = 32;
 
@@ -121,16 +113,57 @@ fn addresses(a: Option<&Address<'_>>) -> Vec<String> {
     a.map(|a| a.iter().filter_map(|x| x.address().map(str::to_string)).collect()).unwrap_or_default()
 }
 
-/// Handles one raw RFC 822 message.
-pub fn handle(conn: &mut Conn, mail: &MailContext, raw: &[u8]) -> Result<InboundOutcome, InboundError> {
-    let message = MessageParser::default()
-        .parse(raw)
-        .ok_or_else(|| InboundError::Unreadable("no RFC 822 message could be parsed".into()))?;
+/// The Message-ID of a turn email that carries its reply token (the `references` setting).
+pub fn token_message_id(token: &str, domain: &str) -> String {
+    format!("<tegami.reply.{token}@{domain}>")
+}
+
+/// The token in a Message-ID made by [`token_message_id`] (without angle brackets, as parsed).
+fn token_in_message_id(id: &str, domain: &str) -> Option<String> {
+    let id = id.trim().trim_matches(['<', '>']);
+    let (local, host) = id.rsplit_once('@')?;
+    let tag = local.strip_prefix("tegami.reply.")?;
+    (host.eq_ignore_ascii_case(domain) && is_token(tag)).then(|| tag.to_ascii_lowercase())
+}
+
+/// The DMARC verdict of the believed `Authentication-Results` header (RFC 8601): the first one from
+/// `authserv_id`, or the topmost one (the receiving MTA's own) when no id is configured.
+pub fn dmarc_of<'h>(headers: impl Iterator<Item = &'h str>, authserv_id: Option<&str>) -> Dmarc {
+    for value in headers {
+        let value = value.trim();
+        let (id, results) = value.split_once(';').unwrap_or((value, ""));
+        let id = id.split_whitespace().next().unwrap_or("");
+        if authserv_id.is_some_and(|wanted| !id.eq_ignore_ascii_case(wanted)) {
+            continue;
+        }
+        for resinfo in results.split(';') {
+            let mut words = resinfo.split_whitespace();
+            let Some(result) =
+                words.next().and_then(|w| w.to_ascii_lowercase().strip_prefix("dmarc=").map(str::to_string))
+            else {
+                continue;
+            };
+            if result != "pass" {
+                return Dmarc::NotPass(result);
+            }
+            let domain = resinfo
+                .split_whitespace()
+                .find_map(|w| w.to_ascii_lowercase().strip_prefix("header.from=").map(str::to_string));
+            return Dmarc::Pass { domain };
+        }
+        return Dmarc::Unknown;
+    }
+    Dmarc::Unknown
+}
+
+/// Reads one raw RFC 822 message.
+pub fn parse(raw: &[u8], rules: &ReadingRules<'_>) -> Result<Reply, Unreadable> {
+    let message =
+        MessageParser::default().parse(raw).ok_or_else(|| Unreadable("no RFC 822 message could be parsed".into()))?;
     if message.from().is_none() && message.subject().is_none() {
-        return Err(InboundError::Unreadable("the message has neither From nor Subject".into()));
+        return Err(Unreadable("the message has neither From nor Subject".into()));
     }
     let body = message.body_text(0).map(|b| b.into_owned()).unwrap_or_default();
-    let reply_local = mail.settings.reply_address.split('@').next().unwrap_or("play").to_string();
     let mut candidates = addresses(message.to());
     candidates.extend(addresses(message.cc()));
     for h in ["Delivered-To", "X-Original-To", "Envelope-To"] {
@@ -138,133 +171,31 @@ pub fn handle(conn: &mut Conn, mail: &MailContext, raw: &[u8]) -> Result<Inbound
             candidates.push(v.trim().to_string());
         }
     }
+    let cited = |v: &mail_parser::HeaderValue<'_>| -> Vec<String> {
+        match (v.as_text_list(), v.as_text()) {
+            (Some(list), _) => list.iter().map(|s| s.to_string()).collect(),
+            (None, Some(one)) => vec![one.to_string()],
+            _ => Vec::new(),
+        }
+    };
+    let mut replied_to = cited(message.in_reply_to());
+    // References end with the parent's Message-ID: the newest first.
+    replied_to.extend(cited(message.references()).into_iter().rev());
     let token = candidates
         .iter()
-        .find_map(|a| token_in_address(a, &reply_local))
+        .find_map(|a| token_in_address(a, rules.reply_local))
+        .or_else(|| replied_to.iter().find_map(|id| token_in_message_id(id, rules.domain)))
         .or_else(|| message.subject().and_then(token_in_subject));
-    if let Some(jws) = signed_block(&body) {
-        return handle_signed(conn, mail, &jws);
-    }
-    match token {
-        Some(token) => handle_token(conn, mail, &token, &body),
-        None => Err(InboundError::Unknown),
-    }
-}
-
-fn refuse(
-    conn: &mut Conn,
-    mail: &MailContext,
-    game: i64,
-    account: i64,
-    decision: Option<&str>,
-    error: ApiError,
-) -> Result<InboundOutcome, InboundError> {
-    if error.status.is_server_error() {
-        return Err(temporary(error));
-    }
-    let loaded = games::load(conn, game).ok();
-    notify::refusal(conn, mail, loaded.as_ref(), game, account, &error, decision).map_err(temporary)?;
-    tracing::info!(game, account, code = error.code, detail = %error.detail, "email reply refused");
-    Ok(InboundOutcome::Refused { game, code: error.code.to_string(), detail: error.detail })
-}
-
-fn handle_token(conn: &mut Conn, mail: &MailContext, token: &str, body: &str) -> Result<InboundOutcome, InboundError> {
-    let hash = token_hash(token);
-    let row: Option<(i64, i64, i32, String, Option<String>)> = reply_tokens::table
-        .find(&hash)
-        .select((
-            reply_tokens::game_id,
-            reply_tokens::account_id,
-            reply_tokens::seat,
-            reply_tokens::decision,
-            reply_tokens::used_at,
-        ))
-        .first(conn)
-        .optional()
-        .map_err(temporary)?;
-    let Some((game, account, seat, decision, used_at)) = row else {
-        return Err(InboundError::Unknown);
-    };
-    let seat = seat as u8;
-    if used_at.is_some() {
-        let e =
-            ApiError::conflict("reply_used", "this turn email was already answered; each one carries one move, once");
-        return refuse(conn, mail, game, account, None, e);
-    }
-    let loaded: Loaded = games::load(conn, game).map_err(temporary)?;
-    let Some(pending) = loaded.game.pending().into_iter().find(|p| p.id == decision && p.seat == seat) else {
-        let e = ApiError::conflict(
-            "stale_decision",
-            format!(
-                "the decision this email asked about (`{decision}`) is no longer pending; answer the newest turn email"
-            ),
-        );
-        return refuse(conn, mail, game, account, None, e);
-    };
-    let Some(text) = first_reply_line(body) else {
-        let e = ApiError::bad_request("no_move", "the reply has no move: put your move alone on the first line");
-        return refuse(conn, mail, game, account, Some(&decision), e);
-    };
-    let view = loaded.game.view(Viewer::Seat(seat));
-    let action = match loaded.game.game().parse_action(&view, &pending, &text) {
-        Ok(action) => action,
-        Err(e) => {
-            let e = ApiError::unprocessable("bad_notation", format!("`{text}` is not a move here: {e}"));
-            return refuse(conn, mail, game, account, Some(&decision), e);
-        }
-    };
-    let answer = Answer {
-        seat: Some(seat),
-        decision: decision.clone(),
-        action,
-        by: Actor::Mail,
-        signature: None,
-        reply_token: Some(hash),
-        confirm_by_mail: true,
-    };
-    match games::answer(conn, mail, account, game, answer) {
-        Ok(accepted) => {
-            tracing::info!(game, seat, seq = accepted.seq, "move applied from an email reply");
-            Ok(InboundOutcome::Applied { game, seat, seq: accepted.seq })
-        }
-        Err(e) => refuse(conn, mail, game, account, Some(&decision), e),
-    }
-}
-
-fn handle_signed(conn: &mut Conn, mail: &MailContext, jws: &str) -> Result<InboundOutcome, InboundError> {
-    let Ok((kid, claims)) = shared::signing::peek(jws) else {
-        return Err(InboundError::Unknown);
-    };
-    let owner: Option<i64> =
-        signing_keys::table.find(&kid).select(signing_keys::account_id).first(conn).optional().map_err(temporary)?;
-    let Some(account) = owner else {
-        return Err(InboundError::Unknown);
-    };
-    // A block that does not verify proves nothing about who sent it: nobody is mailed back.
-    if let Err(e) = games::verify_signed(conn, account, claims.game, jws) {
-        if e.status.is_server_error() {
-            return Err(temporary(e));
-        }
-        tracing::info!(kid, code = e.code, "signed move by email refused without reply");
-        return Err(InboundError::Unknown);
-    }
-    let answer = Answer {
-        seat: Some(claims.seat),
-        decision: claims.decision.clone(),
-        action: claims.action.clone(),
-        by: Actor::Player,
-        signature: Some(jws.to_string()),
-        reply_token: None,
-        confirm_by_mail: true,
-    };
-    match games::answer(conn, mail, account, claims.game, answer) {
-        Ok(accepted) if accepted.duplicate => {
-            let e = ApiError::conflict("duplicate", "this signed move was already applied");
-            refuse(conn, mail, claims.game, account, None, e)
-        }
-        Ok(accepted) => Ok(InboundOutcome::Applied { game: claims.game, seat: claims.seat, seq: accepted.seq }),
-        Err(e) => refuse(conn, mail, claims.game, account, Some(&claims.decision), e),
-    }
+    let results =
+        message.headers_raw().filter(|(name, _)| name.eq_ignore_ascii_case("Authentication-Results")).map(|(_, v)| v);
+    Ok(Reply {
+        from: addresses(message.from()).into_iter().next().map(|a| a.trim().to_lowercase()),
+        message_id: message.message_id().map(|id| format!("<{id}>")),
+        token,
+        signed: signed_block(&body),
+        first_line: first_reply_line(&body),
+        dmarc: dmarc_of(results, rules.authserv_id),
+    })
 }
 
 #[cfg(test)]
@@ -294,6 +225,28 @@ mod tests {
             Some(t)
         );
         assert_eq!(token_in_subject("Re: no reference"), None);
+    }
+
+    #[test]
+    fn tokens_are_found_in_the_message_id_replied_to() {
+        let t = "0123456789abcdef0123456789abcdef";
+        assert_eq!(token_in_message_id(&token_message_id(t, "tegami.test"), "tegami.test").as_deref(), Some(t));
+        assert_eq!(token_in_message_id(&format!("tegami.reply.{t}@TEGAMI.test"), "tegami.test").as_deref(), Some(t));
+        assert_eq!(token_in_message_id(&format!("tegami.reply.{t}@evil.test"), "tegami.test"), None);
+        assert_eq!(token_in_message_id("tegami.game.1@tegami.test", "tegami.test"), None);
+    }
+
+    #[test]
+    fn dmarc_results_are_read_from_the_believed_header() {
+        let pass = " mx.tegami.test; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com;\r\n dmarc=pass (p=reject) header.from=Example.com";
+        let fail = "mx.tegami.test 1; dmarc=fail (p=none) header.from=example.com";
+        let forged = "evil.test; dmarc=pass header.from=example.com";
+        assert_eq!(dmarc_of([pass].into_iter(), None), Dmarc::Pass { domain: Some("example.com".into()) });
+        assert_eq!(dmarc_of([fail, pass].into_iter(), None), Dmarc::NotPass("fail".into()));
+        assert_eq!(dmarc_of([forged, fail].into_iter(), Some("mx.tegami.test")), Dmarc::NotPass("fail".into()));
+        assert_eq!(dmarc_of([forged].into_iter(), Some("mx.tegami.test")), Dmarc::Unknown);
+        assert_eq!(dmarc_of(["mx.tegami.test; spf=pass"].into_iter(), None), Dmarc::Unknown);
+        assert_eq!(dmarc_of(std::iter::empty(), None), Dmarc::Unknown);
     }
 
     #[test]

@@ -123,6 +123,7 @@ pub fn unsubscribe(conn: &mut Conn, token: &str) -> Result<bool, diesel::result:
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Vacation {
     /// RFC 3339 time the player is back; null: not away.
+    #[schema(format = DateTime)]
     pub until: Option<String>,
 }
 

@@ -1,18 +1,23 @@
 //! The background worker: every poll interval it sweeps deadlines (reminders, timeouts), then claims due
-//! outbox rows, sends them and records the result. It runs beside the HTTP server and stops with it.
+//! outbox rows, renders those stored as notices, sends them and records the result, and deletes sent emails
+//! older than the retention. It runs beside the HTTP server. Told to stop (SIGTERM), it claims nothing more,
+//! lets the send in flight finish and records it, and hands back the rest of its claimed batch, so that a
+//! restart sends nothing twice.
 
 use std::time::Duration;
+
+use tokio::sync::watch;
 
 use crate::db::DbPool;
 use crate::mail::MailContext;
 use crate::mail::outbox::{self, Claimed};
 use crate::mail::send::Mailer;
-use crate::service::deadlines;
-use crate::settings::MailSettings;
+use crate::service::{deadlines, notify};
 
 const BATCH: i64 = 20;
 
-pub async fn run(pool: DbPool, mail: MailContext, mailer: Mailer) {
+/// Runs until `stop` turns true.
+pub async fn run(pool: DbPool, mail: MailContext, mailer: Mailer, mut stop: watch::Receiver<bool>) {
     let settings = mail.settings.clone();
     let mut tick = tokio::time::interval(Duration::from_millis(settings.poll_ms));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -22,8 +27,15 @@ pub async fn run(pool: DbPool, mail: MailContext, mailer: Mailer) {
         Ok(n) => tracing::warn!(released = n, "mail worker: retrying emails a previous run had not finished sending"),
         Err(e) => tracing::warn!(error = %e, "mail worker: cannot release old claims"),
     }
+    let mut last_pruned: Option<chrono::DateTime<chrono::Utc>> = None;
     loop {
-        tick.tick().await;
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = stop.changed() => {}
+        }
+        if *stop.borrow() {
+            break;
+        }
         let ctx = mail.clone();
         match blocking(&pool, move |conn| deadlines::sweep(conn, &ctx)).await {
             Ok(swept) if swept != deadlines::Swept::default() => tracing::info!(?swept, "deadlines swept"),
@@ -36,8 +48,21 @@ pub async fn run(pool: DbPool, mail: MailContext, mailer: Mailer) {
             Ok(n) => tracing::info!(digests = n, "daily digests queued"),
             Err(e) => tracing::warn!(error = %e, "digest sweep failed"),
         }
+        let now = mail.clock.now();
+        if last_pruned.is_none_or(|at| now - at >= chrono::Duration::minutes(outbox::PRUNE_EVERY_MINUTES)) {
+            last_pruned = Some(now);
+            let retention = settings.retention_days;
+            match blocking(&pool, move |conn| outbox::prune_sent(conn, retention, now)).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(deleted = n, "sent emails past their retention deleted"),
+                Err(e) => tracing::warn!(error = %e, "outbox pruning failed"),
+            }
+        }
         loop {
-            match send_due(&pool, &settings, &mailer).await {
+            if *stop.borrow() {
+                break;
+            }
+            match send_due(&pool, &mail, &mailer, &stop).await {
                 Ok(n) if n as i64 == BATCH => continue,
                 Ok(_) => break,
                 Err(e) => {
@@ -47,6 +72,7 @@ pub async fn run(pool: DbPool, mail: MailContext, mailer: Mailer) {
             }
         }
     }
+    tracing::info!("mail worker stopped");
 }
 
 async fn blocking<T: Send + 'static, E: std::fmt::Display>(
@@ -62,27 +88,121 @@ async fn blocking<T: Send + 'static, E: std::fmt::Display>(
     .map_err(|e| e.to_string())?
 }
 
-/// Sends one batch; returns how many rows were claimed.
-async fn send_due(pool: &DbPool, settings: &MailSettings, mailer: &Mailer) -> Result<usize, String> {
+/// A claimed row made ready to send.
+enum Ready {
+    Send {
+        sender: String,
+        recipient: String,
+        message: String,
+        /// The reply token minted when a notice was rendered: taken back if the email does not go out.
+        token_hash: Option<String>,
+    },
+    /// A notice with nothing to send (its recipient wants no game emails any more), and why.
+    Skip(String),
+    /// A row that can never be sent.
+    Broken(String),
+}
+
+/// A rendered row as stored; a notice rendered now, from the game as it was at its seq, in a transaction of
+/// its own that mints its reply token (committed before the email leaves, so that replying works).
+async fn prepare(pool: &DbPool, mail: &MailContext, row: &Claimed) -> Result<Ready, String> {
+    if let Some(message) = &row.message {
+        return Ok(Ready::Send {
+            sender: row.sender.clone().unwrap_or_default(),
+            recipient: row.recipient.clone().unwrap_or_default(),
+            message: message.clone(),
+            token_hash: None,
+        });
+    }
+    let Some(notice) = row.notice() else {
+        return Ok(Ready::Broken(format!("a `{}` row that is neither rendered nor a notice", row.kind)));
+    };
+    let (ctx, message_id) = (mail.clone(), row.message_id.clone());
+    blocking(pool, move |conn| {
+        match crate::db::write_transaction(conn, |conn| notify::render(conn, &ctx, &notice, &message_id)) {
+            Ok(Ok(r)) => Ok(Ready::Send {
+                sender: r.mail.sender,
+                recipient: r.mail.recipient,
+                message: r.mail.message,
+                token_hash: r.token_hash,
+            }),
+            Ok(Err(reason)) => Ok(Ready::Skip(reason)),
+            // Its game or account is gone: it will never render.
+            Err(e) if e.status.is_client_error() => Ok(Ready::Broken(e.to_string())),
+            Err(e) => Err(e),
+        }
+    })
+    .await
+}
+
+/// Sends one batch; returns how many rows were claimed. When told to stop it finishes the send in flight,
+/// records it, and releases the rows of the batch it has not begun.
+async fn send_due(
+    pool: &DbPool,
+    mail: &MailContext,
+    mailer: &Mailer,
+    stop: &watch::Receiver<bool>,
+) -> Result<usize, String> {
+    let settings = &mail.settings;
     let claimed: Vec<Claimed> = blocking(pool, |conn| outbox::claim_due(conn, BATCH)).await?;
     let n = claimed.len();
-    for row in claimed {
+    for (i, row) in claimed.iter().enumerate() {
+        if *stop.borrow() {
+            let ids: Vec<i64> = claimed[i..].iter().map(|r| r.id).collect();
+            let released = ids.len();
+            blocking(pool, move |conn| outbox::release(conn, &ids)).await?;
+            tracing::info!(released, "mail worker stopping: unsent emails handed back");
+            return Ok(n);
+        }
         let attempts = row.attempts + 1;
-        match mailer.send(row.id, &row.sender, &row.recipient, &row.message).await {
+        let id = row.id;
+        let (sender, recipient, message, token_hash) = match prepare(pool, mail, row).await {
+            Ok(Ready::Send { sender, recipient, message, token_hash }) => (sender, recipient, message, token_hash),
+            Ok(Ready::Skip(reason)) => {
+                tracing::info!(outbox = id, kind = %row.kind, reason = %reason, "email not sent");
+                blocking(pool, move |conn| outbox::mark_skipped(conn, id, &reason)).await?;
+                continue;
+            }
+            Ok(Ready::Broken(reason)) => {
+                tracing::error!(outbox = id, reason = %reason, "email given up");
+                blocking(pool, move |conn| outbox::give_up(conn, id, &format!("gave up: {reason}"))).await?;
+                continue;
+            }
+            Err(e) if attempts >= outbox::MAX_ATTEMPTS => {
+                tracing::error!(outbox = id, attempts, error = %e, "email given up");
+                let error = format!("gave up: cannot render: {e}");
+                blocking(pool, move |conn| outbox::give_up(conn, id, &error)).await?;
+                continue;
+            }
+            // The game could not be read (a database hiccup): retried like a failed send.
+            Err(e) => {
+                let delay = outbox::backoff_ms(attempts, settings.retry_base_ms, settings.retry_max_ms);
+                tracing::warn!(outbox = id, attempts, retry_in_ms = delay, error = %e, "email not rendered");
+                let error = format!("cannot render: {e}");
+                blocking(pool, move |conn| outbox::mark_failed(conn, id, &error, delay)).await?;
+                continue;
+            }
+        };
+        let result = mailer.send(id, &sender, &recipient, &message).await;
+        if result.is_err()
+            && let Some(hash) = token_hash
+        {
+            blocking(pool, move |conn| notify::forget_reply_token(conn, &hash)).await?;
+        }
+        match result {
             Ok(()) => {
-                tracing::info!(outbox = row.id, to = %row.recipient, attempts, "email sent");
-                let id = row.id;
+                tracing::info!(outbox = id, to = %recipient, attempts, "email sent");
                 blocking(pool, move |conn| outbox::mark_sent(conn, id)).await?;
             }
             Err(e) if e.is_permanent() || attempts >= outbox::MAX_ATTEMPTS => {
-                tracing::error!(outbox = row.id, to = %row.recipient, attempts, error = %e, "email given up");
-                let (id, error) = (row.id, format!("gave up: {e}"));
+                tracing::error!(outbox = id, to = %recipient, attempts, error = %e, "email given up");
+                let error = format!("gave up: {e}");
                 blocking(pool, move |conn| outbox::give_up(conn, id, &error)).await?;
             }
             Err(e) => {
                 let delay = outbox::backoff_ms(attempts, settings.retry_base_ms, settings.retry_max_ms);
-                tracing::warn!(outbox = row.id, to = %row.recipient, attempts, retry_in_ms = delay, error = %e, "email not sent");
-                let (id, error) = (row.id, e.to_string());
+                tracing::warn!(outbox = id, to = %recipient, attempts, retry_in_ms = delay, error = %e, "email not sent");
+                let error = e.to_string();
                 blocking(pool, move |conn| outbox::mark_failed(conn, id, &error, delay)).await?;
             }
         }

@@ -4,26 +4,46 @@ use shared::api_types::{
     CreateGameRequest, GameDetail, GameSummary, GameType, JoinRequest, JournalListing, LegalMoves, MoveAccepted,
     Problem, SubmitMoveRequest,
 };
-use shared::registry;
+use shared::{Lang, registry};
 
 use crate::auth::{Auth, MaybeAuth};
 use crate::error::{ApiError, ApiResult};
 use crate::routes::with_db;
-use crate::service::games;
-use crate::startup::AppState;
+use crate::service::{games, rules};
+use crate::state::AppState;
 
 /// The games this server hosts, with their default options.
-#[utoipa::path(get, path = "/api/v1/game-types", tag = "games", responses((status = 200, body = Vec<GameType>)))]
-pub async fn types() -> web::Json<Vec<GameType>> {
-    web::Json(registry::games().iter().map(|g| GameType { info: g.info(), default_options: g.default_options() }).collect())
+#[utoipa::path(get, path = "/api/v1/game-types", tag = "games", operation_id = "game_types_list",
+    responses((status = 200, body = Vec<GameType>)))]
+pub async fn types(state: web::Data<AppState>) -> web::Json<Vec<GameType>> {
+    let public_url = &state.settings.public_url;
+    web::Json(
+        registry::games()
+            .iter()
+            .map(|g| GameType {
+                info: g.info(),
+                default_options: g.default_options(),
+                rules_url: rules::url(public_url, g.slug(), Lang::En),
+            })
+            .collect(),
+    )
 }
 
 /// Create a game. Seats are filled by me, invited addresses, open seats or bots; it starts when all are filled.
-#[utoipa::path(post, path = "/api/v1/games", tag = "games", security(("bearer" = [])), request_body = CreateGameRequest,
-    responses((status = 201, body = GameDetail), (status = 400, body = Problem, description = "Malformed body or unknown game type"),
-              (status = 401, body = Problem, description = "Not logged in"),
-              (status = 422, body = Problem, description = "Wrong number of seats or bad options")))]
-pub async fn create(state: web::Data<AppState>, auth: Auth, body: web::Json<CreateGameRequest>) -> ApiResult<HttpResponse> {
+#[utoipa::path(post, path = "/api/v1/games", tag = "games", operation_id = "games_create", security(("bearer" = [])),
+    request_body = CreateGameRequest,
+    responses((status = 201, body = GameDetail),
+              (status = 400, body = Problem, description = "Malformed body or unknown game type (`malformed_body`, `unknown_game_type`)"),
+              (status = 401, body = Problem, description = "Not logged in (`login_required`, `bad_token`, `session_expired`)"),
+              (status = 422, body = Problem,
+               description = "Wrong number of seats, `me` twice, a bad invited address, a bad deadline, options the game refuses, or an \
+                   invited address that asked never to be invited (`bad_seats`, `bad_deadline`, `bad_options`, `invitations_refused`)"),
+              (status = 429, body = Problem, description = "Past the daily invitation limit of the account or of an invited address (`invitation_limit`)")))]
+pub async fn create(
+    state: web::Data<AppState>,
+    auth: Auth,
+    body: web::Json<CreateGameRequest>,
+) -> ApiResult<HttpResponse> {
     let req = body.into_inner();
     let mail = state.mail.clone();
     let game = with_db(&state, move |conn| games::create(conn, &mail, auth.0, req)).await?;
@@ -32,67 +52,128 @@ pub async fn create(state: web::Data<AppState>, auth: Auth, body: web::Json<Crea
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct ListQuery {
-    /// waiting, active or finished
+    /// Only the games in this state.
+    #[param(value_type = Option<shared::api_types::GameStatus>)]
     status: Option<String>,
 }
 
 /// The games I play in, newest first, with a "my turn" flag.
-#[utoipa::path(get, path = "/api/v1/games", tag = "games", security(("bearer" = [])), params(ListQuery),
-    responses((status = 200, body = Vec<GameSummary>), (status = 400, body = Problem, description = "Bad status filter"),
-              (status = 401, body = Problem, description = "Not logged in")))]
-pub async fn list(state: web::Data<AppState>, auth: Auth, query: web::Query<ListQuery>) -> ApiResult<web::Json<Vec<GameSummary>>> {
+#[utoipa::path(get, path = "/api/v1/games", tag = "games", operation_id = "games_list", security(("bearer" = [])),
+    params(ListQuery),
+    responses((status = 200, body = Vec<GameSummary>),
+              (status = 400, body = Problem, description = "Bad status filter (`bad_status`, `malformed_query`)"),
+              (status = 401, body = Problem, description = "Not logged in (`login_required`, `bad_token`, `session_expired`)")))]
+pub async fn list(
+    state: web::Data<AppState>,
+    auth: Auth,
+    query: web::Query<ListQuery>,
+) -> ApiResult<web::Json<Vec<GameSummary>>> {
     let status = query.into_inner().status.as_deref().map(games::parse_status_filter).transpose()?;
     Ok(web::Json(with_db(&state, move |conn| games::list(conn, auth.0, status)).await?))
 }
 
 /// A game as I may see it: my seat's view, or a spectator's view for anyone else.
-#[utoipa::path(get, path = "/api/v1/games/{id}", tag = "games", params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, body = GameDetail), (status = 401, body = Problem, description = "Bad credentials"),
-              (status = 404, body = Problem, description = "Unknown game")))]
-pub async fn detail(state: web::Data<AppState>, auth: MaybeAuth, path: web::Path<i64>) -> ApiResult<web::Json<GameDetail>> {
+#[utoipa::path(get, path = "/api/v1/games/{id}", tag = "games", operation_id = "games_get", security((), ("bearer" = [])),
+    params(("id" = i64, Path, description = "Game id")),
+    responses((status = 200, body = GameDetail, description = "With a token, as my seat sees it (or as a spectator if I do not play); without, as a spectator"),
+              (status = 400, body = Problem, description = "The id is not an integer (`malformed_path`)"),
+              (status = 401, body = Problem, description = "A token was sent and is not valid (`bad_token`, `session_expired`)"),
+              (status = 404, body = Problem, description = "Unknown game (`unknown_game`)")))]
+pub async fn detail(
+    state: web::Data<AppState>,
+    auth: MaybeAuth,
+    path: web::Path<i64>,
+) -> ApiResult<web::Json<GameDetail>> {
     let id = path.into_inner();
     Ok(web::Json(with_db(&state, move |conn| games::detail(conn, id, auth.0)).await?))
 }
 
-/// Take my invited seat, an open seat, or the seat named.
-#[utoipa::path(post, path = "/api/v1/games/{id}/join", tag = "games", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "Game id")), request_body(content = JoinRequest, description = "May be empty"),
-    responses((status = 200, body = GameDetail), (status = 401, body = Problem, description = "Not logged in"),
-              (status = 404, body = Problem, description = "Unknown game or seat"),
-              (status = 409, body = Problem, description = "Already seated, or no seat open to me")))]
+/// Take my invited seat, an open seat, or the seat named. The body is optional: without one (or with `{}`), the
+/// seat invited for my address, else the first open seat.
+#[utoipa::path(post, path = "/api/v1/games/{id}/join", tag = "games", operation_id = "games_join", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Game id")),
+    request_body(content = Option<JoinRequest>, content_type = "application/json",
+                 description = "Optional: which seat to take. No body, or `{}`, takes the seat invited for me, else the first open one."),
+    responses((status = 200, body = GameDetail, description = "Seated; the game starts once every seat is filled"),
+              (status = 400, body = Problem, description = "Malformed body or id (`malformed_body`, `malformed_path`)"),
+              (status = 401, body = Problem, description = "Not logged in (`login_required`, `bad_token`, `session_expired`)"),
+              (status = 403, body = Problem,
+               description = "The seat is reserved for my address, which is not confirmed yet (`email_unverified`)"),
+              (status = 404, body = Problem, description = "Unknown game (`unknown_game`)"),
+              (status = 409, body = Problem,
+               description = "Already seated, the seat is not open to me, or no seat is (`already_seated`, `seat_taken`, `no_open_seat`, `conflict`)"),
+              (status = 422, body = Problem, description = "No such seat: says which seats exist and which are open to me (`bad_seat`)")))]
 pub async fn join(
     state: web::Data<AppState>,
     auth: Auth,
     path: web::Path<i64>,
-    body: Option<web::Json<JoinRequest>>,
+    http: actix_web::HttpRequest,
+    payload: web::Payload,
 ) -> ApiResult<web::Json<GameDetail>> {
     let id = path.into_inner();
-    let seat = body.and_then(|b| b.into_inner().seat);
+    let body = crate::body_limit::read(&http, payload, crate::body_limit::JSON_LIMIT).await?;
+    let seat = join_request(&body)?.seat;
     let mail = state.mail.clone();
     Ok(web::Json(with_db(&state, move |conn| games::join(conn, &mail, auth.0, id, seat)).await?))
 }
 
+/// The optional body of a join: nothing (only whitespace) or `null` is an empty request; anything else must be a
+/// `JoinRequest`, unknown fields refused.
+fn join_request(body: &[u8]) -> ApiResult<JoinRequest> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(JoinRequest::default());
+    }
+    let parsed = serde_json::from_slice::<serde_json::Value>(body).and_then(|mut value| {
+        // JSON has one number type: `{"seat": 1.0}` names seat 1, as the schema's `integer` says.
+        if let Some(seat) = value.get_mut("seat")
+            && let Some(n) = seat.as_f64().filter(|n| n.fract() == 0.0 && (0.0..=255.0).contains(n))
+        {
+            *seat = serde_json::json!(n as u8);
+        }
+        serde_json::from_value::<Option<JoinRequest>>(value)
+    });
+    parsed.map(Option::unwrap_or_default).map_err(|e| {
+        ApiError::bad_request(
+            "malformed_body",
+            format!("the request body is not a join request ({e}); send `{{}}`, `{{\"seat\": N}}` or nothing"),
+        )
+    })
+}
+
 /// My pending decisions with their prompts and legal answers.
-#[utoipa::path(get, path = "/api/v1/games/{id}/moves", tag = "games", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/games/{id}/moves", tag = "games", operation_id = "moves_list", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, body = Vec<LegalMoves>), (status = 401, body = Problem, description = "Not logged in"),
-              (status = 403, body = Problem, description = "I do not play in this game"),
-              (status = 404, body = Problem, description = "Unknown game")))]
-pub async fn moves(state: web::Data<AppState>, auth: Auth, path: web::Path<i64>) -> ApiResult<web::Json<Vec<LegalMoves>>> {
+    responses((status = 200, body = Vec<LegalMoves>),
+              (status = 400, body = Problem, description = "The id is not an integer (`malformed_path`)"),
+              (status = 401, body = Problem, description = "Not logged in (`login_required`, `bad_token`, `session_expired`)"),
+              (status = 403, body = Problem, description = "I do not play in this game (`not_a_player`)"),
+              (status = 404, body = Problem, description = "Unknown game (`unknown_game`)")))]
+pub async fn moves(
+    state: web::Data<AppState>,
+    auth: Auth,
+    path: web::Path<i64>,
+) -> ApiResult<web::Json<Vec<LegalMoves>>> {
     let id = path.into_inner();
     Ok(web::Json(with_db(&state, move |conn| games::legal_moves(conn, auth.0, id)).await?))
 }
 
 /// Submit a signed move. Re-sending an accepted move returns its original result (200, `duplicate`).
-#[utoipa::path(post, path = "/api/v1/games/{id}/moves", tag = "games", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/games/{id}/moves", tag = "games", operation_id = "moves_submit", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")), request_body = SubmitMoveRequest,
-    responses((status = 201, body = MoveAccepted), (status = 200, body = MoveAccepted, description = "Already accepted (retry)"),
-              (status = 400, body = Problem, description = "Malformed body or move"),
-              (status = 401, body = Problem, description = "Not logged in, or the signature does not verify"),
-              (status = 403, body = Problem, description = "Not my seat or not my key"),
-              (status = 404, body = Problem, description = "Unknown game"),
-              (status = 409, body = Problem, description = "Decision no longer pending, or game not active"),
-              (status = 422, body = Problem, description = "Illegal move: why, and the legal answers")))]
+    responses((status = 201, body = MoveAccepted),
+              (status = 200, body = MoveAccepted, description = "Already accepted (retry)"),
+              (status = 400, body = Problem,
+               description = "Malformed body or id, a move that is not a readable JWS of `MoveClaims`, one signed for another game, \
+                   or an action not of the game's shape (`malformed_body`, `malformed_path`, `malformed_move`, `wrong_game`, `malformed_action`)"),
+              (status = 401, body = Problem,
+               description = "Not logged in, or the signature does not verify (`login_required`, `bad_token`, `session_expired`, `bad_signature`)"),
+              (status = 403, body = Problem,
+               description = "Not my key, not my game, not my seat or not my decision (`unknown_key`, `key_revoked`, `not_a_player`, `wrong_seat`, `wrong_player`)"),
+              (status = 404, body = Problem, description = "Unknown game (`unknown_game`)"),
+              (status = 409, body = Problem,
+               description = "The decision is no longer pending, or the game is not active (`stale_decision`, `game_not_started`, `game_over`, `conflict`)"),
+              (status = 422, body = Problem,
+               description = "Illegal move: why, and in `allowed` the legal answers where they can be listed (`illegal_move`)")))]
 pub async fn submit(
     state: web::Data<AppState>,
     auth: Auth,
@@ -102,52 +183,98 @@ pub async fn submit(
     let id = path.into_inner();
     let token = body.into_inner().signed_move;
     let mail = state.mail.clone();
-    let accepted = with_db(&state, move |conn| games::submit(conn, &mail, auth.0, id, &token)).await?;
+    // The signature is checked outside the writer (in parallel); the writer applies the move in a batch.
+    let answer = with_db(&state, move |conn| games::verify_move(conn, auth.0, id, &token)).await?;
+    let accepted = state.writer.write(id, move |conn| games::answer(conn, &mail, auth.0, id, answer)).await?;
+    if !accepted.duplicate {
+        games::committed(id, accepted.game.summary.entries - 1);
+    }
     Ok(if accepted.duplicate { HttpResponse::Ok().json(accepted) } else { HttpResponse::Created().json(accepted) })
 }
 
 /// Resign: I leave the game now; what follows is up to the game's rules.
-#[utoipa::path(post, path = "/api/v1/games/{id}/resign", tag = "games", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/games/{id}/resign", tag = "games", operation_id = "games_resign", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, body = MoveAccepted), (status = 401, body = Problem, description = "Not logged in"),
-              (status = 403, body = Problem, description = "I do not play in this game"),
-              (status = 404, body = Problem, description = "Unknown game"),
-              (status = 409, body = Problem, description = "Game not active")))]
-pub async fn resign(state: web::Data<AppState>, auth: Auth, path: web::Path<i64>) -> ApiResult<web::Json<MoveAccepted>> {
+    responses((status = 200, body = MoveAccepted),
+              (status = 400, body = Problem, description = "The id is not an integer (`malformed_path`)"),
+              (status = 401, body = Problem, description = "Not logged in (`login_required`, `bad_token`, `session_expired`)"),
+              (status = 403, body = Problem, description = "I do not play in this game (`not_a_player`)"),
+              (status = 404, body = Problem, description = "Unknown game (`unknown_game`)"),
+              (status = 409, body = Problem,
+               description = "The game is not active, or its rules do not let me resign now (`game_not_started`, `game_over`, `cannot_resign`, `conflict`)")))]
+pub async fn resign(
+    state: web::Data<AppState>,
+    auth: Auth,
+    path: web::Path<i64>,
+) -> ApiResult<web::Json<MoveAccepted>> {
     let id = path.into_inner();
     let mail = state.mail.clone();
-    Ok(web::Json(with_db(&state, move |conn| games::resign(conn, &mail, auth.0, id)).await?))
+    let accepted = state.writer.write(id, move |conn| games::resign(conn, &mail, auth.0, id)).await?;
+    games::committed(id, accepted.game.summary.entries - 1);
+    Ok(web::Json(accepted))
 }
 
-/// The journal as I may read it; complete, with the seed and keys, once the game is over.
-#[utoipa::path(get, path = "/api/v1/games/{id}/journal", tag = "games", params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, body = JournalListing), (status = 401, body = Problem, description = "Bad credentials"),
-              (status = 404, body = Problem, description = "Unknown game")))]
-pub async fn journal(state: web::Data<AppState>, auth: MaybeAuth, path: web::Path<i64>) -> ApiResult<web::Json<JournalListing>> {
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct JournalQuery {
+    /// Entries after this seq (default: from the first); the previous page's `next`
+    after: Option<u64>,
+    /// Entries per page, 1 to 1000 (default 1000)
+    #[param(minimum = 1, maximum = 1000)]
+    limit: Option<u32>,
+}
+
+/// The journal as I may read it, a page at a time; complete, with the seed and keys, once the game is over.
+#[utoipa::path(get, path = "/api/v1/games/{id}/journal", tag = "games", operation_id = "journal_get", security((), ("bearer" = [])),
+    params(("id" = i64, Path, description = "Game id"), JournalQuery),
+    responses((status = 200, body = JournalListing,
+               description = "With a token, my seat's copy (my own secrets shown); without, the public copy"),
+              (status = 400, body = Problem, description = "The id is not an integer (`malformed_path`), or a bad `after` or `limit` (`malformed_query`, `bad_limit`)"), (status = 401, body = Problem, description = "A token was sent and is not valid (`bad_token`, `session_expired`)"), (status = 404, body = Problem, description = "Unknown game (`unknown_game`)")))]
+pub async fn journal(
+    state: web::Data<AppState>,
+    auth: MaybeAuth,
+    path: web::Path<i64>,
+    query: web::Query<JournalQuery>,
+) -> ApiResult<web::Json<JournalListing>> {
     let id = path.into_inner();
-    Ok(web::Json(with_db(&state, move |conn| games::journal_listing(conn, id, auth.0)).await?))
+    let JournalQuery { after, limit } = query.into_inner();
+    Ok(web::Json(with_db(&state, move |conn| games::journal_listing(conn, id, auth.0, after, limit)).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct BoardQuery {
-    /// en or ja (default en)
+    /// The language of the board (default en).
+    #[param(value_type = Option<shared::Lang>)]
     lang: Option<String>,
-    /// Columns, 40 to 200 (default 80)
+    /// Columns, 40 to 200 (default 80).
+    #[param(minimum = 40, maximum = 200)]
     width: Option<usize>,
     /// Part of a large board, in the game's terms (suriagehara: `0305-1012`)
     region: Option<String>,
 }
 
 /// The board as text, as I may see it (what `tegami show` prints).
-#[utoipa::path(get, path = "/api/v1/games/{id}/board", tag = "games", params(("id" = i64, Path, description = "Game id"), BoardQuery),
-    responses((status = 200, body = String, content_type = "text/plain"), (status = 400, body = Problem, description = "Bad lang or width"),
-              (status = 404, body = Problem, description = "Unknown game")))]
-pub async fn board(state: web::Data<AppState>, auth: MaybeAuth, path: web::Path<i64>, query: web::Query<BoardQuery>) -> ApiResult<HttpResponse> {
+#[utoipa::path(get, path = "/api/v1/games/{id}/board", tag = "games", operation_id = "board_get", security((), ("bearer" = [])),
+    params(("id" = i64, Path, description = "Game id"), BoardQuery),
+    responses((status = 200, body = String, content_type = "text/plain",
+               description = "With a token, as my seat sees it; without, as a spectator"),
+              (status = 400, body = Problem,
+               description = "Bad id, lang or width (`malformed_path`, `malformed_query`, `bad_lang`, `bad_width`)"),
+              (status = 401, body = Problem, description = "A token was sent and is not valid (`bad_token`, `session_expired`)"),
+              (status = 404, body = Problem, description = "Unknown game (`unknown_game`)")))]
+pub async fn board(
+    state: web::Data<AppState>,
+    auth: MaybeAuth,
+    path: web::Path<i64>,
+    query: web::Query<BoardQuery>,
+) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let q = query.into_inner();
     let lang = match q.lang.as_deref() {
-        None => shared::Lang::En,
-        Some(l) => l.parse().map_err(|e: String| ApiError::bad_request("bad_lang", e))?,
+        None | Some("en") => shared::Lang::En,
+        Some("ja") => shared::Lang::Ja,
+        Some(other) => {
+            return Err(ApiError::bad_request("bad_lang", format!("unknown language `{other}`; use `en` or `ja`")));
+        }
     };
     let width = q.width.unwrap_or(80);
     if !(40..=200).contains(&width) {

@@ -1,10 +1,10 @@
 use actix_web::HttpResponse;
 use actix_web::web;
 
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// Liveness and database reachability.
-#[utoipa::path(get, path = "/healthz", tag = "meta",
+#[utoipa::path(get, path = "/healthz", tag = "meta", operation_id = "health_get",
     responses((status = 200, description = "The server and its database answer", body = Object, example = json!({"status": "ok"})),
               (status = 503, description = "The database does not answer", body = shared::api_types::Problem)))]
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
@@ -15,12 +15,13 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     .await;
     match ok {
         Ok(_) => HttpResponse::Ok().json(serde_json::json!({"status": "ok"})),
-        Err(_) => HttpResponse::ServiceUnavailable()
-            .content_type("application/problem+json")
-            .json(crate::error::ApiError::new(
+        Err(_) => HttpResponse::ServiceUnavailable().content_type("application/problem+json").json(
+            crate::error::ApiError::new(
                 actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
                 "database_unavailable",
                 "the database does not answer",
-            ).problem()),
+            )
+            .problem(),
+        ),
     }
 }

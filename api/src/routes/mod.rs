@@ -1,17 +1,25 @@
 //! HTTP handlers, one file per resource: extract, authorise, call a service function, map to an API type.
 
 pub mod accounts;
+pub mod docs;
+pub mod events;
 pub mod games;
 pub mod health;
 pub mod keys;
 pub mod mail;
+pub mod mail_addresses;
+pub mod passwords;
+pub mod personal_data;
+pub mod rules;
+pub mod sessions;
 pub mod tokens;
+pub mod webhooks;
 
 use actix_web::web;
 
 use crate::db::Conn;
 use crate::error::ApiResult;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// Runs a database function on the blocking pool, never on an actix worker.
 pub async fn with_db<T: Send + 'static>(
@@ -31,7 +39,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::scope("/api/v1")
             .route("/accounts", web::post().to(accounts::register))
             .route("/sessions", web::post().to(accounts::login))
+            .route("/sessions", web::get().to(sessions::list))
+            .route("/sessions", web::delete().to(sessions::revoke_all))
+            .route("/sessions/{id}", web::delete().to(sessions::revoke))
             .route("/me", web::get().to(accounts::me))
+            .route("/me", web::delete().to(personal_data::delete))
+            .route("/me/export", web::get().to(personal_data::export))
+            .route("/me/password", web::put().to(passwords::change))
+            .route("/password-reset", web::post().to(passwords::request))
+            .route("/password-reset/confirm", web::post().to(passwords::confirm))
             .route("/tokens", web::post().to(tokens::create))
             .route("/tokens", web::get().to(tokens::list))
             .route("/tokens/{id}", web::delete().to(tokens::revoke))
@@ -39,6 +55,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/keys", web::get().to(keys::list))
             .route("/keys/{kid}", web::delete().to(keys::revoke))
             .route("/game-types", web::get().to(games::types))
+            .route("/game-types/{slug}/rules", web::get().to(rules::get))
             .route("/games", web::post().to(games::create))
             .route("/games", web::get().to(games::list))
             .route("/games/{id}", web::get().to(games::detail))
@@ -48,14 +65,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/games/{id}/resign", web::post().to(games::resign))
             .route("/games/{id}/journal", web::get().to(games::journal))
             .route("/games/{id}/board", web::get().to(games::board))
+            .route("/games/{id}/events", web::get().to(events::game_stream))
+            .route("/events", web::get().to(events::account_stream))
+            .route("/webhooks", web::post().to(webhooks::create))
+            .route("/webhooks", web::get().to(webhooks::list))
+            .route("/webhooks/{id}", web::delete().to(webhooks::delete))
+            .route("/webhooks/{id}/deliveries", web::get().to(webhooks::deliveries))
             .route("/mail/inbound", web::post().to(mail::inbound))
             .route("/me/notifications", web::get().to(mail::get_prefs))
             .route("/me/notifications", web::put().to(mail::set_prefs))
             .route("/unsubscribe/{token}", web::post().to(mail::unsubscribe))
-            .route("/unsubscribe/{token}", web::get().to(mail::unsubscribe))
+            .route("/unsubscribe/{token}", web::get().to(mail::unsubscribe_link))
             .route("/verify-email/{token}", web::post().to(mail::verify_email))
-            .route("/verify-email/{token}", web::get().to(mail::verify_email))
+            .route("/verify-email/{token}", web::get().to(mail::verify_email_link))
             .route("/me/verify-email", web::post().to(mail::resend_verification))
+            .route("/me/mail-addresses", web::post().to(mail_addresses::create))
+            .route("/me/mail-addresses", web::get().to(mail_addresses::list))
+            .route("/me/mail-addresses/{id}", web::delete().to(mail_addresses::delete))
+            .route("/mail-addresses/confirm", web::get().to(mail_addresses::confirm_page))
+            .route("/mail-addresses/confirm", web::post().to(mail_addresses::confirm))
+            .route("/invitations/never/{token}", web::get().to(mail::never_invite_page))
+            .route("/invitations/never/{token}", web::post().to(mail::never_invite))
             .route("/me/vacation", web::get().to(mail::get_vacation))
             .route("/me/vacation", web::put().to(mail::set_vacation)),
     );

@@ -4,16 +4,14 @@ use diesel::prelude::*;
 use shared::api_types::{Account, ApiToken, CreatedToken, RegisterRequest, SigningKey};
 use shared::signing;
 
-use crate::auth::{hash_password, new_api_token, verify_password};
+use crate::auth::{hash_password, new_api_token, verify_password_evenly};
 use crate::db::Conn;
 use crate::db::schema::{accounts, api_tokens, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::service::notify;
-use crate::service::games::valid_email;
 use crate::time::now;
-
-const MIN_PASSWORD_CHARS: usize = 8;
+use crate::validate;
 
 type AccountRow = (i64, String, String, String);
 
@@ -27,26 +25,22 @@ fn account_columns() -> (accounts::id, accounts::email, accounts::display_name, 
 
 /// Creates an account and emails it a link that proves the address.
 pub fn register(conn: &mut Conn, mail: &MailContext, req: &RegisterRequest) -> ApiResult<Account> {
-    let email = req.email.trim().to_lowercase();
-    if !valid_email(&email) {
-        return Err(ApiError::unprocessable("bad_email", format!("`{}` is not an email address", req.email)));
-    }
-    let name = req.display_name.trim();
-    if name.is_empty() || name.chars().count() > 40 {
-        return Err(ApiError::unprocessable("bad_name", "the display name must have 1 to 40 characters"));
-    }
-    if req.password.chars().count() < MIN_PASSWORD_CHARS {
-        return Err(ApiError::unprocessable(
-            "weak_password",
-            format!("the password must have at least {MIN_PASSWORD_CHARS} characters"),
-        ));
-    }
+    let email = validate::email("email address", &req.email)?;
+    let name = validate::display_name(&req.display_name)?;
+    let name = name.as_str();
+    validate::new_password(&req.password)?;
     let hash = hash_password(&req.password)?;
     let created_at = now();
     crate::db::write_transaction(conn, |conn| {
         let taken: i64 = accounts::table.filter(accounts::email.eq(&email)).count().get_result(conn)?;
         if taken > 0 {
             return Err(ApiError::conflict("email_taken", format!("`{email}` is already registered; log in instead")));
+        }
+        if super::mail_addresses::is_proved(conn, &email)? {
+            return Err(ApiError::conflict(
+                "email_taken",
+                format!("`{email}` is a reply address another account has proved; that account may remove it"),
+            ));
         }
         let row = diesel::insert_into(accounts::table)
             .values((
@@ -63,23 +57,28 @@ pub fn register(conn: &mut Conn, mail: &MailContext, req: &RegisterRequest) -> A
     })
 }
 
-/// The account for these credentials; the same error whether the address or the password is wrong.
+/// The account for these credentials; the same error, after the same work, whether the address or the
+/// password is wrong.
 pub fn login(conn: &mut Conn, email: &str, password: &str) -> ApiResult<Account> {
     let email = email.trim().to_lowercase();
     let found: Option<(AccountRow, String)> = accounts::table
         .filter(accounts::email.eq(&email))
+        .filter(accounts::deleted_at.is_null())
         .select((account_columns(), accounts::password_hash))
         .first(conn)
         .optional()?;
-    match found {
-        Some((row, hash)) if verify_password(password, &hash) => Ok(to_account(row)),
+    let (row, hash) = found.map(|(row, hash)| (Some(row), Some(hash))).unwrap_or((None, None));
+    let verified = verify_password_evenly(password, hash.as_deref());
+    match row {
+        Some(row) if verified => Ok(to_account(row)),
         _ => Err(ApiError::unauthorized("bad_credentials", "wrong email address or password")),
     }
 }
 
 pub fn get(conn: &mut Conn, id: i64) -> ApiResult<Account> {
     accounts::table
-        .find(id)
+        .filter(accounts::deleted_at.is_null())
+        .filter(accounts::id.eq(id))
         .select(account_columns())
         .first::<AccountRow>(conn)
         .optional()?
@@ -94,10 +93,7 @@ fn to_token((id, name, created_at, last_used_at): TokenRow) -> ApiToken {
 }
 
 pub fn create_token(conn: &mut Conn, account: i64, name: &str) -> ApiResult<CreatedToken> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 60 {
-        return Err(ApiError::unprocessable("bad_name", "a token name must have 1 to 60 characters"));
-    }
+    let name = validate::label("token name", name)?;
     let (secret, hash) = new_api_token();
     let row = diesel::insert_into(api_tokens::table)
         .values((
@@ -145,19 +141,36 @@ fn to_key((kid, public_key, name, created_at, revoked_at): KeyRow) -> SigningKey
 }
 
 fn key_columns()
--> (signing_keys::kid, signing_keys::public_key, signing_keys::name, signing_keys::created_at, signing_keys::revoked_at) {
-    (signing_keys::kid, signing_keys::public_key, signing_keys::name, signing_keys::created_at, signing_keys::revoked_at)
+-> (signing_keys::kid, signing_keys::public_key, signing_keys::name, signing_keys::created_at, signing_keys::revoked_at)
+{
+    (
+        signing_keys::kid,
+        signing_keys::public_key,
+        signing_keys::name,
+        signing_keys::created_at,
+        signing_keys::revoked_at,
+    )
 }
 
 /// Registers a public key; returns it and whether it was new. Registering the same key again is a no-op.
-pub fn register_key(conn: &mut Conn, account: i64, public_key: &str, name: Option<&str>) -> ApiResult<(SigningKey, bool)> {
+pub fn register_key(
+    conn: &mut Conn,
+    account: i64,
+    public_key: &str,
+    name: Option<&str>,
+) -> ApiResult<(SigningKey, bool)> {
+    if public_key.len() > 200 {
+        return Err(ApiError::unprocessable(
+            "bad_key",
+            "a public key is 43 characters of base64url; this is far longer",
+        ));
+    }
+    let name = name.map(|n| validate::label("key name", n)).transpose()?;
+    let name = name.as_deref();
     let kid = signing::key_id(public_key).map_err(|e| ApiError::unprocessable("bad_key", e.to_string()))?;
     crate::db::write_transaction(conn, |conn| {
-        let existing: Option<(i64, KeyRow)> = signing_keys::table
-            .find(&kid)
-            .select((signing_keys::account_id, key_columns()))
-            .first(conn)
-            .optional()?;
+        let existing: Option<(i64, KeyRow)> =
+            signing_keys::table.find(&kid).select((signing_keys::account_id, key_columns())).first(conn).optional()?;
         match existing {
             Some((owner, row)) if owner == account && row.4.is_none() => return Ok((to_key(row), false)),
             Some((owner, _)) if owner == account => {

@@ -1,18 +1,22 @@
 //! Daily digests: a player who asked for them gets at most one email a day, carrying the turn emails
-//! queued for them since the last one as attached messages (each keeps its own reply address and token).
+//! queued for them since the last one as attached messages (each keeps its own reply address and token),
+//! listed by a label each ("Your turn in UOSAO … #12: move 14 — …"), in the player's language. The turn
+//! emails are queued as notices and rendered when the digest is made.
 
 use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
 use lettre::Message;
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart, SinglePart};
+use shared::Lang;
 
 use crate::auth::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{accounts, mail_prefs, outbox};
 use crate::error::{ApiError, ApiResult};
-use crate::mail::MailContext;
-use crate::mail::outbox::{DIGEST_PART, OutgoingMail, enqueue};
+use crate::mail::outbox::{CLAIMED_COLUMNS, Claimed, DIGEST_PART, OutgoingMail, enqueue};
+use crate::mail::{MailContext, compose, prefs};
+use crate::service::notify;
 use crate::time::{millis, now_millis};
 
 /// Sends the digests that are due; returns how many.
@@ -44,33 +48,64 @@ fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>)
         .filter(outbox::sent_at.is_null())
         .filter(outbox::account_id.eq(account))
         .order(outbox::id.asc())
-        .select((outbox::id, outbox::subject, outbox::message));
+        .select(CLAIMED_COLUMNS);
     // On PostgreSQL, locked: an instance sweeping at the same moment waits, then finds them sent.
-    let parts: Vec<(i64, String, String)> = crate::on_backend!(conn,
+    let parts: Vec<Claimed> = crate::on_backend!(conn,
         sqlite: |c| waiting.load(c),
         postgres: |c| waiting.for_update().load(c)
     )?;
     if parts.is_empty() {
         return Ok(());
     }
+    // Each part is rendered now, from the game as it was when it was queued, with a reply token of its own
+    // (committed with the digest, before it is sent).
+    let mut rendered = Vec::new();
+    for part in &parts {
+        let Some(notice) = part.notice() else { continue };
+        match notify::render(conn, mail, &notice, &part.message_id)? {
+            Ok(r) => rendered.push(r),
+            Err(reason) => tracing::info!(outbox = part.id, reason = %reason, "digest part not sent"),
+        }
+    }
+    let ids: Vec<i64> = parts.iter().map(|p| p.id).collect();
+    diesel::update(outbox::table.filter(outbox::id.eq_any(&ids)))
+        .set(outbox::sent_at.eq(now_millis()))
+        .execute(conn)?;
+    if rendered.is_empty() {
+        return Ok(());
+    }
     let (email, name): (String, String) =
         accounts::table.find(account).select((accounts::email, accounts::display_name)).first(conn)?;
-    let list: String = parts.iter().map(|(_, subject, _)| format!("- {subject}\n")).collect();
-    let text = format!(
-        "Hello {name},\n\nYour daily tegami digest: {} turn email(s) since the last one, attached below.\n\n{list}\n\
-         Open an attached email and reply to it to play that move (each carries its own reply address). A turn\n\
-         answered since it was written is refused as late.\n",
-        parts.len()
-    );
+    let lang = prefs::lang_of(conn, account)?.lang();
+    let n = rendered.len();
+    let list: String = rendered.iter().map(|r| format!("- {}\n", r.label)).collect();
+    let (text, subject) = match lang {
+        Lang::En => (
+            format!(
+                "Hello {name},\n\nYour daily tegami digest: {n} turn email(s) since the last one, attached below.\n\n\
+                 {list}\nOpen an attached email and reply to it to play that move (each carries its own reply \
+                 address). A turn answered since it was written is refused as late.\n"
+            ),
+            format!("[tegami] your daily digest — {n} turn(s)"),
+        ),
+        Lang::Ja => (
+            format!(
+                "{name}さん\n\n本日のtegamiダイジェストです。前回から{n}通の手番メールを下に添付しました。\n\n\
+                 {list}\n添付のメールを開いて返信すると、その手を指せます（それぞれに専用の返信先があります）。\
+                 作成のあとで答えた手番への返信は、遅れとして受け付けられません。\n"
+            ),
+            format!("[tegami] 本日のダイジェスト — 手番{n}件"),
+        ),
+    };
+    let text = compose::wrap(&text, compose::TEXT_WIDTH);
     let bad = |e: String| ApiError::internal(format!("digest for account {account}: {e}"));
     let from: Mailbox = format!("tegami <{}>", mail.settings.from.trim()).parse().map_err(|e| bad(format!("{e}")))?;
     let to: Mailbox = email.parse().map_err(|e| bad(format!("{e}")))?;
-    let subject = format!("[tegami] your daily digest — {} turn(s)", parts.len());
     let message_id = format!("<tegami.digest.{}@{}>", hex::encode(random_bytes::<12>()), mail.domain());
     let mut body = MultiPart::mixed().singlepart(SinglePart::plain(text));
     let rfc822 = ContentType::parse("message/rfc822").map_err(|e| bad(e.to_string()))?;
-    for (_, _, raw) in &parts {
-        body = body.singlepart(SinglePart::builder().header(rfc822.clone()).body(raw.clone()));
+    for r in &rendered {
+        body = body.singlepart(SinglePart::builder().header(rfc822.clone()).body(r.mail.message.clone()));
     }
     let message = Message::builder()
         .from(from)
@@ -92,10 +127,6 @@ fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>)
             message: String::from_utf8_lossy(&message.formatted()).into_owned(),
         },
     )?;
-    let ids: Vec<i64> = parts.iter().map(|p| p.0).collect();
-    diesel::update(outbox::table.filter(outbox::id.eq_any(&ids)))
-        .set(outbox::sent_at.eq(now_millis()))
-        .execute(conn)?;
     diesel::update(mail_prefs::table.find(account)).set(mail_prefs::last_digest_at.eq(millis(now))).execute(conn)?;
     Ok(())
 }

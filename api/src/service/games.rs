@@ -8,7 +8,7 @@ use shared::api_types::{
     CreateGameRequest, GameDetail, GameStatus, GameSummary, JournalListing, LegalMoves, MoveAccepted, PendingInfo,
     PublicKeyInfo, SeatInfo, SeatKind, SeatRequest, TimeoutPolicy,
 };
-use shared::journal::{Actor, Entry, EntryBody, JournalError, Match};
+use shared::journal::{Actor, Entry, EntryBody, GENESIS_HASH, JournalError, Match};
 use shared::registry::{self, ApplyError};
 use shared::{Localized, Pending, RenderContext, Rng, RuleError, Viewer, signing};
 
@@ -19,11 +19,10 @@ use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::service::notify;
 use crate::time::now;
+use shared::api_types::MAX_DEADLINE_HOURS;
 
 /// A bot answers at most this many times in a row; a game that needs more is broken, not busy.
 const MAX_BOT_ANSWERS: usize = 100_000;
-/// The longest time limit a game may set on a decision: a year.
-pub const MAX_DEADLINE_HOURS: u32 = 24 * 366;
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = games)]
@@ -63,11 +62,14 @@ pub(crate) struct JournalRow {
     seq: i64,
     at: String,
     body: String,
-    nonce: String,
-    prev_hash: String,
-    hash: String,
-    events: String,
-    signature: Option<String>,
+    /// The nonce and hash as bytes (see [`compact_hex`]); the entry's `prev_hash` is not stored: it is the
+    /// previous entry's hash, put back by [`journal_entries`].
+    nonce: Vec<u8>,
+    hash: Vec<u8>,
+    /// See [`compact_events`].
+    events: Vec<u8>,
+    /// The SHA-256 of the signed move (also in `body`): its unique index finds a retried move.
+    signature_hash: Option<Vec<u8>>,
     hidden_seat: bool,
 }
 
@@ -100,7 +102,7 @@ fn status_str(status: GameStatus) -> &'static str {
     }
 }
 
-fn parse_status(s: &str) -> GameStatus {
+pub(crate) fn parse_status(s: &str) -> GameStatus {
     match s {
         "waiting" => GameStatus::Waiting,
         "finished" => GameStatus::Finished,
@@ -139,47 +141,109 @@ pub(crate) fn to_row(game_id: i64, e: &Entry) -> JournalRow {
         seq: e.seq as i64,
         at: e.at.clone(),
         body: serde_json::to_string(&e.body).expect("entries serialise"),
-        nonce: e.nonce.clone(),
-        prev_hash: e.prev_hash.clone(),
-        hash: e.hash.clone(),
-        events: serde_json::to_string(&e.events).expect("events serialise"),
-        signature,
+        nonce: compact_hex(&e.nonce),
+        hash: compact_hex(&e.hash),
+        events: compact_events(&serde_json::to_string(&e.events).expect("events serialise")),
+        signature_hash: signature.as_deref().map(signature_hash),
         hidden_seat: e.hidden_seat,
     }
 }
 
-fn from_row(r: JournalRow) -> ApiResult<Entry> {
+/// What the journal indexes a signed move by.
+fn signature_hash(token: &str) -> Vec<u8> {
+    use sha2::Digest;
+    sha2::Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// A nonce or hash as the journal stores it: the 32 bytes that its 64 lower-case hex characters (what the
+/// server writes) stand for, half the size. Anything else (none is stored: a replay rejects it) is kept as
+/// its text's bytes, so that [`expand_hex`] always gives back the exact string that was hashed.
+fn compact_hex(text: &str) -> Vec<u8> {
+    match hex::decode(text) {
+        Ok(bytes) if bytes.len() == 32 && hex::encode(&bytes) == text => bytes,
+        _ => text.as_bytes().to_vec(),
+    }
+}
+
+/// The text [`compact_hex`] stored as `bytes`.
+fn expand_hex(bytes: Vec<u8>) -> ApiResult<String> {
+    if bytes.len() == 32 {
+        Ok(hex::encode(bytes))
+    } else {
+        String::from_utf8(bytes).map_err(|_| ApiError::internal("a stored nonce or hash is neither 32 bytes nor text"))
+    }
+}
+
+/// Marks stored events that are deflated; plain JSON (rows written before they were) never starts with it.
+const DEFLATED: u8 = 0;
+
+/// An entry's events as the journal stores them: their JSON deflated, behind [`DEFLATED`]. The English and
+/// Japanese texts repeat their keys and phrases, and are the second largest part of a journal row after the
+/// body (about 240 bytes of JSON a move; deflated about a third less).
+fn compact_events(json: &str) -> Vec<u8> {
+    use std::io::Write;
+    let mut deflated = flate2::write::DeflateEncoder::new(vec![DEFLATED], flate2::Compression::best());
+    deflated.write_all(json.as_bytes()).expect("deflating into memory does not fail");
+    deflated.finish().expect("deflating into memory does not fail")
+}
+
+/// The JSON of stored events: inflated, or as it is for a row written before events were deflated.
+fn expand_events(stored: &[u8]) -> ApiResult<String> {
+    use std::io::Read;
+    let mut json = String::new();
+    match stored.split_first() {
+        Some((&DEFLATED, deflated)) => {
+            flate2::read::DeflateDecoder::new(deflated).read_to_string(&mut json).map_err(ApiError::internal)?;
+        }
+        _ => json = String::from_utf8(stored.to_vec()).map_err(ApiError::internal)?,
+    }
+    Ok(json)
+}
+
+fn from_row(r: JournalRow, prev_hash: String) -> ApiResult<Entry> {
     Ok(Entry {
         seq: r.seq as u64,
         at: r.at,
         body: serde_json::from_str(&r.body).map_err(ApiError::internal)?,
-        nonce: r.nonce,
-        prev_hash: r.prev_hash,
-        hash: r.hash,
-        events: serde_json::from_str(&r.events).map_err(ApiError::internal)?,
+        nonce: expand_hex(r.nonce)?,
+        prev_hash,
+        hash: expand_hex(r.hash)?,
+        events: serde_json::from_str(&expand_events(&r.events)?).map_err(ApiError::internal)?,
         redacted: false,
         hidden_seat: r.hidden_seat,
     })
 }
 
-/// Loads a game, its seats and its journal (resumed from the snapshot, not replayed).
+/// How many of its most recent entries a game is loaded with for a change: enough for the emails it sends
+/// (a seat's events since its own last entry), and the same at entry 5,000 as at entry 5.
+const RECENT_ENTRIES: i64 = 32;
+/// The most entries one page of `GET …/journal` holds (and its default size).
+pub const JOURNAL_PAGE_MAX: i64 = 1000;
+
+/// Loads a game to read: its row, seats and head entry, resumed from the stored snapshot (not replayed, and
+/// without the rest of the journal: `Loaded::game` holds the head entry only).
 pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
-    let row: GameRow = games::table
-        .find(id)
-        .select(GameRow::as_select())
-        .first(conn)
-        .optional()?
-        .ok_or_else(|| game_not_found(id))?;
+    load_recent(conn, id, 1)
+}
+
+/// Loads a game with its `recent` most recent entries.
+fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
+    let row: GameRow =
+        games::table.find(id).select(GameRow::as_select()).first(conn).optional()?.ok_or_else(|| game_not_found(id))?;
     let seat_rows: Vec<SeatRow> =
         seats::table.filter(seats::game_id.eq(id)).order(seats::seat.asc()).select(SeatRow::as_select()).load(conn)?;
     let names = seat_names(conn, &seat_rows)?;
-    let rows: Vec<JournalRow> =
-        journal::table.filter(journal::game_id.eq(id)).order(journal::seq.asc()).select(JournalRow::as_select()).load(conn)?;
-    let entries = rows.into_iter().map(from_row).collect::<ApiResult<Vec<_>>>()?;
+    let mut entries = journal_entries(conn, id, row.head_seq - recent.max(1), recent.max(1))?;
+    // Outside a write transaction a move may commit between the two reads: its entries are past the head
+    // the game row said, and not part of the state that row's snapshot holds.
+    entries.retain(|e| e.seq as i64 <= row.head_seq);
+    if entries.last().map(|e| e.seq as i64) != Some(row.head_seq) {
+        return Err(ApiError::internal(format!("game {id}: the journal does not reach the head {}", row.head_seq)));
+    }
     let snapshot: Value = serde_json::from_str(&row.snapshot).map_err(ApiError::internal)?;
     // Answers the rules may never reveal are salted with the system's randomness, not the seed (published at
     // the end); the salt is stored as the entry's nonce and published only if the answer is.
-    let game = Match::resume(entries, seed_bytes(&row.seed)?, &snapshot)
+    let game = Match::resume_recent(&row.slug, seat_rows.len() as u8, entries, seed_bytes(&row.seed)?, &snapshot)
         .map_err(ApiError::internal)?
         .with_salts(random_bytes::<32>);
     let asked_before =
@@ -188,10 +252,78 @@ pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
     Ok(Loaded { row, seats: seat_rows, names, game, asked_before, over_before })
 }
 
+/// Game `id` as it was just after entry `seq`, for an email rendered after the fact (the mail worker renders
+/// at send time what a change queued): resumed from the stored snapshot when `seq` is still the head (the
+/// usual case: the email goes out before the next move), otherwise replayed from the journal up to `seq`
+/// (every hash checked on the way), so that the email tells the game as it was when it was queued. Also
+/// returns the decisions pending now, at the head (an email may ask one settled since).
+pub fn load_at(conn: &mut Conn, id: i64, seq: i64) -> ApiResult<(Loaded, Vec<String>)> {
+    let mut loaded = load_recent(conn, id, RECENT_ENTRIES)?;
+    let pending_now = if loaded.row.status == "active" {
+        loaded.game.pending().into_iter().map(|p| p.id).collect()
+    } else {
+        Vec::new()
+    };
+    if loaded.row.head_seq == seq {
+        return Ok((loaded, pending_now));
+    }
+    if !(0..loaded.row.head_seq).contains(&seq) {
+        return Err(ApiError::internal(format!("game {id} has no entry {seq}")));
+    }
+    let entries = journal_entries(conn, id, -1, seq + 1)?;
+    let game = Match::replay(&entries, seed_bytes(&loaded.row.seed)?).map_err(ApiError::internal)?;
+    loaded.row.status = if game.is_over() { "finished" } else { "active" }.to_string();
+    loaded.row.head_seq = seq;
+    loaded.row.head_hash = game.head_hash().to_string();
+    loaded.asked_before = game.pending().into_iter().map(|p| p.id).collect();
+    loaded.over_before = game.is_over();
+    loaded.game = game;
+    Ok((loaded, pending_now))
+}
+
+/// Up to `limit` stored entries of game `id` after seq `after` (-1: from the start), in order.
+pub(crate) fn journal_entries(conn: &mut Conn, id: i64, after: i64, limit: i64) -> ApiResult<Vec<Entry>> {
+    // An entry's prev_hash is the hash of the entry before it (GENESIS_HASH for entry 0), so it is not stored:
+    // entry `after` is read too, for the first prev_hash.
+    let from = after.max(-1);
+    let rows: Vec<JournalRow> = journal::table
+        .filter(journal::game_id.eq(id))
+        .filter(journal::seq.ge(from))
+        .order(journal::seq.asc())
+        .limit(if from >= 0 { limit.saturating_add(1) } else { limit })
+        .select(JournalRow::as_select())
+        .load(conn)?;
+    let mut rows = rows.into_iter().peekable();
+    let mut prev_hash = GENESIS_HASH.to_string();
+    if from >= 0 {
+        match rows.next_if(|r| r.seq == from) {
+            Some(before) => prev_hash = expand_hex(before.hash)?,
+            // Nothing after `after` either, or the journal has a gap (rows are never deleted).
+            None if rows.peek().is_none() => return Ok(Vec::new()),
+            None => return Err(ApiError::internal(format!("game {id}: the journal has no entry {from}"))),
+        }
+    }
+    let mut entries = Vec::with_capacity(rows.len());
+    for (row, expected) in rows.zip(from + 1..) {
+        if row.seq != expected {
+            return Err(ApiError::internal(format!("game {id}: the journal has no entry {expected}")));
+        }
+        let entry = from_row(row, prev_hash)?;
+        prev_hash = entry.hash.clone();
+        entries.push(entry);
+    }
+    Ok(entries)
+}
+
+/// Every stored entry of game `id` (exports and checks; requests read pages).
+pub fn whole_journal(conn: &mut Conn, id: i64) -> ApiResult<Vec<Entry>> {
+    journal_entries(conn, id, -1, i64::MAX)
+}
+
 /// Loads game `id` inside a write transaction, holding it until the transaction ends (see `db::lock_game`).
 fn load_for_write(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
     crate::db::lock_game(conn, id)?;
-    load(conn, id)
+    load_recent(conn, id, RECENT_ENTRIES)
 }
 
 fn seat_names(conn: &mut Conn, seat_rows: &[SeatRow]) -> ApiResult<Vec<String>> {
@@ -238,7 +370,13 @@ impl Loaded {
     }
 
     /// The board as `account` may see it.
-    pub fn board(&self, account: Option<i64>, lang: shared::Lang, width: usize, region: Option<String>) -> ApiResult<String> {
+    pub fn board(
+        &self,
+        account: Option<i64>,
+        lang: shared::Lang,
+        width: usize,
+        region: Option<String>,
+    ) -> ApiResult<String> {
         let view = self.game.view(self.viewer(account));
         let ctx = RenderContext { region, ..self.render_context(lang, width) };
         self.game.game().render(&view, &ctx).map_err(ApiError::internal)
@@ -262,8 +400,13 @@ impl Loaded {
             .collect()
     }
 
-    fn pending_info(p: &Pending, show_seat: bool) -> PendingInfo {
-        PendingInfo { decision: p.id.clone(), seat: show_seat.then_some(p.seat), kind: p.kind.clone(), mode: p.mode.clone() }
+    pub(crate) fn pending_info(p: &Pending, show_seat: bool) -> PendingInfo {
+        PendingInfo {
+            decision: p.id.clone(),
+            seat: show_seat.then_some(p.seat),
+            kind: p.kind.clone(),
+            mode: p.mode.clone(),
+        }
     }
 
     pub fn summary(&self, account: Option<i64>) -> GameSummary {
@@ -279,7 +422,7 @@ impl Loaded {
             seats: self.seat_infos(account),
             my_seat,
             my_turn,
-            entries: self.game.entries().len() as u64,
+            entries: self.game.next_seq(),
             created_at: self.row.created_at.clone(),
             updated_at: self.row.updated_at.clone(),
         }
@@ -325,7 +468,8 @@ impl Loaded {
                 .game()
                 .random_action(self.game.state(), &p.id, &mut rng)
                 .ok_or_else(|| ApiError::internal(format!("bot found no answer to pending `{}`", p.id)))?;
-            let body = EntryBody::Move { seat: p.seat, decision: p.id.clone(), action, by: Actor::Bot, signature: None };
+            let body =
+                EntryBody::Move { seat: p.seat, decision: p.id.clone(), action, by: Actor::Bot, signature: None };
             self.game.append(body, &now()).map_err(|e| ApiError::internal(format!("bot answer refused: {e}")))?;
         }
         if self.game.is_over() && !self.game.is_revealed() {
@@ -338,11 +482,13 @@ impl Loaded {
     /// Writes the entries from `from_seq` on, the new head, snapshot and status, and the emails the change
     /// calls for (turn and result emails), all inside the caller's transaction.
     fn persist(&mut self, conn: &mut Conn, mail: &MailContext, from_seq: usize) -> ApiResult<()> {
-        let rows: Vec<JournalRow> = self.game.entries()[from_seq..].iter().map(|e| to_row(self.row.id, e)).collect();
+        let rows: Vec<JournalRow> =
+            self.game.entries_from(from_seq as u64).iter().map(|e| to_row(self.row.id, e)).collect();
         // Batch inserts are outside diesel's common subset of the two backends.
         crate::on_backend!(conn, |c| diesel::insert_into(journal::table).values(&rows).execute(c))?;
         let status = status_str(self.compute_status());
-        let snapshot = serde_json::to_string(&self.game.game().state_to_json(self.game.state())).map_err(ApiError::internal)?;
+        let snapshot =
+            serde_json::to_string(&self.game.game().state_to_json(self.game.state())).map_err(ApiError::internal)?;
         let head = self.game.entries().last().expect("a game has entries");
         let updated_at = now();
         diesel::update(games::table.find(self.row.id))
@@ -359,14 +505,17 @@ impl Loaded {
         self.row.head_hash = head.hash.clone();
         self.row.snapshot = snapshot;
         self.row.updated_at = updated_at;
-        notify::after_change(conn, mail, self)
+        notify::after_change(conn, mail, self)?;
+        // Last: it holds the event counter until the commit.
+        crate::events::record(conn, self)?;
+        Ok(())
     }
 
     /// The answer to a request that appended entries from `first_new` on.
     fn accepted(&self, first_new: usize, account: i64) -> MoveAccepted {
         MoveAccepted {
             seq: first_new as u64,
-            hash: self.game.entries()[first_new].hash.clone(),
+            hash: self.game.entries_from(first_new as u64)[0].hash.clone(),
             events: self.events_since(first_new, Some(account)),
             duplicate: false,
             game: self.detail(Some(account)),
@@ -375,9 +524,14 @@ impl Loaded {
 
     /// Events of entries from `from_seq` on that `account` may read (both languages).
     pub(crate) fn events_since(&self, from_seq: usize, account: Option<i64>) -> Vec<Localized> {
+        self.events_in(self.game.entries_from(from_seq as u64), account)
+    }
+
+    /// Events of `entries` that `account` may read (both languages).
+    fn events_in(&self, entries: &[Entry], account: Option<i64>) -> Vec<Localized> {
         let viewer = self.viewer(account);
         let over = self.game.is_over();
-        self.game.entries()[from_seq..]
+        entries
             .iter()
             .flat_map(|e| e.events.iter())
             .filter(|ev| ev.visible_to(viewer, over))
@@ -412,9 +566,9 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
     }
     for s in &req.seats {
         if let SeatRequest::Invite { email } = s
-            && !valid_email(email)
+            && let Err(e) = crate::validate::email("invited address", email)
         {
-            return Err(ApiError::unprocessable("bad_seats", format!("`{email}` is not an email address")));
+            return Err(ApiError::unprocessable("bad_seats", e.detail));
         }
     }
     let seed = random_bytes::<32>();
@@ -468,13 +622,11 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
         tracing::info!(game = id, slug = %req.slug, "game created");
         Ok(loaded.detail(Some(account)))
     })
+    .inspect(|detail| crate::events::published(detail.summary.id))
 }
 
 pub fn valid_email(email: &str) -> bool {
-    let email = email.trim();
-    let mut parts = email.split('@');
-    matches!((parts.next(), parts.next(), parts.next()), (Some(l), Some(d), None)
-        if !l.is_empty() && d.contains('.') && !d.starts_with('.') && !d.ends_with('.') && !email.contains(char::is_whitespace))
+    crate::validate::is_email(email.trim())
 }
 
 pub fn detail(conn: &mut Conn, id: i64, account: Option<i64>) -> ApiResult<GameDetail> {
@@ -522,13 +674,27 @@ pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: 
             "invited" => s.invited_email.as_deref() == Some(email.as_str()),
             _ => false,
         };
+        let open_to_me = || -> String {
+            let open: Vec<String> = loaded.seats.iter().filter(|s| takeable(s)).map(|s| s.seat.to_string()).collect();
+            if open.is_empty() { "none is open to you".into() } else { format!("open to you: {}", open.join(", ")) }
+        };
         let seat = match wanted {
             Some(n) => {
-                let s = loaded.seats.iter().find(|s| s.seat == n as i32).ok_or_else(|| {
-                    ApiError::not_found("unknown_seat", format!("game `{id}` has no seat {n}"))
-                })?;
+                let Some(s) = loaded.seats.iter().find(|s| s.seat == n as i32) else {
+                    return Err(ApiError::unprocessable(
+                        "bad_seat",
+                        format!(
+                            "game `{id}` has no seat {n}: its seats are 0 to {}; {}",
+                            loaded.seats.len().saturating_sub(1),
+                            open_to_me()
+                        ),
+                    ));
+                };
                 if !takeable(s) {
-                    return Err(ApiError::conflict("seat_taken", format!("seat {n} of game `{id}` is not open to you")));
+                    return Err(ApiError::conflict(
+                        "seat_taken",
+                        format!("seat {n} of game `{id}` is not open to you; {}", open_to_me()),
+                    ));
                 }
                 n as i32
             }
@@ -551,7 +717,7 @@ pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: 
         diesel::update(seats::table.find((id, seat)))
             .set((seats::kind.eq("player"), seats::account_id.eq(account)))
             .execute(conn)?;
-        let before = loaded.game.entries().len();
+        let before = loaded.game.next_seq() as usize;
         let seat_row = loaded.seats.iter_mut().find(|s| s.seat == seat).expect("seat exists");
         seat_row.kind = "player".into();
         seat_row.account_id = Some(account);
@@ -560,6 +726,7 @@ pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: 
         loaded.persist(conn, mail, before)?;
         Ok(loaded.detail(Some(account)))
     })
+    .inspect(|_| crate::events::published(id))
 }
 
 pub fn legal_moves(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Vec<LegalMoves>> {
@@ -576,10 +743,11 @@ pub fn legal_moves(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Vec<Lega
         .iter()
         .filter(|p| p.seat == seat)
         .filter_map(|p| {
-            loaded.game.game().legal(loaded.game.state(), &p.id).map(|choices| LegalMoves {
-                decision: Loaded::pending_info(p, true),
-                choices,
-            })
+            loaded
+                .game
+                .game()
+                .legal(loaded.game.state(), &p.id)
+                .map(|choices| LegalMoves { decision: Loaded::pending_info(p, true), choices })
         })
         .collect())
 }
@@ -633,22 +801,28 @@ pub(crate) fn allowed_options(loaded: &Loaded, decision: &str) -> Option<Vec<Str
 
 /// Verifies a signed move, then applies it through [`answer`].
 pub fn submit(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, token: &str) -> ApiResult<MoveAccepted> {
+    let signed = verify_move(conn, account, id, token)?;
+    answer(conn, mail, account, id, signed)
+}
+
+/// The answer a signed move gives, once its signature is checked ([`verify_signed`]); apply it with [`answer`].
+pub fn verify_move(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<Answer> {
     let claims = verify_signed(conn, account, id, token)?;
-    answer(
-        conn,
-        mail,
-        account,
-        id,
-        Answer {
-            seat: Some(claims.seat),
-            decision: claims.decision,
-            action: claims.action,
-            by: Actor::Player,
-            signature: Some(token.trim().to_string()),
-            reply_token: None,
-            confirm_by_mail: false,
-        },
-    )
+    Ok(Answer {
+        seat: Some(claims.seat),
+        decision: claims.decision,
+        action: claims.action,
+        by: Actor::Player,
+        signature: Some(token.trim().to_string()),
+        receipt: None,
+        confirm_by_mail: false,
+    })
+}
+
+/// Called once a change to game `id` is committed (durably), with the seq of its new head: the place to tell
+/// others about it.
+pub fn committed(id: i64, head_seq: u64) {
+    tracing::debug!(game = id, head_seq, "change committed");
 }
 
 /// Checks that `token` is a move signed for game `id` by a live key of `account`; returns its claims.
@@ -669,7 +843,10 @@ pub fn verify_signed(conn: &mut Conn, account: i64, id: i64, token: &str) -> Api
     let public_key = match key {
         Some((owner, public_key, None)) if owner == account => public_key,
         Some((owner, _, Some(_))) if owner == account => {
-            return Err(ApiError::forbidden("key_revoked", format!("signing key `{kid}` was revoked; register a new one")));
+            return Err(ApiError::forbidden(
+                "key_revoked",
+                format!("signing key `{kid}` was revoked; register a new one"),
+            ));
         }
         _ => {
             return Err(ApiError::forbidden(
@@ -692,8 +869,9 @@ pub struct Answer {
     pub by: Actor,
     /// The signed move, journaled with the entry; a retry of the same signed move is answered as a duplicate.
     pub signature: Option<String>,
-    /// The hash of the email reply token that authenticated this answer; spent in the same transaction.
-    pub reply_token: Option<String>,
+    /// How the answer arrived by email (its reply token is spent, and the receipt recorded beside the
+    /// journal entry, in the same transaction).
+    pub receipt: Option<crate::service::inbound_moves::MailReceipt>,
     /// Send the player a confirmation email (the answer came by email).
     pub confirm_by_mail: bool,
 }
@@ -703,20 +881,10 @@ pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Ans
     crate::db::write_transaction(conn, |conn| {
         let mut loaded = load_for_write(conn, id)?;
         let my_seat = loaded.seat_of(Some(account));
-        if let Some(token) = &a.signature {
-            let already = loaded.game.entries().iter().find(|e| {
-                matches!(&e.body, EntryBody::Move { signature: Some(s), .. } if s == token)
-            });
-            if let Some(entry) = already {
-                let (seq, hash) = (entry.seq, entry.hash.clone());
-                return Ok(MoveAccepted {
-                    seq,
-                    hash,
-                    events: loaded.events_since(seq as usize, Some(account)),
-                    duplicate: true,
-                    game: loaded.detail(Some(account)),
-                });
-            }
+        if let Some(token) = &a.signature
+            && let Some(accepted) = already_accepted(conn, &loaded, account, token)?
+        {
+            return Ok(accepted);
         }
         require_active(&loaded)?;
         let Some(seat) = my_seat else {
@@ -728,10 +896,10 @@ pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Ans
                 format!("this move is signed for seat {claimed}, but you play seat {seat}"),
             ));
         }
-        if let Some(hash) = &a.reply_token {
-            notify::spend_reply_token(conn, hash)?;
+        if let Some(receipt) = &a.receipt {
+            receipt.spend(conn)?;
         }
-        let before = loaded.game.entries().len();
+        let before = loaded.game.next_seq() as usize;
         let body = EntryBody::Move {
             seat,
             decision: a.decision.clone(),
@@ -748,6 +916,9 @@ pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Ans
             }
             return Err(err);
         }
+        if let Some(receipt) = &a.receipt {
+            receipt.record(conn, id, before as u64)?;
+        }
         loaded.settle()?;
         // The confirmation first, so that it reaches the player before the emails the move causes.
         if a.confirm_by_mail {
@@ -756,6 +927,28 @@ pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Ans
         loaded.persist(conn, mail, before)?;
         Ok(loaded.accepted(before, account))
     })
+    .inspect(|_| crate::events::published(id))
+}
+
+/// The answer to a retry of signed move `token`, if game `loaded` has it: found through the journal's
+/// signature index, not by reading the journal.
+fn already_accepted(conn: &mut Conn, loaded: &Loaded, account: i64, token: &str) -> ApiResult<Option<MoveAccepted>> {
+    let id = loaded.row.id;
+    let seq: Option<i64> = journal::table
+        .filter(journal::signature_hash.eq(signature_hash(token)))
+        .filter(journal::game_id.eq(id))
+        .select(journal::seq)
+        .first(conn)
+        .optional()?;
+    let Some(seq) = seq else { return Ok(None) };
+    let since = journal_entries(conn, id, seq - 1, JOURNAL_PAGE_MAX)?;
+    Ok(Some(MoveAccepted {
+        seq: seq as u64,
+        hash: since[0].hash.clone(),
+        events: loaded.events_in(&since, Some(account)),
+        duplicate: true,
+        game: loaded.detail(Some(account)),
+    }))
 }
 
 /// A deadline passed: if `seat` still owes `decision`, applies the rules' timeout action, or else the game's
@@ -781,7 +974,7 @@ pub fn time_out(conn: &mut Conn, mail: &MailContext, id: i64, seat: u8, decision
                 Some(skipped.ok_or_else(|| ApiError::internal(format!("no legal answer to skip `{decision}` with")))?)
             }
         };
-        let before = loaded.game.entries().len();
+        let before = loaded.game.next_seq() as usize;
         let at = mail.clock.now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         let body = EntryBody::Timeout { seat, decision: decision.to_string(), action };
         loaded.game.append(body, &at).map_err(|e| ApiError::internal(format!("timeout refused: {e}")))?;
@@ -790,6 +983,7 @@ pub fn time_out(conn: &mut Conn, mail: &MailContext, id: i64, seat: u8, decision
         loaded.persist(conn, mail, before)?;
         Ok(true)
     })
+    .inspect(|_| crate::events::published(id))
 }
 
 pub fn resign(conn: &mut Conn, mail: &MailContext, account: i64, id: i64) -> ApiResult<MoveAccepted> {
@@ -799,7 +993,7 @@ pub fn resign(conn: &mut Conn, mail: &MailContext, account: i64, id: i64) -> Api
             return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
         };
         require_active(&loaded)?;
-        let before = loaded.game.entries().len();
+        let before = loaded.game.next_seq() as usize;
         let appended = loaded.game.append(EntryBody::Resign { seat, signature: None }, &now()).map(|_| ());
         if let Err(e) = appended {
             return Err(match e {
@@ -813,12 +1007,39 @@ pub fn resign(conn: &mut Conn, mail: &MailContext, account: i64, id: i64) -> Api
         loaded.persist(conn, mail, before)?;
         Ok(loaded.accepted(before, account))
     })
+    .inspect(|_| crate::events::published(id))
 }
 
-pub fn journal_listing(conn: &mut Conn, id: i64, account: Option<i64>) -> ApiResult<JournalListing> {
+/// A page of the journal as `account` may read it: up to `limit` entries after seq `after` (from the start
+/// without it), with the keys that signed them and, if more follow, where the next page starts.
+pub fn journal_listing(
+    conn: &mut Conn,
+    id: i64,
+    account: Option<i64>,
+    after: Option<u64>,
+    limit: Option<u32>,
+) -> ApiResult<JournalListing> {
+    let limit = match limit {
+        None => JOURNAL_PAGE_MAX,
+        Some(n @ 1..) if i64::from(n) <= JOURNAL_PAGE_MAX => i64::from(n),
+        Some(n) => {
+            return Err(ApiError::bad_request(
+                "bad_limit",
+                format!("limit {n} is out of range; use 1 to {JOURNAL_PAGE_MAX}"),
+            ));
+        }
+    };
+    let after = match after {
+        None => -1,
+        Some(a) => {
+            i64::try_from(a).map_err(|_| ApiError::bad_request("bad_after", format!("`after` {a} is too large")))?
+        }
+    };
     let loaded = load(conn, id)?;
     let revealed = loaded.game.is_revealed();
-    let entries = loaded.game.journal_for(loaded.viewer(account));
+    let page = journal_entries(conn, id, after, limit)?;
+    let next = page.last().map(|e| e.seq).filter(|last| (*last as i64) < loaded.row.head_seq);
+    let entries = loaded.game.redact_for(&page, loaded.viewer(account));
     let kids: Vec<String> = entries
         .iter()
         .filter_map(|e| match &e.body {
@@ -841,6 +1062,7 @@ pub fn journal_listing(conn: &mut Conn, id: i64, account: Option<i64>) -> ApiRes
         entries,
         keys,
         seats: loaded.seat_infos(account),
+        next,
     })
 }
 

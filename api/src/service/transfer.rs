@@ -97,9 +97,8 @@ pub fn export(conn: &mut Conn, id: i64) -> ApiResult<GameExport> {
         };
         seats.push(ExportedSeat { seat: s.seat, kind: s.kind.clone(), email });
     }
-    let kids: Vec<String> = loaded
-        .game
-        .entries()
+    let journal = game_service::whole_journal(conn, id)?;
+    let kids: Vec<String> = journal
         .iter()
         .filter_map(|e| match &e.body {
             EntryBody::Move { signature: Some(token), .. } => shared::signing::peek(token).ok().map(|(kid, _)| kid),
@@ -138,7 +137,7 @@ pub fn export(conn: &mut Conn, id: i64) -> ApiResult<GameExport> {
         },
         seats,
         keys,
-        journal: loaded.game.entries().to_vec(),
+        journal,
     })
 }
 

@@ -5,6 +5,8 @@ use mail_parser::MessageParser;
 /// One email as a player's mail client would show it.
 #[derive(Clone, Debug)]
 pub struct Mail {
+    /// What the email is (`X-Tegami-Kind`: turn, game_start, reply_accepted, …).
+    pub kind: String,
     pub to: String,
     pub subject: String,
     pub text: String,
@@ -23,6 +25,7 @@ pub fn parse(raw: &[u8]) -> Mail {
         |a: Option<&mail_parser::Address>| a.and_then(|a| a.first()).and_then(|x| x.address()).map(str::to_string);
     let text_of = |h: &str| m.header_raw(h).map(|v| v.trim().to_string()).unwrap_or_default();
     Mail {
+        kind: text_of("X-Tegami-Kind"),
         to: first(m.to()).unwrap_or_default(),
         subject: m.subject().unwrap_or_default().to_string(),
         text: m.body_text(0).map(|b| b.replace('\r', "")).unwrap_or_default(),
@@ -57,7 +60,7 @@ pub fn legal_moves(text: &str) -> Vec<String> {
 pub fn reply(mail: &Mail, from: &str, body: &str) -> Vec<u8> {
     let quoted: String = mail.text.lines().take(5).map(|l| format!("> {l}\r\n")).collect();
     format!(
-        "From: <{from}>\r\nTo: <{}>\r\nSubject: Re: {}\r\nIn-Reply-To: {}\r\nMessage-ID: <reply.{}@client.test>\r\n\
+        "From: <{from}>\r\nTo: <{}>\r\nSubject: Re: {}\r\nIn-Reply-To: <{}>\r\nReferences: <{2}>\r\nMessage-ID: <reply.{}@client.test>\r\n\
          MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n\
          {}\r\n\r\nOn Sun, 22 Nov 2026 at 10:00, tegami <{}> wrote:\r\n{quoted}",
         mail.reply_to.as_deref().unwrap_or(""),
@@ -72,7 +75,12 @@ pub fn reply(mail: &Mail, from: &str, body: &str) -> Vec<u8> {
 
 /// The .eml files about games (everything but the address verification emails sent at registration).
 pub fn game_mails(dir: &std::path::Path) -> Vec<Mail> {
-    eml_files(dir).into_iter().filter(|m| !m.subject.contains("confirm your address")).collect()
+    eml_files(dir).into_iter().filter(|m| m.kind != "verify_email").collect()
+}
+
+/// The emails of one kind.
+pub fn of_kind(mails: &[Mail], kind: &str) -> Vec<Mail> {
+    mails.iter().filter(|m| m.kind == kind).cloned().collect()
 }
 
 /// The emails attached (message/rfc822) to a digest.

@@ -5,6 +5,7 @@
 
 pub mod mailbox;
 pub mod smtp;
+pub mod sse;
 
 use std::sync::mpsc;
 

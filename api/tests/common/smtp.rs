@@ -1,7 +1,8 @@
 //! A small SMTP server on loopback for the tests: it speaks enough SMTP (EHLO/HELO, MAIL, RCPT, DATA, RSET,
 //! NOOP, QUIT) for lettre's real SMTP transport and keeps every message it accepts; it refuses the
 //! recipient `bounce@…` for good (550). It can be stopped and
-//! started again on the same port (an outage), keeping what it received.
+//! started again on the same port (an outage), keeping what it received. A slow sink keeps a message (it
+//! has it) and only then waits before answering `250`, as a relay that is slow to acknowledge does.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -36,7 +37,16 @@ impl SmtpSink {
         Self::start_on(0, Store::default())
     }
 
+    /// A sink that waits `delay` between taking a message and answering `250`.
+    pub fn start_slow(delay: Duration) -> SmtpSink {
+        Self::start_with(0, Store::default(), delay)
+    }
+
     pub fn start_on(port: u16, store: Store) -> SmtpSink {
+        Self::start_with(port, store, Duration::ZERO)
+    }
+
+    fn start_with(port: u16, store: Store, delay: Duration) -> SmtpSink {
         let listener = TcpListener::bind(("127.0.0.1", port)).expect("sink binds");
         listener.set_nonblocking(true).unwrap();
         let port = listener.local_addr().unwrap().port();
@@ -48,7 +58,7 @@ impl SmtpSink {
                     Ok((stream, _)) => {
                         let store = store2.clone();
                         std::thread::spawn(move || {
-                            let _ = session(stream, &store);
+                            let _ = session(stream, &store, delay);
                         });
                     }
                     Err(_) => std::thread::sleep(Duration::from_millis(5)),
@@ -94,7 +104,7 @@ impl Drop for SmtpSink {
     }
 }
 
-fn session(stream: TcpStream, store: &Store) -> std::io::Result<()> {
+fn session(stream: TcpStream, store: &Store, delay: Duration) -> std::io::Result<()> {
     stream.set_nonblocking(false)?;
     stream.set_read_timeout(Some(Duration::from_secs(30)))?;
     let mut out = stream.try_clone()?;
@@ -142,6 +152,7 @@ fn session(stream: TcpStream, store: &Store) -> std::io::Result<()> {
                 data.extend_from_slice(unstuffed);
             }
             store.lock().unwrap().push(Received { from: from.clone(), to: to.clone(), data });
+            std::thread::sleep(delay);
             out.write_all(b"250 OK queued\r\n")?;
         } else if upper == "RSET" {
             from.clear();

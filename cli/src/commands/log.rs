@@ -19,9 +19,35 @@ pub fn exec(ctx: &Ctx, args: &GameArg) -> Result<()> {
     Ok(())
 }
 
+/// Entries asked for per request: the server's largest page.
+const PAGE: u64 = 1000;
+
+/// The whole journal, page after page, as one listing (and as JSON, for `--json`).
 pub fn fetch_journal(client: &Client, id: i64) -> Result<(serde_json::Value, JournalListing)> {
-    let reply =
-        client.get(&format!("/games/{id}/journal")).map_err(|e| e.on_not_found("unknown_game", || no_game(id)))?;
-    let listing = reply.decode()?;
-    Ok((reply.body, listing))
+    let page = |after: Option<u64>| -> Result<JournalListing> {
+        let query = match after {
+            Some(after) => format!("after={after}&limit={PAGE}"),
+            None => format!("limit={PAGE}"),
+        };
+        let reply = client
+            .get(&format!("/games/{id}/journal?{query}"))
+            .map_err(|e| e.on_not_found("unknown_game", || no_game(id)))?;
+        reply.decode()
+    };
+    let mut listing = page(None)?;
+    while let Some(after) = listing.next.take() {
+        let more = page(Some(after))?;
+        listing.entries.extend(more.entries);
+        for key in more.keys {
+            if !listing.keys.iter().any(|k| k.kid == key.kid) {
+                listing.keys.push(key);
+            }
+        }
+        // The game may have moved on meanwhile (ended, revealing its seed): the last page says how it stands.
+        listing.seed = more.seed;
+        listing.seats = more.seats;
+        listing.next = more.next;
+    }
+    let raw = serde_json::to_value(&listing).expect("a listing serialises");
+    Ok((raw, listing))
 }

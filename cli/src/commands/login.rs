@@ -39,7 +39,7 @@ pub fn log_in(ctx: &Ctx, email: &str, password: &str) -> Result<Account> {
         email: session.account.email.clone(),
         display_name: session.account.display_name.clone(),
     })?;
-    let note = |s: String| if ctx.json { eprint!("{s}") } else { out(&s) };
+    let note = |s: String| if ctx.json { super::err(&s) } else { out(&s) };
     note(format!("logged in to `{}` as {} <{}>\n", ctx.server, session.account.display_name, session.account.email));
 
     let key = match ctx.config.key()? {

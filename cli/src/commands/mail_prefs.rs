@@ -23,7 +23,8 @@ pub fn notify(ctx: &Ctx, args: &NotifyArgs) -> Result<()> {
         show_prefs(ctx, &current);
         return Ok(());
     }
-    let notify = args.how.as_deref().map(|h| h.replace('-', "_")).map(Value::String).unwrap_or(current["notify"].clone());
+    let notify =
+        args.how.as_deref().map(|h| h.replace('-', "_")).map(Value::String).unwrap_or(current["notify"].clone());
     let lang = args.mail_lang.clone().map(Value::String).unwrap_or(current["lang"].clone());
     let updated = client.put("/me/notifications", &json!({"notify": notify, "lang": lang}))?.body;
     show_prefs(ctx, &updated);

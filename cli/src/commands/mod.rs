@@ -1,22 +1,28 @@
 //! One module per command, each with one `exec`; the context they share; helpers for fetching and
 //! rendering a game.
 
+pub mod account;
 pub mod completions;
 pub mod games;
 pub mod join;
 pub mod log;
 pub mod login;
 pub mod logout;
+pub mod mail_address;
 pub mod mail_prefs;
 pub mod moves;
 pub mod new;
+pub mod password;
 pub mod play;
 pub mod register;
 pub mod resign;
+pub mod rules;
+pub mod sessions;
 pub mod show;
 pub mod token;
 pub mod types;
 pub mod verify;
+pub mod wait;
 pub mod watch;
 pub mod whoami;
 
@@ -32,6 +38,7 @@ use crate::client::Client;
 use crate::config::{self, ConfigDir, Session};
 use crate::error::{CliError, Result};
 use crate::output;
+use crate::sanitize;
 
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
 const DEFAULT_WIDTH: usize = 80;
@@ -127,10 +134,17 @@ fn columns_from_env() -> Option<usize> {
     std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok().filter(|w| *w >= 20)
 }
 
-/// Writes to stdout; a closed pipe (`tegami log 3 | head`) is not an error.
+/// Writes to stdout, with control and bidi characters made visible (see `sanitize`); a closed pipe
+/// (`tegami log 3 | head`) is not an error.
 pub fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush());
+    let _ = stdout.write_all(sanitize::terminal(text).as_bytes()).and_then(|()| stdout.flush());
+}
+
+/// Writes a message to stderr, sanitised as [`out`].
+pub fn err(text: &str) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(sanitize::terminal(text).as_bytes()).and_then(|()| stderr.flush());
 }
 
 /// `--json` output of a server answer.
@@ -216,6 +230,15 @@ pub fn lang_code(lang: Lang) -> &'static str {
         Lang::En => "en",
         Lang::Ja => "ja",
     }
+}
+
+/// Asks on stderr and reads one line of stdin; only `y` or `yes` confirms.
+pub fn confirm(question: &str) -> Result<bool> {
+    use std::io::BufRead;
+    err(question);
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    Ok(matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes"))
 }
 
 /// Reads a password: the first line of stdin, or twice (when `confirm`) from the terminal without echo.

@@ -16,7 +16,7 @@ pub fn exec(ctx: &Ctx, args: &RegisterArgs) -> Result<()> {
     let account: Account = reply.decode()?;
     let note = format!("registered `{}` as {}\n", account.email, account.display_name);
     if ctx.json {
-        eprint!("{note}")
+        super::err(&note)
     } else {
         out(&note)
     }

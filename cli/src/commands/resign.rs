@@ -1,10 +1,8 @@
 //! `tegami resign <game>`.
 
-use std::io::{BufRead, Write};
-
 use shared::api_types::MoveAccepted;
 
-use super::{Ctx, no_game, out, out_json};
+use super::{Ctx, confirm, no_game, out, out_json};
 use crate::args::ResignArgs;
 use crate::error::{CliError, Result};
 use crate::output;
@@ -27,13 +25,4 @@ pub fn exec(ctx: &Ctx, args: &ResignArgs) -> Result<()> {
     text.push_str(&output::events_text(&accepted.events, ctx.lang));
     out(&text);
     Ok(())
-}
-
-/// Asks on stderr and reads one line of stdin; only `y` or `yes` confirms.
-fn confirm(question: &str) -> Result<bool> {
-    eprint!("{question}");
-    let _ = std::io::stderr().flush();
-    let mut line = String::new();
-    std::io::stdin().lock().read_line(&mut line)?;
-    Ok(matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes"))
 }

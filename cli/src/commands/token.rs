@@ -19,10 +19,10 @@ pub fn exec(ctx: &Ctx, command: &TokenCommand) -> Result<()> {
             let created: CreatedToken = reply.decode()?;
             // The secret alone on stdout, so that `$(tegami token create ci)` is the token.
             out(&format!("{}\n", created.secret));
-            eprintln!(
-                "created token `{}` (id {}); it is shown only once: use it with `--token` or TEGAMI_TOKEN",
+            super::err(&format!(
+                "created token `{}` (id {}); it is shown only once: use it with `--token` or TEGAMI_TOKEN\n",
                 created.token.name, created.token.id
-            );
+            ));
         }
         TokenCommand::List => {
             let reply = client.get("/tokens")?;

@@ -200,6 +200,9 @@ fn check_signature(listing: &JournalListing, seq: u64, seat: u8, token: &str) ->
 fn check_signatures(listing: &JournalListing, report: &mut Report) {
     let before = report.failures.len();
     let mut signed = 0;
+    // Moves by email reply are attested by the server (it checked the reply token and the sender's
+    // address), not signed by the player: counted apart, so that nobody takes them for signed ones.
+    let mut by_mail = 0;
     let mut signers = std::collections::BTreeSet::new();
     // A redacted answer, one the rules never reveal, shows no signature to check.
     for e in listing.entries.iter().filter(|e| !e.redacted) {
@@ -238,6 +241,7 @@ fn check_signatures(listing: &JournalListing, report: &mut Report) {
                     }
                 }
             }
+            EntryBody::Move { by: Actor::Mail, .. } => by_mail += 1,
             EntryBody::Resign { seat, signature: Some(token) } => match check_signature(listing, e.seq, *seat, token) {
                 Err(problem) => report.failures.push(problem),
                 Ok(claims) if claims.game != listing.game || claims.seat != *seat => {
@@ -260,6 +264,12 @@ fn check_signatures(listing: &JournalListing, report: &mut Report) {
             if signed == 1 { "" } else { "s" },
             if players == 1 { "" } else { "s" }
         ));
+        if by_mail > 0 {
+            report.checks.push(format!(
+                "{by_mail} move{} by email reply, attested by the server (not signed by the player)",
+                if by_mail == 1 { "" } else { "s" }
+            ));
+        }
     }
 }
 
@@ -389,6 +399,7 @@ mod tests {
                 },
                 SeatInfo { seat: 1, kind: SeatKind::Bot, name: "bot".into(), account_id: None, invited_email: None },
             ],
+            next: None,
         };
         Fixture { listing, key }
     }
@@ -609,6 +620,7 @@ mod tests {
                     invited_email: None,
                 })
                 .collect(),
+            next: None,
         }
     }
 

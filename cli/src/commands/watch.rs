@@ -1,5 +1,6 @@
-//! `tegami watch <game>`: poll, and print the board and the new journal entries whenever the game moves.
-//! With `--json`, one compact `GameDetail` per line each time it changes.
+//! `tegami watch <game>`: print the board and the new journal entries whenever the game moves, woken by the
+//! game's event stream (or, against an older server without one, polling). With `--json`, one compact
+//! `GameDetail` per line each time it changes.
 
 use std::time::Duration;
 
@@ -9,6 +10,7 @@ use super::log::fetch_journal;
 use super::{Ctx, fetch_game, game_text, out};
 use crate::args::WatchArgs;
 use crate::error::Result;
+use crate::feed::Feed;
 use crate::output;
 
 pub fn exec(ctx: &Ctx, args: &WatchArgs) -> Result<()> {
@@ -17,6 +19,8 @@ pub fn exec(ctx: &Ctx, args: &WatchArgs) -> Result<()> {
     let mut last_hash: Option<String> = None;
     // Entries already told: the journal has `entries` entries, seq 0 .. entries-1.
     let mut told: u64 = 0;
+    let feed = Feed::open(&client, &format!("/games/{id}/events"))
+        .map_err(|e| e.on_not_found("unknown_game", || super::no_game(id)))?;
     loop {
         let (raw, detail) = fetch_game(&client, id)?;
         if last_hash.as_deref() != Some(detail.head_hash.as_str()) {
@@ -45,6 +49,12 @@ pub fn exec(ctx: &Ctx, args: &WatchArgs) -> Result<()> {
         if args.until_my_turn && !detail.my_pending.is_empty() {
             return Ok(());
         }
-        std::thread::sleep(Duration::from_secs(args.interval));
+        match &feed {
+            // Any event of this game is a change worth a look.
+            Some(feed) => {
+                feed.next(None)?;
+            }
+            None => std::thread::sleep(Duration::from_secs(args.interval)),
+        }
     }
 }

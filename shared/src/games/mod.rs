@@ -3,16 +3,16 @@
 #[allow(unused_imports)] // unused only in a build without any game
 use crate::registry::{Adapter, DynGame};
 
-#[cfg(feature = "uosao")]
-pub mod uosao;
-#[cfg(feature = "shinobazu")]
-pub mod shinobazu;
-#[cfg(feature = "shidouban")]
-pub mod shidouban;
 #[cfg(feature = "senbat")]
 pub mod senbat;
+#[cfg(feature = "shidouban")]
+pub mod shidouban;
+#[cfg(feature = "shinobazu")]
+pub mod shinobazu;
 #[cfg(feature = "suriagehara")]
 pub mod suriagehara;
+#[cfg(feature = "uosao")]
+pub mod uosao;
 
 /// The registry's contents, in the order games are listed to users.
 pub(crate) static ALL: &[&dyn DynGame] = &[

@@ -7,6 +7,8 @@
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
+pub mod markdown;
+
 /// Display width of `s` in terminal columns.
 pub fn width(s: &str) -> usize {
     UnicodeWidthStr::width(s)

@@ -7,6 +7,7 @@ use super::state::StockPolicy;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SenbatAction))]
 pub enum Action {
     /// D2: (core, troops) for every core with troops; cores not named get none.
     Organise {

@@ -221,6 +221,7 @@ pub fn troops_of(army: u8) -> std::ops::Range<usize> {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SenbatSlot))]
 pub enum Slot {
     C,
     F,

@@ -1,11 +1,13 @@
 //! Senbat (戦国カードバトル): a two-player Sengoku skirmish with 備え formations on a measured field and a
-//! mancala action board. Normative spec: shared/rules/senbat.md.
+//! mancala action board. The rules for players, with the readings this engine plays, are
+//! `docs/rules/senbat.md` (Japanese: `docs/rules/senbat.ja.md`).
 
 mod action;
 mod choices;
 pub mod data;
 pub mod geometry;
 mod notation;
+mod picture;
 mod render;
 mod rules;
 mod secrecy;
@@ -16,7 +18,7 @@ mod view;
 mod tests;
 
 pub use action::Action;
-pub use state::{Options, State};
+pub use state::{Options, Sowing, State};
 pub use view::View;
 
 use crate::dice::Rng;
@@ -51,8 +53,8 @@ impl Engine for Senbat {
             min_seats: 2,
             max_seats: 2,
             about: Localized::new(
-                "Two armies of unit cards (Oda and Takeda) fight on a 750 x 680 mm field. Sonae (a general and up to six troops in formation) move, turn, shoot and charge, driven by a mancala board of four action tokens. Win by morale 6, by holding twice the opponent's tokens, or by taking the enemy HQ. Options: {\"oda_seat\": 0|1, \"first_seat\": 0|1, \"quickstart\": true (skip organisation and deployment), \"turn_limit\": N (house rule)}.",
-                "織田軍と武田軍のユニットカードが750×680mmの戦場で戦う。備え(武将と最大6小隊の隊形)が移動・回転・射撃・突撃し、4つのアクショントークンをマンカラ式に回す。士気6、相手の2倍のトークン、敵本陣の壊滅で勝利。オプション: {\"oda_seat\": 0|1, \"first_seat\": 0|1, \"quickstart\": true(編成と配置を省略), \"turn_limit\": N(ハウスルール)}。",
+                "Two armies of unit cards (Oda and Takeda) fight on a 750 x 680 mm field. Sonae (a general and up to six troops in formation) move, turn, shoot and charge, driven by a mancala board of four action tokens. Win by morale 6, by holding twice the opponent's tokens, or by taking the enemy HQ. Options: {\"oda_seat\": 0|1, \"first_seat\": 0|1, \"quickstart\": true (skip organisation and deployment), \"turn_limit\": N (house rule), \"sowing\": \"MV-SH-CH-RD\" (default) or \"MV-CH-RD-SH\" (the rulebook's second example; see `tegami rules senbat`)}.",
+                "織田軍と武田軍のユニットカードが750×680mmの戦場で戦う。備え(武将と最大6小隊の隊形)が移動・回転・射撃・突撃し、4つのアクショントークンをマンカラ式に回す。士気6、相手の2倍のトークン、敵本陣の壊滅で勝利。オプション: {\"oda_seat\": 0|1, \"first_seat\": 0|1, \"quickstart\": true(編成と配置を省略), \"turn_limit\": N(ハウスルール), \"sowing\": \"MV-SH-CH-RD\"(既定) または \"MV-CH-RD-SH\"(説明書の例2。`tegami rules senbat --lang ja` を参照)}。",
             ),
         }
     }
@@ -145,6 +147,10 @@ impl Engine for Senbat {
 
     fn render(view: &View, ctx: &RenderContext) -> String {
         render::render(view, ctx)
+    }
+
+    fn render_svg(view: &View, ctx: &RenderContext) -> String {
+        picture::render_svg(view, ctx)
     }
 
     fn parse_action(_view: &View, _pending: &Pending, text: &str) -> Result<Action, NotationError> {

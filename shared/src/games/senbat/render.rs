@@ -144,17 +144,19 @@ fn board_lines(v: &View, seat: Seat, name: &str, lang: Lang) -> Vec<String> {
         Some(b) => format!("{} {}", SPACES[i], b[i]),
         None => format!("{} ?", SPACES[i]),
     };
+    // Drawn clockwise from the top left, so that sowing goes round the square.
+    let ring = v.sowing.ring();
     vec![
         format!("{} {}", name, t(lang, "board", "行動盤")),
         format!("stock {} +------+------+", p.stock),
-        format!("        | {:<4} | {:<4} |", cell(0), cell(1)),
+        format!("        | {:<4} | {:<4} |", cell(ring[0]), cell(ring[1])),
         "        +------+------+".to_string(),
-        format!("        | {:<4} | {:<4} |", cell(3), cell(2)),
+        format!("        | {:<4} | {:<4} |", cell(ring[3]), cell(ring[2])),
         format!("morale{} +------+------+", p.morale),
     ]
 }
 
-fn kind_text(kind: &str, lang: Lang) -> String {
+pub(super) fn kind_text(kind: &str, lang: Lang) -> String {
     let (en, ja) = match kind {
         "organise" => ("organise sonae", "備えの編成"),
         "deploy" => ("deploy a sonae", "備えの配置"),

@@ -1165,10 +1165,11 @@ fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
     let seat = s.active;
     if let Some(sp) = s.turn.space {
         let u = s.turn.used;
+        let sowing = s.options.sowing;
         let b = &mut s.players[seat as usize].board;
         b[sp] -= u;
         for i in 1..=u as usize {
-            b[(sp + i) % 4] += 1;
+            b[sowing.after(sp, i)] += 1;
         }
         let bt = board_text(b);
         pe(

@@ -11,6 +11,7 @@ use super::geometry::{Face, Rect, local_to_world};
 /// Creation options. Everything defaults to the rulebook game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SenbatOptions))]
 pub struct Options {
     /// Seat playing Oda (0 or 1); random when absent.
     pub oda_seat: Option<u8>,
@@ -20,10 +21,44 @@ pub struct Options {
     pub quickstart: bool,
     /// Optional house rule §8.5: after END_TURN of this turn the game is decided on morale, tokens, credit.
     pub turn_limit: Option<u32>,
+    /// The clockwise order of the action board, where the rulebook's two sowing examples disagree (A8;
+    /// `docs/rules/senbat.md`, Readings).
+    pub sowing: Sowing,
+}
+
+/// The ring tokens are sown round, starting from Move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SenbatSowing))]
+pub enum Sowing {
+    /// Example 1: Move, Shoot, Charge, Recover-or-Defend (A8's choice).
+    #[default]
+    #[serde(rename = "MV-SH-CH-RD")]
+    ShootAfterMove,
+    /// Example 2: Charge follows Move; in a square of four spaces that leaves Recover-or-Defend, then Shoot.
+    #[serde(rename = "MV-CH-RD-SH")]
+    ChargeAfterMove,
+}
+
+impl Sowing {
+    /// The four spaces in clockwise order, starting with Move.
+    pub fn ring(self) -> [usize; 4] {
+        match self {
+            Sowing::ShootAfterMove => [data::MV, data::SH, data::CH, data::RD],
+            Sowing::ChargeAfterMove => [data::MV, data::CH, data::RD, data::SH],
+        }
+    }
+
+    /// The space `steps` places clockwise after `space`.
+    pub fn after(self, space: usize, steps: usize) -> usize {
+        let ring = self.ring();
+        let at = ring.iter().position(|s| *s == space).expect("one of the four spaces");
+        ring[(at + steps) % 4]
+    }
 }
 
 /// `policy stock …`: how D11 is answered without asking.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SenbatStockPolicy))]
 pub enum StockPolicy {
     #[default]
     Ask,

@@ -251,7 +251,13 @@ fn golden_pose_bits() {
     // And a full seeded game ends in the same place every time.
     let g = direct_playout(
         3,
-        Options { quickstart: true, oda_seat: Some(0), first_seat: Some(0), turn_limit: Some(80) },
+        Options {
+            quickstart: true,
+            oda_seat: Some(0),
+            first_seat: Some(0),
+            turn_limit: Some(80),
+            ..Options::default()
+        },
         |_, _| {},
     );
     let poses: Vec<u64> =
@@ -260,7 +266,13 @@ fn golden_pose_bits() {
         poses,
         direct_playout(
             3,
-            Options { quickstart: true, oda_seat: Some(0), first_seat: Some(0), turn_limit: Some(80) },
+            Options {
+                quickstart: true,
+                oda_seat: Some(0),
+                first_seat: Some(0),
+                turn_limit: Some(80),
+                ..Options::default()
+            },
             |_, _| {}
         )
         .cards
@@ -285,7 +297,7 @@ fn id(s: &str) -> usize {
 fn quick() -> State {
     let mut rng = Rng::from_seed(b"quick");
     let mut s = Senbat::setup(
-        &Options { quickstart: true, oda_seat: Some(0), first_seat: Some(0), turn_limit: None },
+        &Options { quickstart: true, oda_seat: Some(0), first_seat: Some(0), ..Options::default() },
         2,
         &mut rng,
     )
@@ -518,6 +530,47 @@ fn s6_sowing_a_single_token_goes_to_shoot() {
     play(&mut s, "move OG1 fwd 1");
     play(&mut s, "end");
     assert_eq!(s.players[0].board, [2, 1, 1, 0]);
+}
+
+/// P1's board after one turn of `commands` (then `end`) from `board`, sowing round `sowing`.
+fn sown(sowing: Sowing, board: [u8; 4], commands: &[&str]) -> [u8; 4] {
+    let mut s = quick();
+    s.options.sowing = sowing;
+    s.players[0].board = board;
+    for command in commands.iter().copied().chain(["end"]) {
+        play(&mut s, command);
+    }
+    s.players[0].board
+}
+
+/// The other reading of A8 (option `sowing: MV-CH-RD-SH`, the rulebook's example 2): a single token from
+/// Move goes to Charge; three go round Charge, Recover-or-Defend and Shoot, so example 1 ends the same.
+#[test]
+fn s6_sowing_a_single_token_goes_to_charge_in_the_second_examples_reading() {
+    let second = Sowing::ChargeAfterMove;
+    assert_eq!(sown(second, [3, 0, 1, 0], &["move OG1 fwd 1"]), [2, 0, 2, 0], "example 2: onto the adjacent Charge");
+    let example_1 = ["move OG1 fwd 1", "move OG2 fwd 1", "move OG3 fwd 1"];
+    assert_eq!(sown(second, [4, 0, 0, 0], &example_1), [1, 1, 1, 1], "example 1's result holds in both readings");
+    assert_eq!(sown(second, [0, 2, 1, 1], &["shoot OG1"]), [1, 1, 1, 1], "from Shoot the ring goes on to Move");
+    assert_eq!(sown(Sowing::ShootAfterMove, [0, 2, 1, 1], &["shoot OG1"]), [0, 1, 2, 1]);
+}
+
+#[test]
+fn sowing_is_a_creation_option_shown_on_the_board() {
+    let game = crate::registry::game("senbat").unwrap();
+    assert_eq!(game.default_options()["sowing"], "MV-SH-CH-RD");
+    let mut rng = Rng::from_seed(b"sowing");
+    let state = game.setup(&serde_json::json!({"sowing": "MV-CH-RD-SH"}), 2, &mut rng).unwrap();
+    assert_eq!(game.state_to_json(&state)["options"]["sowing"], "MV-CH-RD-SH");
+    assert!(game.setup(&serde_json::json!({"sowing": "MV-RD"}), 2, &mut rng).is_err());
+    assert_eq!(Sowing::ShootAfterMove.after(data::RD, 1), data::MV);
+    assert_eq!(Sowing::ChargeAfterMove.after(data::CH, 1), data::RD);
+    assert_eq!(Sowing::ChargeAfterMove.after(data::SH, 2), data::CH);
+    // The board is drawn clockwise, so the square reads in sowing order.
+    let mut s = quick();
+    s.options.sowing = Sowing::ChargeAfterMove;
+    let text = Senbat::render(&Senbat::view(&s, Viewer::Seat(0)), &RenderContext::new(Lang::En, 100));
+    assert!(text.contains("| MV 1 | CH 1 |") && text.contains("| SH 1 | RD 1 |"), "{text}");
 }
 
 #[test]

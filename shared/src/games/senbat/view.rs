@@ -61,6 +61,9 @@ pub struct View {
     pub winner: Option<Seat>,
     pub draw: bool,
     pub end_reason: Option<Localized>,
+    /// The action board's clockwise order (a creation option).
+    #[serde(default)]
+    pub sowing: Sowing,
 }
 
 pub(crate) fn view(s: &State, viewer: Viewer) -> View {
@@ -139,5 +142,6 @@ pub(crate) fn view(s: &State, viewer: Viewer) -> View {
         winner: s.winner,
         draw: s.draw,
         end_reason: s.end_reason.clone(),
+        sowing: s.options.sowing,
     }
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A direction on the board (§4.2). Index order U, R, D, L is used for the arrow tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanDir))]
 pub enum Dir {
     U,
     R,
@@ -125,6 +126,7 @@ macro_rules! persons {
         /// The 24 persons, in roster order (§3.4).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
         #[allow(clippy::upper_case_acronyms)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanPerson))]
         pub enum Person { $($v),* }
 
         impl Person {
@@ -263,6 +265,7 @@ const NONE: &[u8] = &[];
 /// The 16 event tiles, E01..E16 (§3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[allow(clippy::upper_case_acronyms)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanTile))]
 pub enum Tile {
     AIZ,
     ABU,

@@ -51,13 +51,13 @@ pub fn event_options(st: &State, seat: Seat) -> Vec<Action> {
         if t.is_overlay() {
             for p in st.board_persons() {
                 if overlay_ok(st, t, p) {
-                    v.push(Action::Use(t, Target::Person(p)));
+                    v.push(Action::Use((t, Target::Person(p))));
                 }
             }
         } else {
             for s in Sq::all() {
                 if placement_ok(st, t, s) {
-                    v.push(Action::Use(t, Target::Sq(s)));
+                    v.push(Action::Use((t, Target::Sq(s))));
                 }
             }
         }

@@ -1,8 +1,10 @@
-//! 士道盤 ～新選組亢竜録～ (Shidouban): spec `shared/rules/shidouban.md`.
+//! 士道盤 ～新選組亢竜録～ (Shidouban). The rules for players, with the readings this engine plays, are
+//! `docs/rules/shidouban.md` (Japanese: `docs/rules/shidouban.ja.md`).
 
 mod data;
 mod legal;
 mod notation;
+mod picture;
 mod render;
 mod rules;
 mod secrecy;
@@ -14,7 +16,7 @@ mod tests;
 
 pub use data::{Dir, Failure, Person, Tile};
 pub use notation::{Action, Target};
-pub use state::{Ask, End, Sq, State, Status};
+pub use state::{Ask, End, InjuredTo, Sq, State, Status};
 pub use view::View;
 
 use serde::{Deserialize, Serialize};
@@ -28,9 +30,15 @@ use crate::engine::{
 /// The engine.
 pub struct Shidouban;
 
-/// No options: the standard game.
+/// Creation options: where the rulebook can be read two ways and the choice changes play, the other
+/// reading (`docs/rules/shidouban.md`, "Readings"). The default is the standard game.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct Options {}
+#[serde(default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanOptions))]
+pub struct Options {
+    /// Where a seriously wounded person goes: `below` (default) or `column` (Readings 1).
+    pub injured_to: InjuredTo,
+}
 
 /// Runs on after a change: answers every decision of resigned seats with the deadline default (they cannot
 /// answer any more; the duty marker may stay with a resigned seat, §6.7), and closes a game that ended.
@@ -67,19 +75,23 @@ impl Engine for Shidouban {
                 "Kyoto 1863-1868: each player is one Shinsengumi member on a 6x6 board of attitudes. Twelve \
                  turns sweep the board square by square; persons pass bushido checks, move by their arrows or \
                  by a paid interjection, and fight hostile event tiles. Last player standing, or the best \
-                 Martial+Eloquence with comrades after turn 12, wins. No options.",
+                 Martial+Eloquence with comrades after turn 12, wins. Option {\"injured_to\": \"column\"} plays the \
+                 rulebook's literal reading of where a wounded person goes (see `tegami rules shidouban`).",
                 "1863〜1868年の京都。各プレイヤーは6×6の盤上の新選組隊士の一人。12ターン、手番マスが盤上を巡り、\
                  士道値チェック、矢印と口出しによる移動、事件コマとの戦闘が起こる。最後の一人、または12ターン後の\
-                 得点（武闘値＋論破値、同志込み）の最高者が勝つ。オプションなし。",
+                 得点（武闘値＋論破値、同志込み）の最高者が勝つ。オプション {\"injured_to\": \"column\"} で重傷の\
+                 移動先を説明書の文字どおりに読む（`tegami rules shidouban --lang ja` を参照）。",
             ),
         }
     }
 
-    fn setup(_options: &Options, seats: u8, rng: &mut Rng) -> Result<State, SetupError> {
+    fn setup(options: &Options, seats: u8, rng: &mut Rng) -> Result<State, SetupError> {
         if !(2..=4).contains(&seats) {
             return Err(SetupError(Localized::new("Shidouban is for 2-4 players", "士道盤は2〜4人用です")));
         }
-        Ok(rules::setup(seats, rng))
+        let mut state = rules::setup(seats, rng);
+        state.injured_to = options.injured_to;
+        Ok(state)
     }
 
     fn pending(state: &State) -> Vec<Pending> {
@@ -273,6 +285,10 @@ impl Engine for Shidouban {
 
     fn render(view: &View, ctx: &RenderContext) -> String {
         render::render(view, ctx)
+    }
+
+    fn render_svg(view: &View, ctx: &RenderContext) -> String {
+        picture::render_svg(view, ctx)
     }
 
     fn parse_action(_view: &View, _pending: &Pending, text: &str) -> Result<Action, NotationError> {

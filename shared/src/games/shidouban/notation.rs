@@ -8,6 +8,7 @@ use crate::engine::{Localized, NotationError};
 
 /// Where an event tile goes: a square (non-overlay) or a person (overlay).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanTarget))]
 pub enum Target {
     Sq(Sq),
     Person(Person),
@@ -16,10 +17,12 @@ pub enum Target {
 /// One answer to one decision.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanAction))]
 pub enum Action {
     Pick(Person),
     UseNone,
-    Use(Tile, Target),
+    /// `[tile, target]` (one field, a pair, rather than two: the same JSON, and a schema that says which is which).
+    Use((Tile, Target)),
     Pass,
     Kuchi(Dir),
     Kakugo(Sq),
@@ -117,9 +120,9 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
                         )
                     })?;
                     if let Some(s) = parse_sq(at) {
-                        Ok(Action::Use(tile, Target::Sq(s)))
+                        Ok(Action::Use((tile, Target::Sq(s))))
                     } else {
-                        Ok(Action::Use(tile, Target::Person(person(at)?)))
+                        Ok(Action::Use((tile, Target::Person(person(at)?))))
                     }
                 }
                 _ => Err(err(
@@ -217,8 +220,8 @@ pub fn print(a: &Action) -> String {
     match a {
         Action::Pick(p) => format!("pick {}", p.code()),
         Action::UseNone => "use none".into(),
-        Action::Use(t, Target::Sq(s)) => format!("use {} {}", t.code(), s.ascii()),
-        Action::Use(t, Target::Person(p)) => format!("use {} {}", t.code(), p.code()),
+        Action::Use((t, Target::Sq(s))) => format!("use {} {}", t.code(), s.ascii()),
+        Action::Use((t, Target::Person(p))) => format!("use {} {}", t.code(), p.code()),
         Action::Pass => "pass".into(),
         Action::Kuchi(d) => format!("kuchi {}", d.code()),
         Action::Kakugo(s) => format!("kakugo {}", s.ascii()),

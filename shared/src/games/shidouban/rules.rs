@@ -150,6 +150,7 @@ pub fn setup(seats: u8, rng: &mut dyn Dice) -> State {
         last_combat: Vec::new(),
         prefs: vec![Prefs::default(); seats as usize],
         withdrawn: Vec::new(),
+        injured_to: InjuredTo::default(),
     };
     for _ in 0..8 {
         let p = st.person_pile.remove(0);
@@ -662,12 +663,20 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
             inj.sort_by_key(|p| st.pos(*p).map(|s| s.k()));
             for p in inj {
                 let s = st.pos(p).unwrap();
-                let dest = (s.r + 1..=6).rev().map(|r| Sq::new(s.c, r)).find(|q| st.empty(*q));
+                let rows = match st.injured_to {
+                    InjuredTo::Below => s.r + 1..=6,
+                    // Deliberately empty: a piece injured on the last row has nowhere to be carried.
+                    #[allow(clippy::reversed_empty_ranges)]
+                    InjuredTo::Column if s.r == 6 => 1..=0,
+                    InjuredTo::Column => 1..=6,
+                };
+                let dest = rows.rev().map(|r| Sq::new(s.c, r)).find(|q| st.empty(*q));
                 if let Some(d) = dest {
                     relocate(st, p, d);
+                    let how = if d.r > s.r { "falls back" } else { "is carried up" };
                     public(
                         ev,
-                        format!("{} is injured and falls back {} -> {}", pname(st, p), s.ascii(), d.ascii()),
+                        format!("{} is injured and {how} {} -> {}", pname(st, p), s.ascii(), d.ascii()),
                         format!("{} 重傷: {} → {}", pname_ja(st, p), s.ja(), d.ja()),
                     );
                 } else {
@@ -1253,7 +1262,7 @@ pub fn answer(
                     format!("{} uses no event tile", letter(s)),
                     format!("{}は事件コマを使わない", letter(s)),
                 ),
-                Action::Use(t, target) => {
+                Action::Use((t, target)) => {
                     if !legal::event_options(st, s).contains(a) {
                         return Err(RuleError::illegal(
                             format!(

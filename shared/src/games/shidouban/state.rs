@@ -8,6 +8,7 @@ use crate::engine::Seat;
 
 /// A square `(c, r)`: column 1 (right) .. 6 (left), row 1 (top, 一) .. 6 (bottom, 六) (§4.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanSquare))]
 pub struct Sq {
     pub c: u8,
     pub r: u8,
@@ -87,6 +88,19 @@ pub enum TLoc {
     Board(Sq),
     On(Person),
     Discard,
+}
+
+/// Where a seriously wounded person goes ([R06-04(11)]; `docs/rules/shidouban.md`, Readings 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanInjuredTo))]
+pub enum InjuredTo {
+    /// The lowest empty square below the person; it stays put if there is none (A15).
+    #[default]
+    Below,
+    /// The rulebook's words taken literally: the lowest empty square of the column, above the person if
+    /// everything below is taken; a person already on row 六 stays.
+    Column,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -280,6 +294,7 @@ pub enum Ask {
 /// `pref kuchi auto-pass <mode>` (§6.15).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanKuchiPref))]
 pub enum KuchiPref {
     #[default]
     Off,
@@ -289,6 +304,7 @@ pub enum KuchiPref {
 
 /// A person to save with ISH automatically: a code or `MINE` (the holder's own person).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanSaveTarget))]
 pub enum SaveTarget {
     Mine,
     Person(Person),
@@ -351,6 +367,9 @@ pub struct State {
     /// given up by a resignation: their answers, if any, are never revealed.
     #[serde(default)]
     pub withdrawn: Vec<String>,
+    /// The reading of the injury rule chosen at creation.
+    #[serde(default)]
+    pub injured_to: InjuredTo,
 }
 
 impl State {

@@ -8,16 +8,19 @@ use crate::engine::Seat;
 /// Where a played card goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShinobazuTarget))]
 pub enum Target {
     /// In front of the player themself.
     Me,
     /// Pushed onto another seat (0-based).
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     Seat(Seat),
 }
 
 /// Fight or pass when playing to self (A39).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShinobazuStance))]
 pub enum Stance {
     Fight,
     Pass,
@@ -25,6 +28,7 @@ pub enum Stance {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShinobazuAction))]
 pub enum Action {
     /// D1: `R4@me/F`, `K2@me/P`, `B-3@P4`; `R4@me` (no stance) only for the start player, meaning Fight.
     Play { card: Card, target: Target, stance: Option<Stance> },
@@ -33,7 +37,10 @@ pub enum Action {
     /// D2: `P`.
     Pass,
     /// D3: `C P3`.
-    Challenge { passer: Seat },
+    Challenge {
+        #[cfg_attr(feature = "openapi", schema(value_type = u8, maximum = 4))]
+        passer: Seat,
+    },
     /// D3: `C-`.
     NoChallenge,
     /// D4: `A`.

@@ -129,6 +129,15 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
+#[cfg(feature = "openapi")]
+crate::schema::text_schema!(
+    Card,
+    "ShinobazuCard",
+    "A ninja card: colour K (black), R (red) or B (blue), then its value -3, 1, 2, 4 or 5.",
+    "K-3",
+    pattern = "^[KRB](-3|[1245])$"
+);
+
 /// Card ids joined by spaces, or `-` for none.
 pub fn cards_text(cards: &[Card]) -> String {
     if cards.is_empty() { "-".to_string() } else { cards.iter().map(|c| c.id()).collect::<Vec<_>>().join(" ") }

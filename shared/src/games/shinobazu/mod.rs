@@ -1,9 +1,11 @@
-//! 不忍 (Shinobazu), 3-5 players: spec `shared/rules/shinobazu.md`.
+//! 不忍 (Shinobazu), 3-5 players. The rules for players, with the readings this engine plays, are
+//! `docs/rules/shinobazu.md` (Japanese: `docs/rules/shinobazu.ja.md`).
 
 mod action;
 mod data;
 mod game;
 mod notation;
+mod picture;
 mod render;
 mod report;
 mod rules;

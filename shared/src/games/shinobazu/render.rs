@@ -3,7 +3,7 @@
 
 use super::data::cards_text;
 use super::report::{colour_name, report_lines, seats_list};
-use super::state::{Choice, seat_label};
+use super::state::{Choice, DeclinedCards, SoleFighterLead, seat_label};
 use super::view::{View, Waiting};
 use crate::engine::{Lang, RenderContext, Seat};
 use crate::text::{self, Align, Table};
@@ -63,6 +63,20 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
     } else {
         " Ends at round end when a score is >= 5. Lowest score wins.".to_string()
     });
+    if v.declined_cards == DeclinedCards::Carry {
+        lines.push(if ja {
+            " 解釈: 不忍勝負をパスした人の勝負札は手元に残り、次のラウンドに持ち越し。".to_string()
+        } else {
+            " Reading: a passer who declines a duel keeps its cards for the next round.".to_string()
+        });
+    }
+    if v.sole_fighter_lead == SoleFighterLead::Played {
+        lines.push(if ja {
+            " 解釈: 勝負が1人のとき、その左隣が出した札（どこに置いたかを問わず）の色が主導色。".to_string()
+        } else {
+            " Reading: with one fighter, the card its left neighbour played sets the lead colour.".to_string()
+        });
+    }
     lines.push(heavy.clone());
 
     let header: Vec<&str> = if ja {
@@ -186,23 +200,34 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             }
         }
         if let Some(d) = &v.decline {
+            let carried = v.declined_cards == DeclinedCards::Carry;
             lines.push(if ja {
                 format!(
-                    " {}は{}の不忍勝負をパス：{}点加算（{} → {}）。勝負札は裏向きのまま捨て札に。",
+                    " {}は{}の不忍勝負をパス：{}点加算（{} → {}）。{}",
                     seat_label(d.passer),
                     seat_label(d.loser),
                     d.cards,
                     d.change.before,
-                    d.change.after
+                    d.change.after,
+                    if carried {
+                        "勝負札は手元に残りました。"
+                    } else {
+                        "勝負札は裏向きのまま捨て札に。"
+                    }
                 )
             } else {
                 format!(
-                    " {} declined {}'s challenge: +{} ({} -> {}); the current card was discarded face down.",
+                    " {} declined {}'s challenge: +{} ({} -> {}); {}.",
                     seat_label(d.passer),
                     seat_label(d.loser),
                     d.cards,
                     d.change.before,
-                    d.change.after
+                    d.change.after,
+                    if carried {
+                        "the cards stayed in front of them"
+                    } else {
+                        "the current card was discarded face down"
+                    }
                 )
             });
         }

@@ -7,8 +7,8 @@ use super::action::{Action, Stance, Target};
 use super::data::{Card, Colour, END_THRESHOLD, HAND_SIZE, ROUNDS_PER_SET, SAN_TOTAL, cards_text, total};
 use super::report::report_lines;
 use super::state::{
-    Choice, DeclineReport, Discarded, Options, Phase, Placed, Report, ScoreChange, ShowdownKind, StackReport, State,
-    seat_label,
+    Choice, DeclineReport, DeclinedCards, Discarded, Options, Phase, Placed, Report, ScoreChange, ShowdownKind,
+    SoleFighterLead, StackReport, State, seat_label,
 };
 use crate::dice::Rng;
 use crate::engine::{Choices, Event, Lang, Localized, Outcome, Pending, ResultKind, RuleError, Seat, SetupError};
@@ -84,6 +84,8 @@ pub fn setup(options: &Options, n: u8, rng: &mut Rng) -> Result<State, SetupErro
         reports: Vec::new(),
         decline: None,
         resigned: None,
+        declined_cards: options.declined_cards,
+        sole_fighter_lead: options.sole_fighter_lead,
     };
     let mut events = Vec::new();
     start_round(&mut s, &mut events);
@@ -211,16 +213,20 @@ pub fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
         }
         Phase::ChallengeAnswer { loser, passer } => {
             let n = s.stack(passer).len();
+            let (kept_en, kept_ja) = match s.declined_cards {
+                DeclinedCards::Discard => ("your cards are discarded", "勝負札は捨て札"),
+                DeclinedCards::Carry => ("your cards stay in front of you", "勝負札は手元に残る"),
+            };
             (
                 Localized::new(
                     format!(
-                        "{} {}: {} challenges you to a Shinobazu Duel: A accept, or D decline (+{n} points)",
+                        "{} {}: {} challenges you to a Shinobazu Duel: A accept, or D decline (+{n} points, {kept_en})",
                         s.stamp(),
                         p(passer),
                         p(loser)
                     ),
                     format!(
-                        "{} {}：{}があなたに不忍勝負を挑みました。A（受ける）か D（パス、{n}点加算）",
+                        "{} {}：{}があなたに不忍勝負を挑みました。A（受ける）か D（パス、{n}点加算、{kept_ja}）",
                         s.stamp(),
                         p(passer),
                         p(loser)
@@ -587,10 +593,9 @@ fn showdown(s: &mut State, events: &mut Vec<Event>, rng: &mut Rng) {
             reveal(s, f);
             let cards = s.stack(f);
             left = Some(StackReport { seat: f, total: total(&cards), cards });
+            // Set before the fighter's stack leaves: the card the neighbour played may lie in front of it.
+            s.lead = Some(sole_fighter_lead(s, s.next(f)));
             discard_stack(s, f);
-            // A14: the colour of the current card lying in front of the left neighbour.
-            let nb = s.next(f);
-            s.lead = Some(s.current[nb as usize].as_ref().expect("every seat has a current card").card.colour);
             let rest: Vec<Seat> = order.iter().copied().filter(|q| *q != f).collect();
             for q in &rest {
                 reveal(s, *q);
@@ -647,34 +652,48 @@ fn showdown(s: &mut State, events: &mut Vec<Event>, rng: &mut Rng) {
     }
 }
 
+/// A14: the colour of the current card lying in front of the sole fighter's left neighbour `nb`, or of the
+/// card `nb` played this round wherever it went (every seat plays exactly one card a round).
+fn sole_fighter_lead(s: &State, nb: Seat) -> Colour {
+    let card = match s.sole_fighter_lead {
+        SoleFighterLead::InFront => s.current[nb as usize].as_ref(),
+        SoleFighterLead::Played => s.current.iter().flatten().find(|c| c.placed_by == nb),
+    };
+    card.expect("every seat has a current card and played one").card.colour
+}
+
 fn report_event(s: &State, r: &Report) -> Event {
     Event::public(report_lines(r, s.n, Lang::En).join("\n"), report_lines(r, s.n, Lang::Ja).join("\n"))
 }
 
-/// §6.6.4: the passer declines.
+/// §6.6.4: the passer declines. Its stack is discarded (the current card face down, unrevealed), or under
+/// the `carry` reading stays among the unchallenged passers for round end (§6.7 step 2).
 fn decline(s: &mut State, loser: Seat, passer: Seat, events: &mut Vec<Event>, rng: &mut Rng) {
     let k = s.stack(passer).len();
     let before = s.scores[passer as usize];
     s.scores[passer as usize] += k as i64;
     s.last_gainers = vec![passer];
     discard_stack(s, loser);
-    for card in std::mem::take(&mut s.carried[passer as usize]) {
-        s.discard.push(Discarded { card, face_up: true, known_to: None });
-    }
-    let cur = s.current[passer as usize].take().expect("a passer has a current card");
-    s.discard.push(Discarded { card: cur.card, face_up: false, known_to: Some(cur.placed_by) });
-    s.passers_left.retain(|q| *q != passer);
+    let (cards_en, cards_ja) = match s.declined_cards {
+        DeclinedCards::Discard => {
+            for card in std::mem::take(&mut s.carried[passer as usize]) {
+                s.discard.push(Discarded { card, face_up: true, known_to: None });
+            }
+            let cur = s.current[passer as usize].take().expect("a passer has a current card");
+            s.discard.push(Discarded { card: cur.card, face_up: false, known_to: Some(cur.placed_by) });
+            s.passers_left.retain(|q| *q != passer);
+            ("the current card is discarded face down, unrevealed", "勝負札は公開せず裏向きで捨て札に")
+        }
+        DeclinedCards::Carry => (
+            "the cards stay in front of them like an unchallenged pass",
+            "勝負札は挑まれなかったパスと同じく手元に残る",
+        ),
+    };
     let change = ScoreChange { seat: passer, before, after: before + k as i64 };
     events.push(Event::public(
+        format!("{}duel {} declines: +{k} ({} -> {}); {cards_en}", s.stamp(), p(passer), before, change.after),
         format!(
-            "{}duel {} declines: +{k} ({} -> {}); the current card is discarded face down, unrevealed",
-            s.stamp(),
-            p(passer),
-            before,
-            change.after
-        ),
-        format!(
-            "{}duel {}は不忍勝負をパス：{k}点加算（{} → {}）。勝負札は公開せず裏向きで捨て札に",
+            "{}duel {}は不忍勝負をパス：{k}点加算（{} → {}）。{cards_ja}",
             s.stamp(),
             p(passer),
             before,
@@ -726,7 +745,7 @@ fn round_end(s: &mut State, events: &mut Vec<Event>, rng: &mut Rng) {
     let mut lines_ja = Vec::new();
     let passers: Vec<Seat> = from_sp(s).into_iter().filter(|q| s.passers_left.contains(q)).collect();
     for q in passers {
-        let cur = s.current[q as usize].take().expect("an unchallenged passer keeps its card");
+        let cur = s.current[q as usize].take().expect("a passer left on the table keeps its card");
         if s.round_no < ROUNDS_PER_SET {
             s.carried[q as usize].push(cur.card);
             lines_en.push(format!("{}'s {} is exposed and carried", p(q), cur.card));

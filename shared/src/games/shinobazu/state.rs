@@ -5,12 +5,42 @@ use serde::{Deserialize, Serialize};
 use super::data::{Card, Colour};
 use crate::engine::Seat;
 
-/// Creation options. Both fields are the host's optional choices of §5; by default the engine decides.
+/// Creation options: the host's optional choice of §5, and the readings of the rulebook a game plays where
+/// its words support two (docs/rules/shinobazu.md, "Readings"). The defaults are the spec's choices.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShinobazuOptions))]
 pub struct Options {
     /// The first start player as a 0-based seat (§5 step 6, A28); random when absent.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, maximum = 4))]
     pub first_start_player: Option<Seat>,
+    pub declined_cards: DeclinedCards,
+    pub sole_fighter_lead: SoleFighterLead,
+}
+
+/// What becomes of the stack of a passer who declines a Shinobazu Duel (A21).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShinobazuDeclinedCards))]
+pub enum DeclinedCards {
+    /// Discarded, the current card face down and unrevealed (the round-end rule keeps only unchallenged cards).
+    #[default]
+    Discard,
+    /// Left in front of the passer like an unchallenged pass: exposed and carried, or taken back after round 3
+    /// (the overview and §2b carry the cards of a player who "passed and avoided the duel").
+    Carry,
+}
+
+/// Which card sets the lead colour when one player fights alone (A14).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShinobazuSoleFighterLead))]
+pub enum SoleFighterLead {
+    /// The current card lying in front of the fighter's left neighbour.
+    #[default]
+    InFront,
+    /// The card the left neighbour played this round, wherever it went (possibly onto the fighter).
+    Played,
 }
 
 /// A player's stance for this round.
@@ -162,6 +192,11 @@ pub struct State {
     pub decline: Option<DeclineReport>,
     /// The seat that resigned, if the game ended that way.
     pub resigned: Option<Seat>,
+    /// The readings chosen at creation (absent from states saved before they existed: the defaults).
+    #[serde(default)]
+    pub declined_cards: DeclinedCards,
+    #[serde(default)]
+    pub sole_fighter_lead: SoleFighterLead,
 }
 
 impl State {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{Card, Colour};
-use super::state::{Choice, DeclineReport, Phase, Report, State};
+use super::state::{Choice, DeclineReport, DeclinedCards, Phase, Report, SoleFighterLead, State};
 use crate::engine::{Seat, Viewer};
 
 /// A current card as the viewer sees it.
@@ -66,6 +66,11 @@ pub struct View {
     pub resigned: Option<Seat>,
     /// Rank per seat once the game is over.
     pub ranks: Option<Vec<u8>>,
+    /// The readings this game plays (public: every player must know the rules in force).
+    #[serde(default)]
+    pub declined_cards: DeclinedCards,
+    #[serde(default)]
+    pub sole_fighter_lead: SoleFighterLead,
 }
 
 impl View {
@@ -133,5 +138,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         game_over: over,
         resigned: s.resigned,
         ranks: super::rules::outcome(s).map(|o| o.ranks),
+        declined_cards: s.declined_cards,
+        sole_fighter_lead: s.sole_fighter_lead,
     }
 }

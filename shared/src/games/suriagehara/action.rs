@@ -79,8 +79,30 @@ impl TryFrom<String> for Code {
     }
 }
 
+#[cfg(feature = "openapi")]
+crate::schema::text_schema!(
+    UnitId,
+    "SuriageharaUnitId",
+    "A retainer unit: its formation's code, then its serial (1 to the formation's number of units).",
+    "TK1",
+    pattern = format!(
+        "^({})$",
+        FORMATIONS.iter().map(|f| format!("{}[1-{}]", f.code, f.retainers)).collect::<Vec<_>>().join("|")
+    )
+);
+
+#[cfg(feature = "openapi")]
+crate::schema::text_schema!(
+    Code,
+    "SuriageharaFormation",
+    "A formation (and its commander's) code.",
+    "TK",
+    pattern = format!("^({})$", FORMATIONS.iter().map(|f| f.code).collect::<Vec<_>>().join("|"))
+);
+
 /// One unit placed at deployment (DP1); `carrier` = the commander rides on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SuriageharaPlacement))]
 pub struct Placement {
     pub unit: UnitId,
     pub hex: Hex,
@@ -89,6 +111,7 @@ pub struct Placement {
 
 /// A move order (DP4): a destination, or a full path starting at the unit's hex.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SuriageharaMoveOrder))]
 pub struct MoveOrder {
     pub unit: UnitId,
     pub to: Hex,
@@ -98,6 +121,7 @@ pub struct MoveOrder {
 
 /// One attack of a combat plan (DP5): target hex, lead unit, supporters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SuriageharaAttack))]
 pub struct Attack {
     pub target: Hex,
     pub lead: UnitId,
@@ -113,6 +137,7 @@ impl Attack {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SuriageharaAction))]
 pub enum Action {
     /// DP1: `deploy standard`, or every own unit with its hex.
     Deploy { standard: bool, placements: Vec<Placement> },

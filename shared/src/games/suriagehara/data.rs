@@ -113,13 +113,27 @@ impl Side {
             Side::Date => row < ADVANCE_LINE_ROW,
         }
     }
-    /// The own deployment zone (§3.6).
-    pub fn in_zone(self, h: Hex) -> bool {
-        let rows = match self {
+    /// The rows of the own deployment zone (§3.6).
+    fn zone_rows(self) -> std::ops::RangeInclusive<u8> {
+        match self {
             Side::Ashina => 2..=7,
             Side::Date => 15..=20,
-        };
-        (4..=15).contains(&h.x) && rows.contains(&h.y) && terrain(h) != Terrain::Water
+        }
+    }
+    /// The own deployment zone (§3.6).
+    pub fn in_zone(self, h: Hex) -> bool {
+        (4..=15).contains(&h.x) && self.zone_rows().contains(&h.y) && terrain(h) != Terrain::Water
+    }
+    /// The row of the zone's rear edge: the deployment line a commander's first move may not go behind.
+    pub fn zone_rear_row(self) -> u8 {
+        match self {
+            Side::Ashina => *self.zone_rows().start(),
+            Side::Date => *self.zone_rows().end(),
+        }
+    }
+    /// Whether row `row` lies behind the own deployment line (between it and the home edge).
+    pub fn behind_zone(self, row: u8) -> bool {
+        self.is_rearward(self.zone_rear_row(), row)
     }
 }
 

@@ -13,15 +13,20 @@ use super::data::{Side, fdata, side_fids};
 use super::hex::Hex;
 use super::notation;
 use super::rules;
-use super::state::{Chit, GameResult, Reason, Stage, State};
+use super::state::{Chit, FirstMove, GameResult, Reason, Stage, State};
 use super::view::{self, View};
 
 /// 摺上原の合戦 (Suriagehara no Kassen).
 pub struct Suriagehara;
 
-/// No options: the game has one standard set-up (deployment is chosen by the players).
+/// Creation options: the readings of the rulebook a game plays where its words support two
+/// (docs/rules/suriagehara.md, "Readings"). The defaults are the spec's choices.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Options {}
+#[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SuriageharaOptions))]
+pub struct Options {
+    pub first_move: FirstMove,
+}
 
 pub fn kind_name(stage: Stage) -> &'static str {
     match stage {
@@ -182,21 +187,25 @@ impl Engine for Suriagehara {
             about: Localized::new(
                 "A two-player hex wargame of the battle of 1589 between Date Masamune and Ashina Yoshihiro: \
                  chit-pull activation, command range, sandstorm and wind. Seat 1 plays Ashina, seat 2 Date. \
-                 No options (`{}`).",
+                 Options: {\"first_move\": \"no_unit_rearward\" (default: on a formation's first move no unit \
+                 goes to a row behind its start) or \"commander_not_behind_line\" (only the commander may not go \
+                 behind the own deployment line)}; see the rules' Readings.",
                 "伊達政宗と葦名義広の摺上原の合戦（1589年）を再現する二人用ヘクス戦ゲーム。チット引きによる活性化、\
-                 指揮範囲、砂嵐と風。P1が葦名勢、P2が伊達勢。オプションなし（`{}`）。",
+                 指揮範囲、砂嵐と風。P1が葦名勢、P2が伊達勢。オプション：{\"first_move\": \"no_unit_rearward\"\
+                 （既定：最初の移動ではどのユニットも出発した行より後方へ行けない）か \"commander_not_behind_line\"\
+                 （指揮官だけが自分の配置ラインより後方へ行けない）}。詳しくはルールの「解釈」を参照。",
             ),
         }
     }
 
-    fn setup(_options: &Options, seats: u8, _rng: &mut Rng) -> Result<State, SetupError> {
+    fn setup(options: &Options, seats: u8, _rng: &mut Rng) -> Result<State, SetupError> {
         if seats != 2 {
             return Err(SetupError(Localized::new(
                 "Suriagehara is for exactly 2 players",
                 "摺上原の合戦はちょうど2人用です",
             )));
         }
-        Ok(State::new())
+        Ok(State { first_move: options.first_move, ..State::new() })
     }
 
     fn pending(state: &State) -> Vec<Pending> {
@@ -389,6 +398,10 @@ impl Engine for Suriagehara {
 
     fn render(view: &View, ctx: &RenderContext) -> String {
         super::render::render(view, ctx)
+    }
+
+    fn render_svg(view: &View, ctx: &RenderContext) -> String {
+        super::picture::render_svg(view, ctx)
     }
 
     fn parse_action(view: &View, pending: &Pending, text: &str) -> Result<Action, NotationError> {

@@ -18,6 +18,15 @@ pub struct Hex {
     pub y: u8,
 }
 
+#[cfg(feature = "openapi")]
+crate::schema::text_schema!(
+    Hex,
+    "SuriageharaHex",
+    "A hex as `xxyy`: column 01 to 18, then row 01 to 21.",
+    "0907",
+    pattern = "^(0[1-9]|1[0-8])(0[1-9]|1[0-9]|2[01])$"
+);
+
 /// The six directions on the map (N = top of the map), in the order of §4.2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {

@@ -1,4 +1,5 @@
-//! 摺上原の合戦 (Suriagehara no Kassen): a two-player hex-and-counter wargame (spec `rules/suriagehara.md`).
+//! 摺上原の合戦 (Suriagehara no Kassen): a two-player hex-and-counter wargame. The rules for players, with
+//! the readings this engine plays, are `docs/rules/suriagehara.md` (Japanese: `docs/rules/suriagehara.ja.md`).
 //!
 //! Seat 0 is the Ashina side, seat 1 the Date side (the spec names no seat order; Ashina is listed first).
 //!
@@ -20,6 +21,7 @@ pub mod data;
 mod game;
 pub mod hex;
 pub mod notation;
+mod picture;
 pub mod render;
 pub mod rules;
 pub mod state;
@@ -32,5 +34,5 @@ pub use action::{Action, Attack, Code, MoveOrder, Placement, UnitId};
 pub use game::{Options, Suriagehara};
 pub use hex::Hex;
 pub use render::render_region;
-pub use state::State;
+pub use state::{FirstMove, State};
 pub use view::View;

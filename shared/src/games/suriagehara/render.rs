@@ -9,7 +9,7 @@ use crate::text::{pad_right, truncate, width};
 
 use super::data::{ADVANCE_LINE_ROW, ChitAction, FORMATIONS, Fid, Side, Terrain, fdata, fids, terrain};
 use super::hex::{HEIGHT, Hex, WATER_HEXSIDES, WIDTH};
-use super::state::{Chit, Commander, GameResult, Kind, Segment, Stage, Status, Wind};
+use super::state::{Chit, Commander, FirstMove, GameResult, Kind, Segment, Stage, Status, Wind};
 use super::view::View;
 
 const FULL_MAP_WIDTH: usize = 97;
@@ -244,7 +244,7 @@ fn waiting_text(view: &View, ctx: &RenderContext) -> String {
         .join("; ")
 }
 
-fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
+pub(crate) fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     let en = ctx.lang == Lang::En;
     let lab = |e: &str, j: &str| pad_right(if en { e } else { j }, 13);
     let mut out = Vec::new();
@@ -288,6 +288,17 @@ fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
             .join("   "),
     };
     out.push(format!("{}{wind}", lab("Wind", "風")));
+    if view.first_move == FirstMove::CommanderNotBehindLine {
+        out.push(format!(
+            "{}{}",
+            lab("Reading", "解釈"),
+            if en {
+                "first move: only the commander, not behind the deployment line"
+            } else {
+                "最初の移動：指揮官だけが配置ラインより後方へ移動不可"
+            }
+        ));
+    }
     if view.reverse_wind {
         out.push(format!(
             "{}{}",
@@ -473,7 +484,9 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
             None => {
                 let note = match ctx.lang {
                     Lang::En => format!("region `{region}` not understood: give two corner hexes, e.g. `0305-1012`"),
-                    Lang::Ja => format!("範囲`{region}`を解釈できません。角の2ヘクスを`0305-1012`のように指定してください"),
+                    Lang::Ja => {
+                        format!("範囲`{region}`を解釈できません。角の2ヘクスを`0305-1012`のように指定してください")
+                    }
                 };
                 format!("{note}\n{}", render(view, &RenderContext { region: None, ..ctx.clone() }))
             }

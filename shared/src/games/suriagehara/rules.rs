@@ -13,8 +13,8 @@ use super::data::{
 };
 use super::hex::{Hex, in_contact, is_water_hexside};
 use super::state::{
-    Activation, Chit, CombatSeg, Commander, GameResult, Kind, MoveSeg, Reason, ResPhase, Resolution, Retreats, Sealed,
-    Segment, Stage, State, Status, Wind,
+    Activation, Chit, CombatSeg, Commander, FirstMove, GameResult, Kind, MoveSeg, Reason, ResPhase, Resolution,
+    Retreats, Sealed, Segment, Stage, State, Status, Wind,
 };
 
 /// The source of every random event. `Rng` in play; scripted dice and draws in the scenario tests.
@@ -103,6 +103,30 @@ pub fn combat_strength(s: &State, u: UnitId) -> u32 {
     if in_command_now(s, u) { s.resolve(u.f) } else { 1 }
 }
 
+/// Why the formation's first move (§6.6 e) forbids `u`, which started the segment on row `start`, to enter
+/// `to`, under the reading the game plays (A11); `None` when it may.
+fn first_move_forbids(s: &State, u: UnitId, start: u8, to: Hex) -> Option<Localized> {
+    let side = side_of(u);
+    match s.first_move {
+        FirstMove::NoUnitRearward => side.is_rearward(start, to.y).then(|| {
+            Localized::new(
+                format!("row {:02} is rearward of row {:02} on the formation's first move (§6.6 e)", to.y, start),
+                format!("初回移動では{start:02}行目より後方の{:02}行目へは移動できません（§6.6 e）", to.y),
+            )
+        }),
+        FirstMove::CommanderNotBehindLine => (s.is_carrier(u) && side.behind_zone(to.y)).then(|| {
+            let line = side.zone_rear_row();
+            Localized::new(
+                format!(
+                    "{u} carries its commander, who may not go behind the deployment line (row {line:02}) on the \
+                     formation's first move (§6.6 e)"
+                ),
+                format!("{u}は指揮官を乗せており、初回移動では配置ライン（{line:02}行目）より後方へは移動できません（§6.6 e）"),
+            )
+        }),
+    }
+}
+
 /// Every legal destination of `u` with its cheapest cost (§6.6 step 3), given its MA and whether this is
 /// the formation's first move.
 pub fn destinations(s: &State, u: UnitId, ma: u32, first_move: bool) -> BTreeMap<Hex, u32> {
@@ -118,7 +142,7 @@ pub fn destinations(s: &State, u: UnitId, ma: u32, first_move: bool) -> BTreeMap
             if n == start || is_water_hexside(h, n) || !s.units.values().all(|x| *x != n) {
                 continue;
             }
-            if first_move && side.is_rearward(start.y, n.y) {
+            if first_move && first_move_forbids(s, u, start.y, n).is_some() {
                 continue;
             }
             let Some(cost) = entry_cost(terrain(h), terrain(n)) else { continue };
@@ -200,20 +224,18 @@ pub(crate) fn begin_move(s: &mut State, ev: &mut Events) {
         }
     }
     let mas: Vec<String> = seg.ma.iter().map(|(u, m)| format!("{u} {m}")).collect();
+    let (first_en, first_ja) = match (first_move, s.first_move) {
+        (false, _) => ("", ""),
+        (true, FirstMove::NoUnitRearward) => ("; first move: no rearward rows", "／初回移動：後方へは移動不可"),
+        (true, FirstMove::CommanderNotBehindLine) => (
+            "; first move: the commander may not go behind the deployment line",
+            "／初回移動：指揮官は配置ラインより後方へ移動不可",
+        ),
+    };
     say(
         ev,
-        format!(
-            "{} Movement Segment (MA: {}){}",
-            code(f),
-            mas.join(", "),
-            if first_move { "; first move: no rearward rows" } else { "" }
-        ),
-        format!(
-            "{} 移動セグメント（移動力: {}）{}",
-            fdata(f).name_ja,
-            mas.join("、"),
-            if first_move { "／初回移動：後方へは移動不可" } else { "" }
-        ),
+        format!("{} Movement Segment (MA: {}){first_en}", code(f), mas.join(", ")),
+        format!("{} 移動セグメント（移動力: {}）{first_ja}", fdata(f).name_ja, mas.join("、")),
     );
     s.activation.as_mut().expect("activation").segment = Some(Segment::Move(seg));
     if movable(s).is_empty() {
@@ -308,11 +330,10 @@ pub fn check_order(s: &State, o: &MoveOrder) -> Result<(Hex, u32), Localized> {
                     )
                 });
             }
-            if m.first_move && side.is_rearward(start.y, b.y) {
-                return Err(loc(
-                    format!("row {:02} is rearward of row {:02} on the formation's first move (§6.6 e)", b.y, start.y),
-                    format!("初回移動では{:02}列目より後方の{:02}列目へは移動できません（§6.6 e）", start.y, b.y),
-                ));
+            if m.first_move
+                && let Some(why) = first_move_forbids(s, o.unit, start.y, b)
+            {
+                return Err(why);
             }
             cost += entry_cost(terrain(a), terrain(b)).unwrap_or(1000);
         }
@@ -342,11 +363,8 @@ pub fn check_order(s: &State, o: &MoveOrder) -> Result<(Hex, u32), Localized> {
         } else {
             loc(format!("{to} holds the enemy unit {other} (§6.6 b)"), format!("{to}には敵{other}がいます（§6.6 b）"))
         }
-    } else if m.first_move && side.is_rearward(start.y, to.y) {
-        loc(
-            format!("row {:02} is rearward of row {:02} on the formation's first move (§6.6 e)", to.y, start.y),
-            format!("初回移動では{:02}列目より後方の{:02}列目へは移動できません（§6.6 e）", start.y, to.y),
-        )
+    } else if let Some(why) = m.first_move.then(|| first_move_forbids(s, o.unit, start.y, to)).flatten() {
+        why
     } else if let Some(c) = cheapest_unbounded(s, o.unit, to, m.first_move) {
         loc(
             format!("{to} costs at least {c}, more than {}'s MA {ma} (§6.6 c)", o.unit),

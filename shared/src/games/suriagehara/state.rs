@@ -58,6 +58,19 @@ pub enum Wind {
     Reverse,
 }
 
+/// Which reading of the first-move restriction 「自分の配置ラインより後方に移動する事は出来ません」 a game
+/// plays (§6.6 e, A11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SuriageharaFirstMove))]
+pub enum FirstMove {
+    /// No unit of the formation enters a row rearward of the row it started the segment on.
+    #[default]
+    NoUnitRearward,
+    /// Only the commander (with his carrier) is bound, and only not to go behind the own deployment line.
+    CommanderNotBehindLine,
+}
+
 /// What an activation consists of (§6.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -217,6 +230,9 @@ pub struct State {
     pub activation: Option<Activation>,
     pub result: Option<GameResult>,
     pub resigned: Option<Side>,
+    /// The reading chosen at creation (absent from states saved before it existed: the default).
+    #[serde(default)]
+    pub first_move: FirstMove,
 }
 
 impl State {
@@ -244,6 +260,7 @@ impl State {
             activation: None,
             result: None,
             resigned: None,
+            first_move: FirstMove::default(),
         }
     }
 

@@ -11,7 +11,7 @@ use super::action::{Code, UnitId};
 use super::data::{Fid, Side, fids};
 use super::hex::Hex;
 use super::rules;
-use super::state::{Activation, Chit, Commander, GameResult, Sealed, Stage, State, Status, Wind};
+use super::state::{Activation, Chit, Commander, FirstMove, GameResult, Sealed, Stage, State, Status, Wind};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FormationView {
@@ -74,6 +74,9 @@ pub struct View {
     /// DP5: the obliged units with their combat strength and the enemy hexes they touch (public).
     pub obliged: Vec<ObligedInfo>,
     pub result: Option<GameResult>,
+    /// The first-move reading this game plays (public: both players must know the rules in force).
+    #[serde(default)]
+    pub first_move: FirstMove,
 }
 
 pub fn view(s: &State, viewer: Viewer) -> View {
@@ -194,6 +197,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         retreat_choices,
         replace_choices,
         result: s.result.clone(),
+        first_move: s.first_move,
     }
 }
 

@@ -14,6 +14,7 @@ pub const ROAD_SQUARES: usize = 2;
 
 /// A hand card (§3.3). The two `1` cards are interchangeable (A40); `TwoT` carries the trap road (A6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UosaoCardId))]
 pub enum CardId {
     #[serde(rename = "1")]
     One,
@@ -82,6 +83,7 @@ impl Dir {
 
 /// The face a card is played with in step 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UosaoFace))]
 pub enum Face {
     /// Move face toward the Right King.
     R,
@@ -113,6 +115,7 @@ impl Face {
 
 /// A player colour (§3.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UosaoColour))]
 pub enum Colour {
     #[serde(rename = "RED")]
     Red,

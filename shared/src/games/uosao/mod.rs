@@ -1,8 +1,10 @@
 //! 右王左王 (U O SA O): soldiers rushing between two kings along a line that grows with every road.
-//! Spec: shared/rules/uosao.md.
+//! The rules for players, with the readings this engine plays, are `docs/rules/uosao.md` (Japanese:
+//! `docs/rules/uosao.ja.md`).
 
 mod data;
 mod notation;
+mod picture;
 mod render;
 mod rules;
 mod state;
@@ -151,6 +153,10 @@ impl Engine for Uosao {
 
     fn render(view: &View, ctx: &RenderContext) -> String {
         render::render(view, ctx)
+    }
+
+    fn render_svg(view: &View, ctx: &RenderContext) -> String {
+        picture::render_svg(view, ctx)
     }
 
     fn parse_action(view: &View, pending: &Pending, text: &str) -> Result<Action, NotationError> {

@@ -70,24 +70,39 @@ pub fn parse(view: &View, pending: &Pending, text: &str) -> Result<Action, Notat
     if pending.kind == "road" || looks_like_gap {
         if pending.kind == "play" {
             return Err(err(
-                Localized::new(format!("`{}` is a road gap, but now you play a card", text.trim()), format!("「{}」は挿入位置です。今はカードを出す番です", text.trim())),
+                Localized::new(
+                    format!("`{}` is a road gap, but now you play a card", text.trim()),
+                    format!("「{}」は挿入位置です。今はカードを出す番です", text.trim()),
+                ),
                 play_help(),
             ));
         }
         return parse_gap(&s).ok_or_else(|| {
-            err(Localized::new(format!("cannot read `{}` as a gap", text.trim()), format!("「{}」を挿入位置として読めません", text.trim())), road_help())
+            err(
+                Localized::new(
+                    format!("cannot read `{}` as a gap", text.trim()),
+                    format!("「{}」を挿入位置として読めません", text.trim()),
+                ),
+                road_help(),
+            )
         });
     }
-    parse_play(view, &s).map_err(|what| err(what.unwrap_or_else(|| Localized::new(format!("cannot read `{}` as a play", text.trim()), format!("「{}」をカードの出し方として読めません", text.trim()))), play_help()))
+    parse_play(view, &s).map_err(|what| {
+        err(
+            what.unwrap_or_else(|| {
+                Localized::new(
+                    format!("cannot read `{}` as a play", text.trim()),
+                    format!("「{}」をカードの出し方として読めません", text.trim()),
+                )
+            }),
+            play_help(),
+        )
+    })
 }
 
 fn parse_gap(s: &str) -> Option<Action> {
     let s = s.strip_prefix('@').unwrap_or(s);
-    let (plus, digits) = if let Some(d) = s.strip_prefix('+') {
-        (true, d)
-    } else {
-        (false, s.strip_prefix('-')?)
-    };
+    let (plus, digits) = if let Some(d) = s.strip_prefix('+') { (true, d) } else { (false, s.strip_prefix('-')?) };
     if digits.is_empty() || digits.len() > 3 || !digits.chars().all(|c| c.is_ascii_digit()) {
         return None;
     }
@@ -126,7 +141,7 @@ fn parse_play(view: &View, s: &str) -> Result<Action, Option<Localized>> {
                     return Err(Some(Localized::new(
                         "say which card becomes the road: D1, D2 or D3 (or DT for your trap)",
                         "道にするカードを指定してください: D1, D2, D3（罠は DT）",
-                    )))
+                    )));
                 }
             }
         }

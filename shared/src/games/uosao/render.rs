@@ -26,11 +26,7 @@ fn code(view: &View, seat: Seat, lang: Lang) -> String {
 
 /// Inner width of one square's cell.
 fn cell_width(item_squares: u8) -> usize {
-    if item_squares == 1 {
-        4
-    } else {
-        3
-    }
+    if item_squares == 1 { 4 } else { 3 }
 }
 
 fn block_width(squares: u8) -> usize {
@@ -66,11 +62,7 @@ fn cell_text(view: &View, index: usize, offset: u8) -> String {
         })
         .map(|s| {
             let l = view.colour(s).letter();
-            if view.soldiers[s as usize].face_down {
-                l.to_ascii_lowercase()
-            } else {
-                l
-            }
+            if view.soldiers[s as usize].face_down { l.to_ascii_lowercase() } else { l }
         })
         .collect();
     if letters.is_empty() {
@@ -90,11 +82,7 @@ fn cell_text(view: &View, index: usize, offset: u8) -> String {
 /// The gap label of the separator after item `index`.
 fn gap_after(view: &View, index: usize) -> String {
     let town = view.line.iter().position(|i| i.item_type == ItemType::Town).unwrap_or(0);
-    if index < town {
-        format!("@-{}", town - index - 1)
-    } else {
-        format!("@+{}", index - town)
-    }
+    if index < town { format!("@-{}", town - index - 1) } else { format!("@+{}", index - town) }
 }
 
 /// The line as rows of boxes, each row at most `width` columns.
@@ -247,11 +235,8 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
     ]);
     for s in 0..view.seats {
         let sv = &view.soldiers[s as usize];
-        let soldier = if sv.face_down {
-            format!("{} {}", sv.square, t(lang, "down", "裏"))
-        } else {
-            sv.square.clone()
-        };
+        let soldier =
+            if sv.face_down { format!("{} {}", sv.square, t(lang, "down", "裏")) } else { sv.square.clone() };
         let hand = match &view.hands[s as usize] {
             Some(h) => hand_text(h),
             None => match lang {
@@ -299,12 +284,20 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
             out.push(format!("  {}. {line}", k + 1));
         }
         if let Some(det) = &view.determination {
-            out.push(format!("{} {}", t(lang, "Determination:", "アクション確定:"), determination_text(view, det, lang, true)));
+            out.push(format!(
+                "{} {}",
+                t(lang, "Determination:", "アクション確定:"),
+                determination_text(view, det, lang, true)
+            ));
             let roads: Vec<String> = view
                 .road_players
                 .iter()
                 .map(|s| {
-                    let waiting = if view.to_act == Some(*s) { t(lang, " <- choosing a gap", " ← 挿入位置を選択中") } else { "" };
+                    let waiting = if view.to_act == Some(*s) {
+                        t(lang, " <- choosing a gap", " ← 挿入位置を選択中")
+                    } else {
+                        ""
+                    };
                     format!("{}{waiting}", code(view, *s, lang))
                 })
                 .collect();

@@ -17,6 +17,7 @@ use crate::engine::{Event, Localized, Outcome, ResultKind, RuleError, Seat, Setu
 /// it seat k takes the k-th colour of RED YEL GRN BLU PUR.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UosaoOptions))]
 pub struct Options {
     pub colours: Option<Vec<Colour>>,
 }
@@ -24,6 +25,7 @@ pub struct Options {
 /// One answer: a play in step 1 or the gap of a road action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UosaoAction))]
 pub enum Action {
     Play { face: Face, card: CardId },
     Road { gap: Gap },
@@ -240,13 +242,13 @@ pub fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action) -> 
             return Err(RuleError::illegal(
                 "now play a card (e.g. R2, L3, D1), not a road gap",
                 "今はカードを出す番です（例: R2, L3, D1）。挿入位置ではありません",
-            ))
+            ));
         }
         (Phase::Road { .. }, Action::Play { .. }) => {
             return Err(RuleError::illegal(
                 "now choose the gap for your road (e.g. @+1), not a card",
                 "今は道を挿入する位置を選ぶ番です（例: @+1）",
-            ))
+            ));
         }
         (Phase::Over, _) => return Err(RuleError::GameOver),
     }
@@ -419,11 +421,7 @@ pub fn season_scores(state: &State, kind: SeasonEndKind, reacher: Option<Reach>)
         (SeasonEndKind::King, Some(r)) => {
             let k = if r.king == King::LK { 0 } else { state.line.len() as i64 - 1 };
             let d = idx.iter().map(|i| (i - k).abs()).max().unwrap_or(0);
-            if k == 0 {
-                k + d
-            } else {
-                k - d
-            }
+            if k == 0 { k + d } else { k - d }
         }
         _ => state.town_index() as i64,
     };
@@ -518,8 +516,7 @@ pub fn outcome(state: &State) -> Option<Outcome> {
                     if s == r as usize {
                         n as u8
                     } else {
-                        let better =
-                            (0..n).filter(|o| *o != r as usize && state.pt[*o] > state.pt[s]).count();
+                        let better = (0..n).filter(|o| *o != r as usize && state.pt[*o] > state.pt[s]).count();
                         (better + 1) as u8
                     }
                 })

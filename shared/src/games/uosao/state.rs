@@ -15,7 +15,10 @@ pub enum ItemKind {
     Town,
     Common,
     /// A hand card inserted road face up. `card` is secret to the owner (A7) unless it is the trap.
-    Road { owner: Seat, card: CardId },
+    Road {
+        owner: Seat,
+        card: CardId,
+    },
 }
 
 /// One item of the line with its permanent id.
@@ -131,14 +134,19 @@ pub struct SeasonResult {
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// Step 1: the player at turn position `k` (from the SP) plays a card.
-    Play { k: u8 },
+    Play {
+        k: u8,
+    },
     /// Step 3.i: road player `j` of `road_players` chooses a gap.
-    Road { j: u8 },
+    Road {
+        j: u8,
+    },
     Over,
 }
 
 /// A gap of the line (§4.5): `@+k` (`plus`) or `@-k`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UosaoGap))]
 pub struct Gap {
     pub plus: bool,
     pub k: u8,
@@ -279,11 +287,7 @@ impl State {
     pub fn insertion_index(&self, gap: Gap) -> Option<usize> {
         let t = self.town_index();
         let k = gap.k as usize;
-        if gap.plus {
-            (k <= self.line.len() - 2 - t).then_some(t + k + 1)
-        } else {
-            (k < t).then_some(t - k)
-        }
+        if gap.plus { (k <= self.line.len() - 2 - t).then_some(t + k + 1) } else { (k < t).then_some(t - k) }
     }
 
     /// The line string of §4.6, e.g. `LK C C T C YEL! C RK`.

@@ -197,9 +197,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         gaps: state.gaps(),
         soldiers,
         hand_sizes: state.hands.iter().map(|h| h.len() as u8).collect(),
-        hands: (0..state.seats)
-            .map(|s| sees(viewer, s, over).then(|| state.hands[s as usize].clone()))
-            .collect(),
+        hands: (0..state.seats).map(|s| sees(viewer, s, over).then(|| state.hands[s as usize].clone())).collect(),
         tables,
         plays: state.plays.iter().map(|p| play_view(p, viewer, over)).collect(),
         determination: state.determination.clone(),

@@ -220,12 +220,23 @@ fn notation_round_trip_and_render_during_playouts() {
     }
 }
 
+/// Journals store actions as JSON and hash them: the wire form of `use` must stay `{"use": [tile, target]}`.
+#[test]
+fn use_keeps_its_json_form() {
+    use crate::games::shidouban::Sq;
+    use crate::games::shidouban::notation::{Action, Target};
+    let action = Action::Use((Tile::AIZ, Target::Sq(Sq::new(5, 2))));
+    let json = serde_json::json!({"use": ["AIZ", {"Sq": {"c": 5, "r": 2}}]});
+    assert_eq!(serde_json::to_value(&action).unwrap(), json);
+    assert_eq!(serde_json::from_value::<Action>(json).unwrap(), action);
+}
+
 #[test]
 fn parse_accepts_variants() {
     use crate::games::shidouban::notation::{Action, Target, parse, print};
     use crate::games::shidouban::{Dir, Sq};
-    assert_eq!(parse("USE aiz 5二").unwrap(), Action::Use(Tile::AIZ, Target::Sq(Sq::new(5, 2))));
-    assert_eq!(parse("use IIN oki").unwrap(), Action::Use(Tile::IIN, Target::Person(Person::OKI)));
+    assert_eq!(parse("USE aiz 5二").unwrap(), Action::Use((Tile::AIZ, Target::Sq(Sq::new(5, 2)))));
+    assert_eq!(parse("use IIN oki").unwrap(), Action::Use((Tile::IIN, Target::Person(Person::OKI))));
     assert_eq!(parse("Kuchi l").unwrap(), Action::Kuchi(Dir::L));
     assert_eq!(parse("order 2").unwrap(), Action::Order(2));
     assert_eq!(print(&parse("dokatsu 45, 44, 62").unwrap()), "dokatsu 45,44,62");

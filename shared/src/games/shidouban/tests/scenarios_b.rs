@@ -119,26 +119,59 @@ fn s35_brawl() {
     assert_eq!(at(&sum_vs_tak(6), TAK).as_deref(), Some("36"), "never killed");
 }
 
+fn injured_lands_on(
+    reading: InjuredTo,
+    tile_sq: &str,
+    x: &str,
+    extra: &[(crate::games::shidouban::Person, &str)],
+    yuk: Option<&str>,
+) -> String {
+    let mut st = blank(2);
+    st.injured_to = reading;
+    tile(&mut st, Tile::SUM, tile_sq);
+    if let Some(y) = yuk {
+        tile(&mut st, Tile::YUK, y);
+    }
+    for (p, s) in extra {
+        put(&mut st, *p, s);
+    }
+    put(&mut st, TAK, "11");
+    arrive_at(&mut st, TAK, x);
+    go(&mut st, &mut Script::new(&[3]));
+    at(&st, TAK).unwrap()
+}
+
+/// The default reading (A15): the lowest empty square below, jumping over pieces; none below, no move.
 #[test]
 fn s36_injury_destinations() {
-    let run = |tile_sq: &str, x: &str, extra: &[(crate::games::shidouban::Person, &str)], yuk: Option<&str>| {
-        let mut st = blank(2);
-        tile(&mut st, Tile::SUM, tile_sq);
-        if let Some(y) = yuk {
-            tile(&mut st, Tile::YUK, y);
-        }
-        for (p, s) in extra {
-            put(&mut st, *p, s);
-        }
-        put(&mut st, TAK, "11");
-        arrive_at(&mut st, TAK, x);
-        go(&mut st, &mut Script::new(&[3]));
-        at(&st, TAK).unwrap()
-    };
+    let run = |tile_sq, x, extra, yuk| injured_lands_on(InjuredTo::Below, tile_sq, x, extra, yuk);
     assert_eq!(run("31", "32", &[], None), "36");
     assert_eq!(run("31", "32", &[(KAW, "33"), (HIR, "34")], Some("36")), "35");
     assert_eq!(run("34", "35", &[(KAW, "36")], None), "35");
     assert_eq!(run("35", "36", &[], None), "36");
+}
+
+/// The option `injured_to: column`, the rulebook's words taken literally: row 六, else the lowest empty
+/// square of the column, which is above the person when everything below is taken.
+#[test]
+fn s36_injury_destinations_column_reading() {
+    let run = |tile_sq, x, extra, yuk| injured_lands_on(InjuredTo::Column, tile_sq, x, extra, yuk);
+    assert_eq!(run("31", "32", &[], None), "36", "row 六 when it is free, as in the default reading");
+    assert_eq!(run("31", "32", &[(KAW, "33"), (HIR, "34")], Some("36")), "35", "the lowest free square");
+    assert_eq!(run("34", "35", &[(KAW, "36")], None), "33", "carried up over the tile: 36 taken, 34 the tile");
+    assert_eq!(run("35", "36", &[], None), "36", "already on row 六: stays");
+}
+
+/// The option reaches the engine through the game's JSON options, and a bad value is refused.
+#[test]
+fn injured_to_is_a_creation_option() {
+    use crate::registry;
+    let game = registry::game("shidouban").unwrap();
+    assert_eq!(game.default_options(), serde_json::json!({"injured_to": "below"}));
+    let mut rng = crate::dice::Rng::from_seed(b"opt");
+    let state = game.setup(&serde_json::json!({"injured_to": "column"}), 2, &mut rng).unwrap();
+    assert_eq!(game.state_to_json(&state)["injured_to"], "column");
+    assert!(game.setup(&serde_json::json!({"injured_to": "up"}), 2, &mut rng).is_err());
 }
 
 #[test]

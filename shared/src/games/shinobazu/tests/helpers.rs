@@ -17,7 +17,12 @@ pub fn cards(s: &str) -> Vec<Card> {
 /// A game in S1R1 with these hands (P1 first), unused cards and start player (1-based).
 pub fn deal(hands: &[&str], unused: &str, sp1: u8) -> State {
     let n = hands.len() as u8;
-    let mut s = rules::setup(&Options { first_start_player: Some(sp1 - 1) }, n, &mut Rng::from_seed(b"deal")).unwrap();
+    let mut s = rules::setup(
+        &Options { first_start_player: Some(sp1 - 1), ..Options::default() },
+        n,
+        &mut Rng::from_seed(b"deal"),
+    )
+    .unwrap();
     s.hands = hands
         .iter()
         .map(|h| {
@@ -32,7 +37,12 @@ pub fn deal(hands: &[&str], unused: &str, sp1: u8) -> State {
 
 /// An injected position: n seats, empty hands, start player `sp1`, round `round`, the lead colour set.
 pub fn table(n: u8, sp1: u8, round: u8, lead: &str) -> State {
-    let mut s = rules::setup(&Options { first_start_player: Some(sp1 - 1) }, n, &mut Rng::from_seed(b"table")).unwrap();
+    let mut s = rules::setup(
+        &Options { first_start_player: Some(sp1 - 1), ..Options::default() },
+        n,
+        &mut Rng::from_seed(b"table"),
+    )
+    .unwrap();
     s.hands = vec![Vec::new(); n as usize];
     s.unused = Vec::new();
     s.round_no = round;

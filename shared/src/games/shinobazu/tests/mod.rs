@@ -3,4 +3,5 @@
 mod helpers;
 mod notation_render;
 mod props;
+mod readings;
 mod scenarios;

@@ -275,7 +275,6 @@ fn info_and_options() {
     assert!(Shinobazu::setup(&bad, 4, &mut Rng::from_seed(b"i")).is_err());
 }
 
-
 #[test]
 fn golden_deal_for_a_fixed_seed() {
     // If this changes, recorded games no longer replay: the deal must stay a function of the seed.

@@ -244,13 +244,22 @@ fn invariants(m: &Match) {
     }
 }
 
+/// The `k`th combination of the readings, cycling through all of them.
+fn readings(k: u64) -> Value {
+    let declined = ["discard", "carry"][(k % 2) as usize];
+    let lead = ["in_front", "played"][(k / 2 % 2) as usize];
+    serde_json::json!({"declined_cards": declined, "sole_fighter_lead": lead})
+}
+
 fn run(seats: u8, games: u64, leak_every: u64, resign: u64) {
     let mut endings = [0u32; 3];
     for seed in 0..games {
         let mut p = Playout::new("shinobazu", seats, seed * 7919 + seats as u64);
+        let leak = leak_every > 0 && seed % leak_every == 0;
+        // Leak-checked games get their own turn through the readings, so every one is checked too.
+        p.options = readings(if leak { seed / leak_every } else { seed });
         p.resign_per_mille = resign;
         let mut checker = LeakChecker::new();
-        let leak = leak_every > 0 && seed % leak_every == 0;
         let fin = testkit::play(&p, |m| {
             invariants(m);
             if leak {

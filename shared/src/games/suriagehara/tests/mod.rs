@@ -1,5 +1,6 @@
 //! Scenario and rule tests. Positions are built directly in `State`; dice and draws are scripted.
 
+mod readings;
 mod render;
 mod scenarios;
 

@@ -16,7 +16,7 @@ fn plan(text: &str) -> Vec<super::super::action::Attack> {
     }
 }
 
-fn standard_position(turn: u8) -> State {
+pub(super) fn standard_position(turn: u8) -> State {
     let mut s = pos(turn, "");
     for side in [Side::Ashina, Side::Date] {
         for p in standard_placements(side) {

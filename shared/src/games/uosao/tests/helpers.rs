@@ -1,9 +1,9 @@
 //! Building positions for the scenarios directly in `State`.
 
+use super::super::Uosao;
 use super::super::data::{CardId, Colour, Dir, Face};
 use super::super::rules::{self, Action, Options};
 use super::super::state::{Gap, Item, ItemKind, Phase, Play, State};
-use super::super::Uosao;
 use crate::dice::Rng;
 use crate::engine::{Engine, Event, Seat};
 

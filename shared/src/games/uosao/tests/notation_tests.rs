@@ -1,9 +1,9 @@
 //! Notation: canonical printing, forgiving parsing, and errors that teach the notation.
 
-use super::helpers::*;
 use super::super::rules::Action;
 use super::super::state::Gap;
-use super::super::{view, Uosao};
+use super::super::{Uosao, view};
+use super::helpers::*;
 use crate::engine::{Engine, Pending, Viewer};
 
 fn parse(s: &super::super::state::State, text: &str) -> Result<Action, String> {

@@ -33,8 +33,8 @@ fn check_no_leak(m: &crate::journal::Match, seats: u8) {
             }
         }
         let everything = testkit::everything_seen_by(m, Viewer::Seat(a));
-        let seen: Value = serde_json::from_str(everything.split_once('\n').expect("view then journal").1)
-            .expect("journal json");
+        let seen: Value =
+            serde_json::from_str(everything.split_once('\n').expect("view then journal").1).expect("journal json");
         for entry in seen.as_array().expect("entries") {
             // Answers of other seats are withheld; only the events are left.
             if entry["body"]["type"] == "move" && entry["body"]["seat"] != a {

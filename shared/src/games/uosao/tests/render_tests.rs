@@ -1,9 +1,9 @@
 //! Rendering: page width, both languages, CJK alignment, soldier symbols and the private part.
 
-use super::helpers::*;
 use super::super::data::{CardId, Face};
 use super::super::state::{Gap, Item, ItemKind};
-use super::super::{view, Uosao};
+use super::super::{Uosao, view};
+use super::helpers::*;
 use crate::engine::{Engine, Lang, RenderContext, Viewer};
 use crate::text;
 

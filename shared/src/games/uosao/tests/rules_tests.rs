@@ -1,11 +1,11 @@
 //! Rule tests beyond the scenarios: options, resignation, outcome, determination corner cases,
 //! decision ids, and the JSON edge through the registry.
 
-use super::helpers::*;
+use super::super::Uosao;
 use super::super::data::{CardId, Colour, Dir, Face};
 use super::super::rules::{self, Options};
 use super::super::state::{Phase, Play};
-use super::super::Uosao;
+use super::helpers::*;
 use crate::dice::Rng;
 use crate::engine::{Engine, ResultKind, RuleError, Viewer};
 

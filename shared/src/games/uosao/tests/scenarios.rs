@@ -1,11 +1,11 @@
 //! The acceptance scenarios S1..S38 of the spec (§10), each built directly in `State`.
 
-use super::helpers::*;
+use super::super::Uosao;
 use super::super::data::{CardId, Dir, Face};
 use super::super::rules::{self, Action, Options};
 use super::super::state::{Gap, King, Phase, Reach, SeasonEndKind, TableCard};
 use super::super::view;
-use super::super::Uosao;
+use super::helpers::*;
 use crate::dice::Rng;
 use crate::engine::{Engine, Lang, RenderContext, ResultKind, RuleError, Viewer};
 
@@ -205,10 +205,16 @@ fn s10_a_road_action_takes_back_all_move_cards() {
     ev.extend(act(&mut s, gap("@+0")));
     assert_eq!(s.hands[YEL as usize], hand(&["1", "1", "2T", "3"]));
     assert!(s.tables[YEL as usize].is_empty());
-    assert!(public_texts(&ev).iter().any(|t| t.contains("YEL inserts a road at @+0") && t.contains("takes back: L3 R1")));
+    assert!(
+        public_texts(&ev).iter().any(|t| t.contains("YEL inserts a road at @+0") && t.contains("takes back: L3 R1"))
+    );
     assert!(public_texts(&ev).iter().all(|t| !t.contains("D2")));
     let private: Vec<_> = ev.iter().filter(|e| e.audience != crate::engine::Audience::All).collect();
-    assert!(private.iter().all(|e| e.audience == crate::engine::Audience::Only(vec![YEL]) || e.text.en.contains("You played")));
+    assert!(
+        private
+            .iter()
+            .all(|e| e.audience == crate::engine::Audience::Only(vec![YEL]) || e.text.en.contains("You played"))
+    );
     assert!(private.iter().any(|e| e.text.en == "Your road is card 2."));
 }
 

@@ -1,0 +1,200 @@
+//! Group commit: moves to different games share one transaction and one fsync, on both backends.
+//!
+//! One thread owns a connection of its own and takes the requests queued while it was busy (up to
+//! [`MAX_BATCH`]) as one batch: one transaction, each request in a savepoint of its own (a request that fails
+//! is rolled back alone and answered with its error; the others go on), then one commit. Every request is
+//! answered only after the commit that holds it is durable, and requests run in the order they arrived, so
+//! two moves to one game keep their order and the second sees the first (idempotent retries, stale
+//! decisions).
+//!
+//! On SQLite the file has one writer anyway: batching turns the queue that would wait for the lock into one
+//! immediate transaction. On PostgreSQL the batch first locks the rows of every game it will change, in
+//! ascending id order, before any request runs. Every other write transaction locks its one game before
+//! anything shared (the event counter, which each change holds until its commit), so lock waits always go
+//! from lower game ids to higher ones and on to the counter: a batch can never deadlock against another
+//! instance's batch or transaction. Without this, one batch would hold the counter while waiting for a game
+//! another instance holds while waiting for the counter. And since a batch takes the counter once, PostgreSQL
+//! moves no longer queue behind each other's commits on it one by one.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use actix_web::http::StatusCode;
+use diesel::connection::TransactionManager;
+use diesel::prelude::*;
+use diesel::r2d2::R2D2Connection;
+
+use super::{Conn, DbSetupError, SqliteSync, Target};
+use crate::error::{ApiError, ApiResult};
+
+/// The most requests one batch holds: enough to fill an fsync on a busy server, few enough that the first
+/// request's answer is not held back long.
+pub const MAX_BATCH: usize = 128;
+
+/// How often a batch tries to take its games' locks before its requests are failed (PostgreSQL may still
+/// cancel a lock wait, e.g. to resolve a deadlock with a transaction that broke the lock order).
+const LOCK_ATTEMPTS: usize = 3;
+
+/// One request: the game it changes, and what runs it inside the batch's transaction (or, if that could not
+/// begin, fails it); what that returns answers the request once the batch committed (`None`) or failed.
+struct Job {
+    game: i64,
+    run: Run,
+}
+type Run = Box<dyn FnOnce(Result<&mut Conn, &ApiError>) -> Deliver + Send>;
+type Deliver = Box<dyn FnOnce(Option<&ApiError>) + Send>;
+
+/// Where writes that benefit from group commit go: the batching thread's queue.
+pub struct Writer {
+    queue: mpsc::Sender<Job>,
+    batches: Arc<AtomicU64>,
+}
+
+impl Writer {
+    /// Starts the batching thread, with a connection of its own (one more than the pool holds).
+    pub fn start(url: &str, sync: SqliteSync) -> Result<Writer, DbSetupError> {
+        let target = Target::parse(url)?;
+        let conn = super::connect_one(&target, sync)?;
+        let (queue, jobs) = mpsc::channel::<Job>();
+        let batches = Arc::new(AtomicU64::new(0));
+        let committed = batches.clone();
+        let spawned = std::thread::Builder::new()
+            .name("tegami-writer".into())
+            .spawn(move || write_batches(conn, target, sync, jobs, committed));
+        spawned.map_err(|e| DbSetupError::Migration(format!("cannot start the writer thread: {e}")))?;
+        Ok(Writer { queue, batches })
+    }
+
+    /// Runs `f`, a change to game `game`, in a savepoint of a batch and returns its result once the batch is
+    /// committed. `f` must not wait for other requests: it runs on the one writer thread.
+    pub async fn write<T: Send + 'static>(
+        &self,
+        game: i64,
+        f: impl FnOnce(&mut Conn) -> ApiResult<T> + Send + 'static,
+    ) -> ApiResult<T> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let run: Run = Box::new(move |conn| {
+            let result = match conn {
+                Ok(conn) => super::write_transaction(conn, f),
+                Err(e) => Err(e.clone()),
+            };
+            Box::new(move |failed| {
+                let _ = answer.send(match failed {
+                    None => result,
+                    Some(e) => Err(e.clone()),
+                });
+            })
+        });
+        self.queue.send(Job { game, run }).map_err(|_| ApiError::internal("the writer thread has stopped"))?;
+        answered.await.map_err(|_| ApiError::internal("the writer thread dropped a request"))?
+    }
+
+    /// How many batches this writer has committed (for tests and the benchmark: fewer than the requests
+    /// means they shared commits).
+    pub fn batches_committed(&self) -> u64 {
+        self.batches.load(Ordering::Relaxed)
+    }
+}
+
+/// The writer thread: batch after batch until every sender is gone.
+fn write_batches(mut conn: Conn, target: Target, sync: SqliteSync, queue: mpsc::Receiver<Job>, done: Arc<AtomicU64>) {
+    while let Ok(first) = queue.recv() {
+        let mut jobs = vec![first];
+        while jobs.len() < MAX_BATCH
+            && let Ok(job) = queue.try_recv()
+        {
+            jobs.push(job);
+        }
+        let size = jobs.len();
+        let panicked = match catch_unwind(AssertUnwindSafe(|| run_batch(&mut conn, jobs, &done))) {
+            Ok(committed) => {
+                if committed {
+                    tracing::trace!(size, "batch committed");
+                }
+                false
+            }
+            // A request panicked halfway: the connection's transaction state is unknown, so it is replaced
+            // (closing it rolls the batch back). The batch's requests see their answer dropped (an internal
+            // error); nothing of the batch is stored.
+            Err(_) => {
+                tracing::error!(size, "a write panicked; its batch was rolled back");
+                true
+            }
+        };
+        if panicked || conn.is_broken() {
+            // A lost connection (PostgreSQL restarted) or a panic: the next batch gets a fresh one. If that
+            // fails too, the broken one fails the next batch's requests, and the next batch tries again.
+            match super::connect_one(&target, sync) {
+                Ok(fresh) => conn = fresh,
+                Err(e) => tracing::error!(error = %e, "the writer cannot reopen the database"),
+            }
+        }
+    }
+}
+
+/// One transaction for `jobs`, each in its own savepoint, then one commit, then the answers. Returns whether
+/// the batch committed; a committed batch is counted in `done` before anyone is answered, so a client that
+/// has its answer also sees the count.
+fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
+    type Manager = <Conn as diesel::Connection>::TransactionManager;
+    if let Err(e) = begin_locked(conn, &jobs) {
+        // Nothing ran: the requests may simply be sent again (a lost connection is reopened for the next batch).
+        tracing::warn!(error = %e, size = jobs.len(), "a batch of writes could not begin");
+        let failed =
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "the database is busy; retry shortly")
+                .with_retry_after(1);
+        jobs.into_iter().for_each(|job| (job.run)(Err(&failed))(None));
+        return false;
+    }
+    let delivers: Vec<Deliver> = jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn))).collect();
+    match Manager::commit_transaction(conn) {
+        Ok(()) => {
+            done.fetch_add(1, Ordering::Relaxed);
+            // The events recorded in the batch became visible only now: the hub reads them (its wake at each
+            // request's end came before the commit, and found nothing yet).
+            crate::events::hub::wake();
+            delivers.into_iter().for_each(|deliver| deliver(None));
+            true
+        }
+        Err(e) => {
+            // Nothing of the batch is stored, and every request in it hears so.
+            let failed = ApiError::internal(format!("a batch of {} writes failed to commit: {e}", delivers.len()));
+            let _ = Manager::rollback_transaction(conn);
+            delivers.into_iter().for_each(|deliver| deliver(Some(&failed)));
+            false
+        }
+    }
+}
+
+/// Begins the batch's transaction and, on PostgreSQL, locks the rows of its games in ascending id order (see
+/// the module's comment); retried a few times if PostgreSQL cancels the lock wait.
+fn begin_locked(conn: &mut Conn, jobs: &[Job]) -> QueryResult<()> {
+    type Manager = <Conn as diesel::Connection>::TransactionManager;
+    let mut ids: Vec<i64> = jobs.iter().map(|job| job.game).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut attempt = 1;
+    loop {
+        super::begin_write(conn)?;
+        let locked = match conn {
+            Conn::Postgres(c) => {
+                use super::schema::games;
+                let lock = games::table.filter(games::id.eq_any(&ids)).order(games::id.asc()).select(games::id);
+                lock.for_update().load::<i64>(c).map(|_| ())
+            }
+            Conn::Sqlite(_) => Ok(()),
+        };
+        match locked {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                let _ = Manager::rollback_transaction(conn);
+                if attempt == LOCK_ATTEMPTS || conn.is_broken() {
+                    return Err(e);
+                }
+                attempt += 1;
+            }
+        }
+    }
+}

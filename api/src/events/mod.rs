@@ -1,0 +1,180 @@
+//! The live turn feed. Every committed change of a game is recorded as one event, in the change's own
+//! transaction ([`record`]), with an id from a server-wide counter that the transaction holds until it commits:
+//! ids are gapless and commit in id order, so a reader that has seen event N has seen every event before it and
+//! `Last-Event-ID: N` resumes with nothing lost, on one game's stream as on an account's (which spans games).
+//!
+//! An event row stores only positions (the journal entries it covers) and the decisions asked after it; a
+//! reader's copy is built when it is read, from the journal redacted for that reader by the same
+//! [`shared::journal::Match::journal_for`] path the journal listing uses, so a stream never carries more than
+//! `GET /api/v1/games/{id}/journal` would show the same reader.
+//!
+//! After a commit, [`published`] wakes this process's [`hub::Hub`], which reads the new rows and tells the
+//! open streams. On PostgreSQL the transaction also NOTIFYs every instance ([`listen`]), whose hubs read the
+//! rows likewise; the hubs also poll the table, which is how events committed by another process on SQLite
+//! (`tegami-server mail-in`) arrive, and a safety net for notifications lost while a LISTEN reconnects.
+
+pub mod hub;
+pub mod listen;
+
+use diesel::prelude::*;
+use shared::Pending;
+use shared::api_types::{GameEvent, GameStatus};
+
+use crate::db::Conn;
+use crate::db::schema::{event_counter, events, seats};
+use crate::error::{ApiError, ApiResult};
+use crate::service::games::{self, Loaded};
+use crate::time::now;
+
+/// At most this many events are read from the database at once (a stream resuming far back reads in pages).
+pub const PAGE: i64 = 200;
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = events)]
+pub struct EventRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub from_seq: i64,
+    pub to_seq: i64,
+    pub status: String,
+    pub pending: String,
+    pub at: String,
+}
+
+/// Records the change just made to `loaded` as the next event, and queues its webhook deliveries; inside the
+/// change's transaction. The event covers the entries after the game's previous event (none for a seat
+/// taken while the game waits; the whole journal for a game's first). Call it last in the transaction: the
+/// counter row stays locked (on PostgreSQL) until the commit.
+pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
+    // The game's latest event ends where the new one starts: a game's events cover its entries in id order, so
+    // the index on (game_id, id) finds it at once however many the game has (MAX(to_seq) read them all).
+    let covered: Option<i64> = events::table
+        .filter(events::game_id.eq(loaded.row.id))
+        .order(events::id.desc())
+        .select(events::to_seq)
+        .first(conn)
+        .optional()?;
+    let from_seq = covered.map_or(0, |seq| seq + 1);
+    let next = diesel::update(event_counter::table.find(1))
+        .set(event_counter::last_id.eq(event_counter::last_id + 1))
+        .returning(event_counter::last_id);
+    let id: i64 = crate::on_backend!(conn, |c| next.get_result(c))?;
+    let status = loaded.status();
+    let pending = if status == GameStatus::Active { loaded.game.pending() } else { Vec::new() };
+    let row = EventRow {
+        id,
+        game_id: loaded.row.id,
+        from_seq,
+        to_seq: loaded.row.head_seq,
+        status: loaded.row.status.clone(),
+        pending: serde_json::to_string(&pending).map_err(ApiError::internal)?,
+        at: now(),
+    };
+    diesel::insert_into(events::table).values(&row).execute(conn)?;
+    listen::notify(conn, id)?;
+    crate::webhooks::queue(conn, loaded, &row)?;
+    Ok(row)
+}
+
+/// Wakes this process's event hub (and webhook worker) after a commit that recorded an event of `game`: its
+/// streams see the event at once instead of at the hub's next poll. Call it after the commit, never inside.
+pub fn published(game: i64) {
+    tracing::trace!(game, "event published");
+    hub::wake();
+}
+
+/// Event `row` as the reader `account` (None: an anonymous spectator) may see it.
+pub fn view(conn: &mut Conn, loaded: &Loaded, row: &EventRow, account: Option<i64>) -> ApiResult<GameEvent> {
+    let viewer = loaded.viewer(account);
+    let stored = games::journal_entries(conn, row.game_id, row.from_seq - 1, row.to_seq - row.from_seq + 1)?;
+    let my_seat = loaded.seat_of(account);
+    let pending: Vec<Pending> = serde_json::from_str(&row.pending).map_err(ApiError::internal)?;
+    let status = games::parse_status(&row.status);
+    Ok(GameEvent {
+        id: row.id,
+        game: row.game_id,
+        slug: loaded.row.slug.clone(),
+        seq: row.to_seq as u64,
+        at: row.at.clone(),
+        status,
+        entries: loaded.game.redact_for(&stored, viewer),
+        pending: pending.iter().map(|p| Loaded::pending_info(p, p.public || Some(p.seat) == my_seat)).collect(),
+        my_pending: pending.iter().filter(|p| Some(p.seat) == my_seat).map(|p| Loaded::pending_info(p, true)).collect(),
+        my_seat,
+        outcome: if status == GameStatus::Finished { loaded.game.outcome() } else { None },
+    })
+}
+
+/// What a stream follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// One game, as `viewer` may see it (None: an anonymous spectator).
+    Game { game: i64, viewer: Option<i64> },
+    /// Every game `account` plays in.
+    Account(i64),
+}
+
+impl Scope {
+    pub fn viewer(&self) -> Option<i64> {
+        match *self {
+            Scope::Game { viewer, .. } => viewer,
+            Scope::Account(account) => Some(account),
+        }
+    }
+
+    /// Whether an event of `game`, whose seats are played by `players`, belongs to this stream.
+    pub fn covers(&self, game: i64, players: &[i64]) -> bool {
+        match *self {
+            Scope::Game { game: g, .. } => g == game,
+            Scope::Account(account) => players.contains(&account),
+        }
+    }
+}
+
+/// The events of `scope` after event `after`, oldest first, at most [`PAGE`]; each as the scope's reader
+/// may see it.
+pub fn since(conn: &mut Conn, scope: Scope, after: i64) -> ApiResult<Vec<GameEvent>> {
+    let rows: Vec<EventRow> = match scope {
+        Scope::Game { game, .. } => events::table
+            .filter(events::game_id.eq(game))
+            .filter(events::id.gt(after))
+            .order(events::id.asc())
+            .limit(PAGE)
+            .select(EventRow::as_select())
+            .load(conn)?,
+        Scope::Account(account) => events::table
+            .filter(events::id.gt(after))
+            .filter(
+                events::game_id
+                    .eq_any(seats::table.filter(seats::account_id.eq(account)).select(seats::game_id).distinct()),
+            )
+            .order(events::id.asc())
+            .limit(PAGE)
+            .select(EventRow::as_select())
+            .load(conn)?,
+    };
+    let mut out = Vec::with_capacity(rows.len());
+    // Consecutive events of one game share one load of it.
+    let mut loaded: Option<Loaded> = None;
+    for row in &rows {
+        if loaded.as_ref().is_none_or(|l| l.row.id != row.game_id) {
+            loaded = Some(games::load(conn, row.game_id)?);
+        }
+        out.push(view(conn, loaded.as_ref().expect("loaded above"), row, scope.viewer())?);
+    }
+    Ok(out)
+}
+
+/// The id of the newest event (0 when there is none).
+pub fn latest(conn: &mut Conn) -> ApiResult<i64> {
+    Ok(event_counter::table.find(1).select(event_counter::last_id).first(conn)?)
+}
+
+/// 404 unless game `id` exists.
+pub fn require_game(conn: &mut Conn, id: i64) -> ApiResult<()> {
+    use crate::db::schema::games;
+    let found: Option<i64> = games::table.find(id).select(games::id).first(conn).optional()?;
+    found
+        .map(|_| ())
+        .ok_or_else(|| ApiError::not_found("unknown_game", format!("no game `{id}`; `GET /api/v1/games` lists yours")))
+}

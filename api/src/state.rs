@@ -1,0 +1,19 @@
+//! What every request handler shares. It sits below the routes, auth and startup so that they all depend on
+//! it and it depends on none of them.
+
+use crate::db::DbPool;
+use crate::db::writer::Writer;
+use crate::events::hub::Hub;
+use crate::mail::MailContext;
+use crate::settings::Settings;
+
+pub struct AppState {
+    pub pool: DbPool,
+    /// Where moves are written: in batches sharing one commit.
+    pub writer: Writer,
+    pub jwt_secret: Vec<u8>,
+    pub settings: Settings,
+    pub mail: MailContext,
+    /// Tells this instance's event streams of new events.
+    pub hub: Hub,
+}

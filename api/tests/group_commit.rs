@@ -1,0 +1,184 @@
+//! The group-commit writer on both backends: moves to different games queued while the writer is busy are
+//! applied in one batch (one commit), each is acknowledged and stored, a bad move in the batch fails alone,
+//! and a second request for a game sees the first one of the same batch. On PostgreSQL, two writers (two
+//! instances) whose batches hold the same games in opposite orders both finish: a batch locks its games in
+//! id order before it changes any, so they cannot deadlock.
+
+mod common;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::mpsc;
+use std::task::Poll;
+
+use common::{Player, TestApp};
+use diesel::prelude::*;
+use serde_json::{Value, json};
+use shared::api_types::{GameDetail, JournalListing, MoveAccepted};
+use shared::journal::Match;
+use tegami_api::db::scratch::Backend;
+use tegami_api::db::writer::Writer;
+use tegami_api::db::{Conn, SqliteSync};
+use tegami_api::error::ApiResult;
+use tegami_api::mail::MailContext;
+use tegami_api::service::games;
+
+/// Games in the batch.
+const GAMES: usize = 6;
+
+type Move = Box<dyn FnOnce(&mut Conn) -> ApiResult<MoveAccepted> + Send>;
+
+/// UOSAO games of `me` against two bots.
+fn games_against_bots(app: &TestApp, me: &Player, count: usize) -> Vec<i64> {
+    (0..count)
+        .map(|_| {
+            let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]});
+            let r = app.post("/api/v1/games", Some(&me.token), &body);
+            assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+            r.json::<GameDetail>().unwrap().summary.id
+        })
+        .collect()
+}
+
+/// My first legal answer in `game`, signed.
+fn first_option(app: &TestApp, me: &Player, game: i64) -> String {
+    let moves = me.moves(app, game);
+    me.sign(game, 0, &moves[0].decision.decision, &moves[0].choices.options[0].action)
+}
+
+/// The write that applies signed move `token` (its signature checked first, as the route does).
+fn submission(app: &TestApp, me: &Player, game: i64, token: &str) -> Move {
+    let mut conn = tegami_api::db::open(&app.settings.database_url).unwrap();
+    let answer = games::verify_move(&mut conn, me.id, game, token).expect("a valid signature");
+    let mail = MailContext::new(&app.settings);
+    let account = me.id;
+    Box::new(move |conn| games::answer(conn, &mail, account, game, answer))
+}
+
+/// Sends `moves` to each writer while it is held busy, so that they queue up, then lets them all go at once;
+/// returns each writer's answers in order.
+fn while_busy(writers: &[&Writer], moves: Vec<Vec<(i64, Move)>>) -> Vec<Vec<ApiResult<MoveAccepted>>> {
+    let runtime = || tokio::runtime::Builder::new_current_thread().build().unwrap();
+    std::thread::scope(|s| {
+        let mut gates = Vec::new();
+        for writer in writers {
+            let (entered, busy) = mpsc::channel();
+            let (open, gate) = mpsc::channel::<()>();
+            // Game 0 does not exist: the gate locks nothing.
+            s.spawn(move || {
+                runtime().block_on(writer.write(0, move |_| {
+                    entered.send(()).unwrap();
+                    gate.recv().unwrap();
+                    Ok(())
+                }))
+            });
+            busy.recv().unwrap();
+            gates.push(open);
+        }
+        let queued: Vec<_> = writers
+            .iter()
+            .zip(moves)
+            .map(|(writer, moves)| moves.into_iter().map(|(game, apply)| writer.write(game, apply)).collect::<Vec<_>>())
+            .map(futures_util::future::join_all)
+            .collect();
+        runtime().block_on(async {
+            let mut all = Box::pin(futures_util::future::join_all(queued));
+            // The first poll queues every request with its writer; then the gates open.
+            std::future::poll_fn(|cx| {
+                let _ = Pin::new(&mut all).poll(cx);
+                Poll::Ready(())
+            })
+            .await;
+            gates.iter().for_each(|open| open.send(()).unwrap());
+            all.await
+        })
+    })
+}
+
+/// Game `game`'s journal holds `accepted` where it said, and replays to the stored snapshot.
+fn stored(app: &TestApp, me: &Player, game: i64, accepted: &MoveAccepted) {
+    let journal: JournalListing =
+        app.get(&format!("/api/v1/games/{game}/journal"), Some(&me.token)).json().expect("journal");
+    let entry = journal.entries.get(accepted.seq as usize).expect("the acknowledged move is in the journal");
+    assert_eq!(entry.hash, accepted.hash, "game {game}: seq {}", accepted.seq);
+    let mut conn = tegami_api::db::open(&app.settings.database_url).unwrap();
+    let entries = games::whole_journal(&mut conn, game).unwrap();
+    use tegami_api::db::schema::games as g;
+    let (seed, snapshot): (String, String) =
+        g::table.find(game).select((g::seed, g::snapshot)).first(&mut conn).unwrap();
+    let seed: [u8; 32] = hex::decode(seed).unwrap().try_into().unwrap();
+    let rebuilt = Match::replay(&entries, seed).expect("the journal replays");
+    let snapshot: Value = serde_json::from_str(&snapshot).unwrap();
+    assert_eq!(rebuilt.game().state_to_json(rebuilt.state()), snapshot, "game {game}: snapshot = rebuild");
+}
+
+tegami_api::on_both_backends! {
+    fn moves_to_different_games_share_one_commit_and_a_bad_one_fails_alone(db) {
+        let app = TestApp::spawn(db);
+        let me = app.player("batcher");
+        let ids = games_against_bots(&app, &me, GAMES + 1);
+        let (good, bad) = (&ids[..GAMES], ids[GAMES]);
+        let head_of_bad = me.detail(&app, bad).head_hash;
+        let writer = Writer::start(&app.settings.database_url, SqliteSync::Full).unwrap();
+
+        let tokens: Vec<String> = good.iter().map(|&game| first_option(&app, &me, game)).collect();
+        let mut moves: Vec<(i64, Move)> =
+            good.iter().zip(&tokens).map(|(&game, token)| (game, submission(&app, &me, game, token))).collect();
+        // In the middle of the batch: an answer to a decision nobody was asked, and a retry of the first move.
+        let wrong = me.sign(bad, 0, "no-such-decision", &json!("x"));
+        moves.insert(GAMES / 2, (bad, submission(&app, &me, bad, &wrong)));
+        moves.push((good[0], submission(&app, &me, good[0], &tokens[0])));
+
+        let before = writer.batches_committed();
+        let mut answers = while_busy(&[&writer], vec![moves]).remove(0);
+        // The held request's batch, then one for all the rest.
+        assert_eq!(writer.batches_committed() - before, 2, "the queued moves shared one commit");
+
+        let retry = answers.pop().unwrap().expect("the retry is answered");
+        let failed = answers.remove(GAMES / 2).expect_err("the bad move fails");
+        assert!(failed.status.is_client_error(), "a bad move is the client's error: {failed}");
+        assert_eq!(me.detail(&app, bad).head_hash, head_of_bad, "the bad move changed nothing");
+        for (&game, answer) in good.iter().zip(&answers) {
+            let accepted = answer.as_ref().expect("a good move in the batch is accepted");
+            assert!(!accepted.duplicate);
+            stored(&app, &me, game, accepted);
+        }
+        // The retry ran after the first move in the same batch, and saw it.
+        let first = answers[0].as_ref().unwrap();
+        assert!(retry.duplicate, "a retry in the same batch is a duplicate");
+        assert_eq!((retry.seq, &retry.hash), (first.seq, &first.hash));
+    }
+}
+
+/// Two instances' writers whose batches hold the same games in opposite orders (every move sent to both,
+/// as a client retrying on another instance does): neither deadlocks, each move is stored once, and one
+/// instance answers it as new, the other as a duplicate.
+#[test]
+fn batches_of_two_instances_never_deadlock() {
+    if !tegami_api::db::scratch::postgres_available() {
+        return;
+    }
+    let app = TestApp::spawn(Backend::Postgres);
+    let me = app.player("racer");
+    let ids = games_against_bots(&app, &me, GAMES);
+    let writers = [
+        Writer::start(&app.settings.database_url, SqliteSync::Full).unwrap(),
+        Writer::start(&app.settings.database_url, SqliteSync::Full).unwrap(),
+    ];
+    for _round in 0..3 {
+        let tokens: Vec<(i64, String)> = ids.iter().map(|&game| (game, first_option(&app, &me, game))).collect();
+        let forward: Vec<(i64, Move)> =
+            tokens.iter().map(|(game, token)| (*game, submission(&app, &me, *game, token))).collect();
+        let backward: Vec<(i64, Move)> =
+            tokens.iter().rev().map(|(game, token)| (*game, submission(&app, &me, *game, token))).collect();
+        let mut answers = while_busy(&[&writers[0], &writers[1]], vec![forward, backward]);
+        answers[1].reverse();
+        for (i, (game, _)) in tokens.iter().enumerate() {
+            let a = answers[0][i].as_ref().unwrap_or_else(|e| panic!("game {game}, first instance: {e}"));
+            let b = answers[1][i].as_ref().unwrap_or_else(|e| panic!("game {game}, second instance: {e}"));
+            assert_ne!(a.duplicate, b.duplicate, "game {game}: the move is applied once");
+            assert_eq!((a.seq, &a.hash), (b.seq, &b.hash));
+            stored(&app, &me, *game, a);
+        }
+    }
+}

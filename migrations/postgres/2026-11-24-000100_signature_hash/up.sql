@@ -1,0 +1,7 @@
+-- A retried signed move is recognised by the SHA-256 of its JWS (32 bytes, indexed) instead of by the JWS
+-- itself: the entry's body holds the JWS already, and a second copy plus its index cost ~1 KB a move.
+ALTER TABLE journal ADD COLUMN signature_hash BYTEA;
+UPDATE journal SET signature_hash = sha256(convert_to(signature, 'UTF8')) WHERE signature IS NOT NULL;
+CREATE UNIQUE INDEX journal_signature_hash ON journal(signature_hash) WHERE signature_hash IS NOT NULL;
+DROP INDEX journal_signature;
+ALTER TABLE journal DROP COLUMN signature;

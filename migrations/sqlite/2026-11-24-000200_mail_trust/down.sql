@@ -1,0 +1,3 @@
+DROP TABLE invitation_optouts;
+DROP TABLE invitations_sent;
+DROP TABLE move_receipts;
