@@ -87,7 +87,21 @@ pub fn postgres_available() -> bool {
 }
 
 fn admin_url() -> String {
-    std::env::var("TEGAMI_TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.to_string())
+    without_tls_unless_asked(&std::env::var("TEGAMI_TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.to_string()))
+}
+
+/// `url` with `sslmode=disable` unless it names an sslmode itself. libpq's OpenSSL registers an exit handler
+/// that tears OpenSSL down while test servers' threads (never joined: a test process just ends) may still
+/// be talking TLS to the database, which crashes the process after every test passed. The test database is
+/// on loopback, where TLS protects nothing; a URL that asks for an sslmode keeps it.
+fn without_tls_unless_asked(url: &str) -> String {
+    if url.contains("sslmode=") {
+        url.to_string()
+    } else if url.contains('?') {
+        format!("{url}&sslmode=disable")
+    } else {
+        format!("{url}?sslmode=disable")
+    }
 }
 
 fn required() -> bool {
@@ -166,7 +180,7 @@ macro_rules! on_both_backends {
 
 #[cfg(test)]
 mod tests {
-    use super::with_database;
+    use super::{with_database, without_tls_unless_asked};
 
     #[test]
     fn the_scratch_url_names_the_new_database() {
@@ -176,5 +190,15 @@ mod tests {
         );
         assert_eq!(with_database("postgres://h", "t1"), "postgres://h/t1");
         assert_eq!(with_database("postgres://u:p@h/db?sslmode=disable", "t1"), "postgres://u:p@h/t1?sslmode=disable");
+    }
+
+    #[test]
+    fn test_databases_are_reached_without_tls_unless_the_url_asks_for_it() {
+        assert_eq!(without_tls_unless_asked("postgres://h/test"), "postgres://h/test?sslmode=disable");
+        assert_eq!(
+            without_tls_unless_asked("postgres://h/test?connect_timeout=5"),
+            "postgres://h/test?connect_timeout=5&sslmode=disable"
+        );
+        assert_eq!(without_tls_unless_asked("postgres://h/test?sslmode=require"), "postgres://h/test?sslmode=require");
     }
 }
