@@ -87,21 +87,23 @@ pub fn postgres_available() -> bool {
 }
 
 fn admin_url() -> String {
-    without_tls_unless_asked(&std::env::var("TEGAMI_TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.to_string()))
+    without_encryption_unless_asked(&std::env::var("TEGAMI_TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.to_string()))
 }
 
-/// `url` with `sslmode=disable` unless it names an sslmode itself. libpq's OpenSSL registers an exit handler
-/// that tears OpenSSL down while test servers' threads (never joined: a test process just ends) may still
-/// be talking TLS to the database, which crashes the process after every test passed. The test database is
-/// on loopback, where TLS protects nothing; a URL that asks for an sslmode keeps it.
-fn without_tls_unless_asked(url: &str) -> String {
-    if url.contains("sslmode=") {
-        url.to_string()
-    } else if url.contains('?') {
-        format!("{url}&sslmode=disable")
-    } else {
-        format!("{url}?sslmode=disable")
+/// `url` with TLS and GSSAPI encryption off, unless it names a mode itself. libpq's OpenSSL and Kerberos
+/// libraries register exit handlers that tear them down while test servers' threads (never joined: a test
+/// process just ends) may still be connecting or talking to the database, which crashes the process after
+/// every test passed. The test database is on loopback, where encryption protects nothing.
+fn without_encryption_unless_asked(url: &str) -> String {
+    let mut url = url.to_string();
+    for option in ["sslmode=disable", "gssencmode=disable"] {
+        let key = &option[..=option.find('=').unwrap_or(0)];
+        if !url.contains(key) {
+            url.push(if url.contains('?') { '&' } else { '?' });
+            url.push_str(option);
+        }
     }
+    url
 }
 
 fn required() -> bool {
@@ -180,7 +182,7 @@ macro_rules! on_both_backends {
 
 #[cfg(test)]
 mod tests {
-    use super::{with_database, without_tls_unless_asked};
+    use super::{with_database, without_encryption_unless_asked};
 
     #[test]
     fn the_scratch_url_names_the_new_database() {
@@ -193,12 +195,18 @@ mod tests {
     }
 
     #[test]
-    fn test_databases_are_reached_without_tls_unless_the_url_asks_for_it() {
-        assert_eq!(without_tls_unless_asked("postgres://h/test"), "postgres://h/test?sslmode=disable");
+    fn test_databases_are_reached_without_encryption_unless_the_url_asks_for_it() {
         assert_eq!(
-            without_tls_unless_asked("postgres://h/test?connect_timeout=5"),
-            "postgres://h/test?connect_timeout=5&sslmode=disable"
+            without_encryption_unless_asked("postgres://h/test"),
+            "postgres://h/test?sslmode=disable&gssencmode=disable"
         );
-        assert_eq!(without_tls_unless_asked("postgres://h/test?sslmode=require"), "postgres://h/test?sslmode=require");
+        assert_eq!(
+            without_encryption_unless_asked("postgres://h/test?connect_timeout=5"),
+            "postgres://h/test?connect_timeout=5&sslmode=disable&gssencmode=disable"
+        );
+        assert_eq!(
+            without_encryption_unless_asked("postgres://h/test?sslmode=require"),
+            "postgres://h/test?sslmode=require&gssencmode=disable"
+        );
     }
 }

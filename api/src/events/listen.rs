@@ -82,13 +82,27 @@ pub async fn run(url: String, heard: watch::Sender<Heard>) {
 }
 
 fn config(url: &str) -> Result<tokio_postgres::Config, tokio_postgres::Error> {
-    let mut config = tokio_postgres::Config::from_str(url)?;
+    let mut config = tokio_postgres::Config::from_str(&without_libpq_only_options(url))?;
     config.application_name(APPLICATION_NAME);
     config.connect_timeout(Duration::from_secs(10));
     // A silently dropped connection (a NAT, a failover) is noticed within minutes, not hours.
     config.keepalives(true);
     config.keepalives_idle(Duration::from_secs(60));
     Ok(config)
+}
+
+/// Options of a `postgres://` URL that libpq (the pool's connections) reads and tokio-postgres refuses as
+/// unknown, though they change nothing for this session: it never encrypts with GSSAPI.
+const LIBPQ_ONLY_OPTIONS: [&str; 1] = ["gssencmode"];
+
+/// `url` without the [`LIBPQ_ONLY_OPTIONS`] in its query.
+fn without_libpq_only_options(url: &str) -> String {
+    let Some((base, query)) = url.split_once('?') else { return url.to_string() };
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|pair| !LIBPQ_ONLY_OPTIONS.contains(&pair.split_once('=').map_or(*pair, |(key, _)| key)))
+        .collect();
+    if kept.is_empty() { base.to_string() } else { format!("{base}?{}", kept.join("&")) }
 }
 
 enum Ended {
@@ -163,5 +177,21 @@ fn pass_on(message: Option<Result<AsyncMessage, tokio_postgres::Error>>, heard: 
         Some(Ok(_)) => Ok(()),
         Some(Err(e)) => Err(e.into()),
         None => Err(Broken::Closed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{config, without_libpq_only_options};
+
+    #[test]
+    fn urls_with_libpq_only_options_still_configure_the_listening_session() {
+        let url = "postgres://u@h:5433/db?sslmode=disable&gssencmode=disable";
+        assert_eq!(without_libpq_only_options(url), "postgres://u@h:5433/db?sslmode=disable");
+        assert_eq!(without_libpq_only_options("postgres://h/db?gssencmode=prefer"), "postgres://h/db");
+        assert_eq!(without_libpq_only_options("postgres://h/db"), "postgres://h/db");
+        let parsed = config(url).unwrap();
+        assert_eq!(parsed.get_dbname(), Some("db"));
+        assert_eq!(parsed.get_ports(), [5433]);
     }
 }
