@@ -1,15 +1,18 @@
 //! Composing emails: a plain-text part wrapped at 72 columns (boards kept as rendered) and a responsive
-//! HTML part with the same content (boards in a scrolling `<pre>`, links clickable), one thread per game and
-//! player (In-Reply-To and References point at the game-start email that opened the thread).
+//! HTML part with the same content (links clickable; the board as an inline PNG when the email has its
+//! picture, else in a scrolling `<pre>`), one thread per game and player (In-Reply-To and References point
+//! at the game-start email that opened the thread).
 
 use lettre::Message;
 use lettre::message::header::{HeaderName, HeaderValue};
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::mail::MailContext;
 use crate::mail::outbox::OutgoingMail;
+use crate::mail::picture::Picture;
 
 /// One titled block of an email.
 #[derive(Clone, Debug)]
@@ -50,6 +53,8 @@ pub struct Draft {
     pub reply_to: Option<String>,
     /// The one-click unsubscribe URL.
     pub unsubscribe: Option<String>,
+    /// The board as a picture: the HTML part shows it in place of the first board section.
+    pub picture: Option<Picture>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -176,7 +181,13 @@ fn paragraph(text: &str) -> String {
     format!("<p style=\"margin:0 0 1em 0\">{}</p>\n", lines.join("<br>\n"))
 }
 
-pub fn html(d: &Draft) -> String {
+/// The Content-ID of the board picture in the email with Message-ID `message_id` (unique, like it).
+fn picture_cid(message_id: &str) -> String {
+    format!("board.{}", message_id.trim_matches(['<', '>']))
+}
+
+/// The HTML part; `picture_cid` names the inline picture of the board, if the email carries one.
+pub fn html(d: &Draft, picture_cid: Option<&str>) -> String {
     let mut out = String::from(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\n\
@@ -187,9 +198,21 @@ pub fn html(d: &Draft) -> String {
     for para in d.intro.trim_end().split("\n\n") {
         out.push_str(&paragraph(para));
     }
+    let mut picture = d.picture.as_ref().zip(picture_cid);
     for s in &d.sections {
         out.push_str(&format!("<h3 style=\"margin:1.2em 0 0.4em 0\">{}</h3>\n", html_escape(&s.heading)));
-        if s.pre {
+        if s.pre
+            && let Some((p, cid)) = picture.take()
+        {
+            out.push_str(&format!(
+                "<img src=\"cid:{}\" width=\"{}\" height=\"{}\" alt=\"{}\" \
+                 style=\"display:block;max-width:100%;height:auto;border:0\">\n",
+                html_escape(cid),
+                p.width,
+                p.height,
+                html_escape(&s.heading)
+            ));
+        } else if s.pre {
             out.push_str(&format!(
                 "<div style=\"overflow-x:auto;max-width:100%\"><pre style=\"margin:0;font-size:13px;line-height:1.25\">\
                  {}</pre></div>\n",
@@ -252,7 +275,19 @@ pub fn finish(ctx: &MailContext, d: Draft) -> Result<OutgoingMail, ComposeError>
                 "List-Unsubscribe=One-Click".into(),
             ));
     }
-    let message = builder.multipart(MultiPart::alternative_plain_html(plain_text(&d), html(&d)))?;
+    let body = match &d.picture {
+        Some(picture) => {
+            let cid = picture_cid(&message_id);
+            let png = ContentType::parse("image/png").expect("a valid content type");
+            MultiPart::alternative().singlepart(SinglePart::plain(plain_text(&d))).multipart(
+                MultiPart::related()
+                    .singlepart(SinglePart::html(html(&d, Some(&cid))))
+                    .singlepart(Attachment::new_inline(cid).body(picture.png.clone(), png)),
+            )
+        }
+        None => MultiPart::alternative_plain_html(plain_text(&d), html(&d, None)),
+    };
+    let message = builder.multipart(body)?;
     Ok(OutgoingMail {
         kind: d.kind,
         game_id: d.game_id,
@@ -284,8 +319,9 @@ mod tests {
             sections: vec![Section::board("Board", "|<K>|  &\n| . |")],
             reply_to: None,
             unsubscribe: None,
+            picture: None,
         };
-        let h = html(&d);
+        let h = html(&d, None);
         assert!(
             h.contains("Hi &lt;you&gt; &amp; co, see <a href=\"https://tegami.test/x?a=1&amp;b=2\">https://tegami.test/x?a=1&amp;b=2</a>.</p>"),
             "{h}"
@@ -311,6 +347,7 @@ mod tests {
             sections: vec![],
             reply_to: None,
             unsubscribe: None,
+            picture: None,
         };
         let out = finish(&ctx, d).unwrap();
         let headers = out.message.split("\r\n\r\n").next().unwrap();

@@ -4,6 +4,7 @@
 pub mod compose;
 pub mod inbound;
 pub mod outbox;
+pub mod picture;
 pub mod prefs;
 pub mod send;
 pub mod worker;

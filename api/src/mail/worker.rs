@@ -11,6 +11,7 @@ use tokio::sync::watch;
 use crate::db::DbPool;
 use crate::mail::MailContext;
 use crate::mail::outbox::{self, Claimed};
+use crate::mail::picture::{self, Picture};
 use crate::mail::send::Mailer;
 use crate::service::{deadlines, notify};
 
@@ -103,8 +104,11 @@ enum Ready {
     Broken(String),
 }
 
-/// A rendered row as stored; a notice rendered now, from the game as it was at its seq, in a transaction of
-/// its own that mints its reply token (committed before the email leaves, so that replying works).
+/// A rendered row as stored; a notice rendered now, from the game as it was at its seq. Three steps, so that
+/// the one that writes is short: the game is read and its board drawn as SVG (reads only), the board is
+/// rasterised with no connection held, then a transaction of its own renders the email and mints its reply
+/// token (committed before the email leaves, so that replying works). On SQLite that transaction holds the
+/// database's one write lock, which moves wait for.
 async fn prepare(pool: &DbPool, mail: &MailContext, row: &Claimed) -> Result<Ready, String> {
     if let Some(message) = &row.message {
         return Ok(Ready::Send {
@@ -117,9 +121,31 @@ async fn prepare(pool: &DbPool, mail: &MailContext, row: &Claimed) -> Result<Rea
     let Some(notice) = row.notice() else {
         return Ok(Ready::Broken(format!("a `{}` row that is neither rendered nor a notice", row.kind)));
     };
+    let read = notice.clone();
+    let read = blocking(pool, move |conn| {
+        let found = notify::notice_game(conn, &read).and_then(|game| Ok((notify::board_svg(conn, &game, &read)?, game)));
+        match found {
+            Ok(found) => Ok(Ok(found)),
+            // Its game or account is gone: it will never render.
+            Err(e) if e.status.is_client_error() => Ok(Err(e.to_string())),
+            Err(e) => Err(e),
+        }
+    })
+    .await?;
+    let (svg, game) = match read {
+        Ok(found) => found,
+        Err(reason) => return Ok(Ready::Broken(reason)),
+    };
+    let picture = match svg {
+        Some(svg) => draw(row.id, svg).await,
+        None => None,
+    };
     let (ctx, message_id) = (mail.clone(), row.message_id.clone());
     blocking(pool, move |conn| {
-        match crate::db::write_transaction(conn, |conn| notify::render(conn, &ctx, &notice, &message_id)) {
+        let rendered = crate::db::write_transaction(conn, |conn| {
+            notify::render(conn, &ctx, &notice, &message_id, &game, picture)
+        });
+        match rendered {
             Ok(Ok(r)) => Ok(Ready::Send {
                 sender: r.mail.sender,
                 recipient: r.mail.recipient,
@@ -127,12 +153,24 @@ async fn prepare(pool: &DbPool, mail: &MailContext, row: &Claimed) -> Result<Rea
                 token_hash: r.token_hash,
             }),
             Ok(Err(reason)) => Ok(Ready::Skip(reason)),
-            // Its game or account is gone: it will never render.
             Err(e) if e.status.is_client_error() => Ok(Ready::Broken(e.to_string())),
             Err(e) => Err(e),
         }
     })
     .await
+}
+
+/// The board picture of outbox row `id`; without one (a broken drawing), the email still goes out with the
+/// board as text.
+async fn draw(id: i64, svg: String) -> Option<Picture> {
+    let drawn = tokio::task::spawn_blocking(move || picture::png_of_svg(&svg).map_err(|e| e.to_string())).await;
+    match drawn.map_err(|e| e.to_string()).and_then(|d| d) {
+        Ok(picture) => Some(picture),
+        Err(error) => {
+            tracing::warn!(outbox = id, %error, "board picture not drawn; the email shows the board as text");
+            None
+        }
+    }
 }
 
 /// Sends one batch; returns how many rows were claimed. When told to stop it finishes the send in flight,

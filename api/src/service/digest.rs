@@ -58,11 +58,13 @@ fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>)
         return Ok(());
     }
     // Each part is rendered now, from the game as it was when it was queued, with a reply token of its own
-    // (committed with the digest, before it is sent).
+    // (committed with the digest, before it is sent). Without the board's picture: drawing pictures would hold
+    // this transaction's locks for as long; the attached emails show the board as text.
     let mut rendered = Vec::new();
     for part in &parts {
         let Some(notice) = part.notice() else { continue };
-        match notify::render(conn, mail, &notice, &part.message_id)? {
+        let game = notify::notice_game(conn, &notice)?;
+        match notify::render(conn, mail, &notice, &part.message_id, &game, None)? {
             Ok(r) => rendered.push(r),
             Err(reason) => tracing::info!(outbox = part.id, reason = %reason, "digest part not sent"),
         }

@@ -200,6 +200,7 @@ fn confirmation_email(mail: &MailContext, account: i64, address: &str, name: &st
         )],
         reply_to: None,
         unsubscribe: None,
+        picture: None,
     }
 }
 

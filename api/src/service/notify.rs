@@ -25,6 +25,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{self, Draft, Section, thread_root};
 use crate::mail::outbox::{self, Notice, OutgoingMail};
+use crate::mail::picture::Picture;
 use crate::mail::prefs::{self, Notify};
 use crate::service::games::{self, Loaded};
 use crate::service::rules;
@@ -214,16 +215,44 @@ pub struct Rendered {
     pub label: String,
 }
 
-/// Renders `notice` (queued with `message_id`) from the game as it was at the notice's seq and the
-/// recipient's current address, name, language and preferences, minting its reply token. `Ok(Err(why))`:
-/// nothing to send (the recipient wants no game emails any more, or their address cannot be written to).
-/// Run by the mail worker in a transaction of its own, committed before the email is sent, so that the
-/// token works once the email arrives.
+/// The game a notice tells of, read before its render transaction: as it was at the notice's seq, and the
+/// decisions pending now (an email may ask one settled since). History does not change, so it may be read
+/// outside the transaction that mints the reply token.
+pub struct NoticeGame {
+    loaded: Loaded,
+    pending_now: Vec<String>,
+}
+
+pub fn notice_game(conn: &mut Conn, notice: &Notice) -> ApiResult<NoticeGame> {
+    let (loaded, pending_now) = games::load_at(conn, notice.game_id, notice.seq)?;
+    Ok(NoticeGame { loaded, pending_now })
+}
+
+/// The SVG of the recipient's own view for the emails that show the board, in their language; None for
+/// the others. The mail worker rasterises it outside any transaction (`mail::picture`).
+pub fn board_svg(conn: &mut Conn, game: &NoticeGame, notice: &Notice) -> ApiResult<Option<String>> {
+    if !matches!(notice.kind, "game_over" | "turn" | "reminder" | "reply_accepted") {
+        return Ok(None);
+    }
+    let lang = lang_of(conn, notice.account_id)?;
+    let loaded = &game.loaded;
+    let view = loaded.game.view(Viewer::Seat(notice.seat));
+    let svg = loaded.game.game().render_svg(&view, &loaded.render_context(lang, EMAIL_WIDTH));
+    svg.map(Some).map_err(ApiError::internal)
+}
+
+/// Renders `notice` (queued with `message_id`) from `game` and the recipient's current address, name,
+/// language and preferences, minting its reply token; `picture` (of [`board_svg`]) stands for the board in
+/// the HTML part. `Ok(Err(why))`: nothing to send (the recipient wants no game emails any more, or their
+/// address cannot be written to). Run in a transaction of its own, committed before the email is sent, so
+/// that the token works once the email arrives.
 pub fn render(
     conn: &mut Conn,
     mail: &MailContext,
     notice: &Notice,
     message_id: &str,
+    game: &NoticeGame,
+    picture: Option<Picture>,
 ) -> ApiResult<Result<Rendered, String>> {
     // A confirmation answers the player's own email: sent whatever their preferences.
     let recipient = if notice.kind == "reply_accepted" {
@@ -234,25 +263,26 @@ pub fn render(
             None => return Ok(Err("the recipient no longer wants game emails".into())),
         }
     };
-    let (loaded, pending_now) = games::load_at(conn, notice.game_id, notice.seq)?;
+    let NoticeGame { loaded, pending_now } = game;
     let (seat, account) = (notice.seat, notice.account_id);
     // Asked when the email was queued, answered (or timed out) before it was rendered.
     let settled = notice.decision.as_ref().is_some_and(|d| !pending_now.contains(d));
     let mut composed = match (notice.kind, notice.decision.as_deref()) {
-        ("game_start", _) => game_start(mail, &loaded, seat, account, &recipient),
-        ("game_over", _) => game_over(mail, &loaded, seat, account, &recipient)?,
+        ("game_start", _) => game_start(mail, loaded, seat, account, &recipient),
+        ("game_over", _) => game_over(mail, loaded, seat, account, &recipient)?,
         ("turn" | outbox::DIGEST_PART, Some(decision)) => {
-            turn(conn, mail, &loaded, Asked { account, seat, decision, settled }, &recipient)?
+            turn(conn, mail, loaded, Asked { account, seat, decision, settled }, &recipient)?
         }
         ("reply_accepted", Some(decision)) => {
-            compose_confirmation(conn, mail, &loaded, Asked { account, seat, decision, settled }, &recipient)?
+            compose_confirmation(conn, mail, loaded, Asked { account, seat, decision, settled }, &recipient)?
         }
         ("reminder", Some(decision)) => {
-            compose_reminder(conn, mail, &loaded, Asked { account, seat, decision, settled }, &recipient)?
+            compose_reminder(conn, mail, loaded, Asked { account, seat, decision, settled }, &recipient)?
         }
         (kind, _) => return Err(ApiError::internal(format!("a `{kind}` notice without its decision"))),
     };
     composed.draft.kind = notice.kind;
+    composed.draft.picture = picture;
     // A reply token carried in the Message-ID (the `references` setting) replaces the stored one.
     composed.draft.message_id = composed.draft.message_id.or_else(|| Some(message_id.to_string()));
     let Composed { draft, token_hash, label } = composed;
@@ -497,6 +527,7 @@ fn compose_reminder(
         sections,
         reply_to: Some(route.reply_to),
         unsubscribe: Some(unsubscribe_url(mail, unsubscribe)),
+        picture: None,
     };
     let label = match lang {
         Lang::En => format!("Reminder for {title}: move {} is due soon", loaded.row.head_seq + 1),
@@ -568,6 +599,7 @@ fn game_start(mail: &MailContext, loaded: &Loaded, seat: u8, account: i64, recip
         sections,
         reply_to: None,
         unsubscribe: Some(unsubscribe_url(mail, unsubscribe)),
+        picture: None,
     };
     let label = match lang {
         Lang::En => format!("{title} has begun"),
@@ -684,6 +716,7 @@ fn turn(
         sections,
         reply_to: Some(route.reply_to),
         unsubscribe: Some(unsubscribe_url(mail, unsubscribe)),
+        picture: None,
     };
     // "Your turn in UOSAO (…) #12: move 14 — Choose a card": the subject is the same for a whole game, so a
     // digest names each email by this.
@@ -753,6 +786,7 @@ fn game_over(
         sections,
         reply_to: None,
         unsubscribe: Some(unsubscribe_url(mail, unsubscribe)),
+        picture: None,
     };
     let label = match lang {
         Lang::En => format!("{title} is over"),
@@ -915,6 +949,7 @@ pub fn invitations(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, inviter
             ],
             reply_to: None,
             unsubscribe: Some(never),
+            picture: None,
         };
         store(conn, mail, draft)?;
     }
@@ -1015,6 +1050,7 @@ fn compose_confirmation(
         sections,
         reply_to: route.as_ref().map(|r| r.reply_to.clone()),
         unsubscribe: None,
+        picture: None,
     };
     let label = match lang {
         Lang::En => format!("Your move `{played}` in {title} was accepted"),
@@ -1094,6 +1130,7 @@ pub fn refusal(
             sections,
             reply_to: route.map(|r| r.reply_to),
             unsubscribe: None,
+            picture: None,
         };
         store(conn, mail, draft)
     })
@@ -1140,6 +1177,7 @@ pub fn verification(conn: &mut Conn, mail: &MailContext, account: i64) -> ApiRes
         )],
         reply_to: None,
         unsubscribe: None,
+        picture: None,
     };
     store(conn, mail, draft)
 }
@@ -1202,6 +1240,7 @@ pub fn webhook_disabled(
         )],
         reply_to: None,
         unsubscribe: None,
+        picture: None,
     };
     store(conn, mail, draft)
 }

@@ -129,6 +129,7 @@ pub fn request(
             ],
             reply_to: None,
             unsubscribe: None,
+            picture: None,
         };
         let message = compose::finish(mail, draft).map_err(ApiError::internal)?;
         outbox::enqueue(conn, &message)?;
