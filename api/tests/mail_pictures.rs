@@ -20,7 +20,8 @@ fn inline_parts(raw: &[u8]) -> Vec<(String, String, Vec<u8>)> {
         .iter()
         .filter(|p| p.content_disposition().is_some_and(|d| d.ctype() == "inline"))
         .map(|p| {
-            let ct = p.content_type().map(|c| format!("{}/{}", c.ctype(), c.subtype().unwrap_or(""))).unwrap_or_default();
+            let ct =
+                p.content_type().map(|c| format!("{}/{}", c.ctype(), c.subtype().unwrap_or(""))).unwrap_or_default();
             (p.content_id().unwrap_or_default().to_string(), ct, p.contents().to_vec())
         })
         .collect()

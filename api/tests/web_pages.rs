@@ -425,6 +425,43 @@ tegami_api::on_both_backends! {
         assert_eq!(v.open("/games/abc").status, 404);
     }
 
+    fn a_player_resigns_from_the_page_after_being_asked_once_more(db) {
+        let app = TestApp::spawn(db);
+        let mut v = Visitor::new(&app);
+        assert_eq!(v.register("ada").status, 303);
+        let form = v.open("/games/new?game=uosao");
+        let created = v.post("/games/new", &[("csrf", &csrf_of(&form.body)), ("slug", "uosao"), ("seat0", "me"), ("seat1", "bot"),
+            ("seat2", "bot"), ("seat3", "none"), ("options", ""), ("deadline_hours", "48"), ("timeout_policy", "skip")]);
+        assert_eq!(created.status, 303, "{}", created.body);
+        let game_path = created.location.clone().unwrap();
+        let resign_path = format!("{game_path}/resign");
+        assert!(v.open(&game_path).body.contains(&format!("href=\"{resign_path}\"")), "a way to resign");
+        // Others may not: a spectator's page has no such link, and the confirmation refuses them.
+        let mut spectator = Visitor::new(&app);
+        assert!(!spectator.open(&game_path).body.contains(&resign_path));
+        assert_eq!(spectator.register("bea").status, 303);
+        let refused = spectator.open(&resign_path);
+        assert_eq!(refused.status, 403, "{}", refused.body);
+        assert!(refused.body.contains("not_a_player"));
+        // The confirmation page asks; a forged form changes nothing.
+        let confirm = v.open(&resign_path);
+        assert_eq!(confirm.status, 200);
+        assert!(confirm.body.contains("cannot be undone"), "{}", confirm.body);
+        let entries = || app.get(&format!("/api/v1/games/{}/journal", game_path.trim_start_matches("/games/")), None)
+            .json::<Value>().unwrap()["entries"].as_array().unwrap().clone();
+        let before = entries().len();
+        let forged = v.post(&resign_path, &[("csrf", "forged")]);
+        assert_eq!(forged.status, 403, "{}", forged.body);
+        assert_eq!(entries().len(), before);
+        let done = v.post(&resign_path, &[("csrf", &csrf_of(&confirm.body))]);
+        assert_eq!((done.status, done.location.as_deref()), (303, Some(game_path.as_str())), "{}", done.body);
+        let after = entries();
+        assert!(after.iter().any(|e| e["body"]["type"] == "resign"), "the resignation is journaled: {after:?}");
+        assert!(!v.open(&game_path).body.contains(&format!("href=\"{resign_path}\"")), "resigned once, no link");
+        let again = v.post(&resign_path, &[("csrf", &csrf_of(&confirm.body))]);
+        assert!(again.status == 409 || again.status == 403, "{} {}", again.status, again.body);
+    }
+
     fn no_page_shows_a_seat_anything_another_seat_may_not_see(db) {
         use shared::{RenderContext, Viewer};
         let app = TestApp::spawn(db);

@@ -87,7 +87,9 @@ pub fn postgres_available() -> bool {
 }
 
 fn admin_url() -> String {
-    without_encryption_unless_asked(&std::env::var("TEGAMI_TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.to_string()))
+    without_encryption_unless_asked(
+        &std::env::var("TEGAMI_TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.to_string()),
+    )
 }
 
 /// `url` with TLS and GSSAPI encryption off, unless it names a mode itself. libpq's OpenSSL and Kerberos

@@ -158,7 +158,10 @@ async fn session(config: &tokio_postgres::Config, heard: &watch::Sender<Heard>) 
 }
 
 /// Publishes a notification; an error (or the end of the connection) ends the session.
-fn pass_on(message: Option<Result<AsyncMessage, tokio_postgres::Error>>, heard: &watch::Sender<Heard>) -> Result<(), Broken> {
+fn pass_on(
+    message: Option<Result<AsyncMessage, tokio_postgres::Error>>,
+    heard: &watch::Sender<Heard>,
+) -> Result<(), Broken> {
     match message {
         Some(Ok(AsyncMessage::Notification(n))) if n.channel() == CHANNEL => {
             match n.payload().parse::<i64>() {
@@ -169,7 +172,9 @@ fn pass_on(message: Option<Result<AsyncMessage, tokio_postgres::Error>>, heard: 
                         newer
                     });
                 }
-                Err(_) => tracing::debug!(payload = n.payload(), "event hub: a notification that is not an event id; ignored"),
+                Err(_) => {
+                    tracing::debug!(payload = n.payload(), "event hub: a notification that is not an event id; ignored")
+                }
             }
             Ok(())
         }

@@ -144,7 +144,10 @@ mod tests {
         // that are installed (Debian: fonts-noto-cjk, which `.ci/run` installs).
         for family in ["sans-serif", "monospace", "'No Such Font', sans-serif"] {
             assert!(ink(family, "Tegami 42") > 100, "{family}: Latin text drawn");
-            assert!(ink(family, "士道盤 右王左王") > 100, "{family}: Japanese text drawn (is fonts-noto-cjk installed?)");
+            assert!(
+                ink(family, "士道盤 右王左王") > 100,
+                "{family}: Japanese text drawn (is fonts-noto-cjk installed?)"
+            );
         }
     }
 }

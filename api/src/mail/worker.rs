@@ -123,7 +123,8 @@ async fn prepare(pool: &DbPool, mail: &MailContext, row: &Claimed) -> Result<Rea
     };
     let read = notice.clone();
     let read = blocking(pool, move |conn| {
-        let found = notify::notice_game(conn, &read).and_then(|game| Ok((notify::board_svg(conn, &game, &read)?, game)));
+        let found =
+            notify::notice_game(conn, &read).and_then(|game| Ok((notify::board_svg(conn, &game, &read)?, game)));
         match found {
             Ok(found) => Ok(Ok(found)),
             // Its game or account is gone: it will never render.
@@ -142,9 +143,8 @@ async fn prepare(pool: &DbPool, mail: &MailContext, row: &Claimed) -> Result<Rea
     };
     let (ctx, message_id) = (mail.clone(), row.message_id.clone());
     blocking(pool, move |conn| {
-        let rendered = crate::db::write_transaction(conn, |conn| {
-            notify::render(conn, &ctx, &notice, &message_id, &game, picture)
-        });
+        let rendered =
+            crate::db::write_transaction(conn, |conn| notify::render(conn, &ctx, &notice, &message_id, &game, picture));
         match rendered {
             Ok(Ok(r)) => Ok(Ready::Send {
                 sender: r.mail.sender,

@@ -1,6 +1,7 @@
 //! The game pages: my games (my turn first, with deadlines), the new-game form, and the game page (the
 //! viewer's own view as a picture, seats, whose turn, deadlines, what happened since my last move, the
-//! journal, and my legal answers as a form whose answer the signing script signs).
+//! journal, and my legal answers as a form whose answer the signing script signs), and resigning (asked
+//! once more on a page of its own, since it cannot be undone).
 //!
 //! Everything shown comes from the same service calls as the API, with the viewer as the API would see
 //! them: a spectator (or a visitor who is not signed in) gets the spectator's view, events and pending
@@ -39,6 +40,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(crate::web::resource("/games/{id}").route(web::get().to(game_page)));
     cfg.service(crate::web::resource("/games/{id}/join").route(web::post().to(join)));
     cfg.service(crate::web::resource("/games/{id}/moves").route(web::post().to(play)));
+    cfg.service(
+        crate::web::resource("/games/{id}/resign").route(web::get().to(resign_form)).route(web::post().to(resign)),
+    );
 }
 
 /// The earliest deadline of each `(game, decision)` asked of a seat, as stored by the deadline sweep.
@@ -563,6 +567,9 @@ fn game_markup(v: &Visitor, m: &GameModel, error: Option<&ApiError>) -> Markup {
                 @else { ul { @for e in &m.since_my_last { li { (loc(lang, e)) } } } }
             }
         }
+        @if s.my_seat.is_some() && s.status == GameStatus::Active {
+            p.resign { a href={ "/games/" (s.id) "/resign" } { (t(lang, "Resign…", "投了する…")) } }
+        }
         section.journal id="journal" {
             h2 { (t(lang, "Journal", "記録")) }
             ol reversed {
@@ -614,6 +621,61 @@ async fn join(state: web::Data<AppState>, v: Visitor, path: web::Path<i64>, form
     let mail = state.mail.clone();
     match with_db(&state, move |conn| games::join(conn, &mail, account, id, None)).await {
         Ok(_) => Ok(see_other(&format!("/games/{id}"))),
+        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
+            render_game(&state, &v, id, GameQuery::default(), Some(&e)).await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// "Resign from this game?": the same form for everyone who may resign; the service says whether the
+/// game's rules let them now.
+async fn resign_form(state: web::Data<AppState>, v: Visitor, path: web::Path<i64>) -> PageResult {
+    let account = v.require()?.account;
+    let (id, lang) = (path.into_inner(), v.lang);
+    let detail = with_db(&state, move |conn| games::detail(conn, id, Some(account))).await?;
+    let s = &detail.summary;
+    if s.my_seat.is_none() {
+        return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`"))
+            .localized(&Localized::new("", "この対局の参加者ではありません"))
+            .into());
+    }
+    let title = format!("{} #{id}", loc(lang, &s.name));
+    let body = html! {
+        h1 { (t(lang, "Resign from ", "投了: ")) (title) "?" }
+        p {
+            (t(lang,
+               "You leave the game now; this cannot be undone. What follows is up to the game's rules: with two \
+                players the other wins; with more, the game may go on without you.",
+               "いま対局を離れます。取り消せません。その後はルールによります。二人なら相手の勝ち、三人以上なら\
+                あなた抜きで続くことがあります。"))
+        }
+        form method="post" action={ "/games/" (id) "/resign" } {
+            (csrf_field(&v))
+            button type="submit" { (t(lang, "Resign", "投了する")) }
+            " "
+            a href={ "/games/" (id) } { (t(lang, "Back to the game", "対局に戻る")) }
+        }
+    };
+    Ok(layout::respond(&v, StatusCode::OK, page(&v, &format!("/games/{id}/resign"), &title, body)))
+}
+
+#[derive(Deserialize)]
+struct ResignForm {
+    csrf: String,
+}
+
+/// The same write as `POST /api/v1/games/{id}/resign`.
+async fn resign(state: web::Data<AppState>, v: Visitor, path: web::Path<i64>, form: web::Form<ResignForm>) -> PageResult {
+    v.check_csrf(&form.csrf)?;
+    let account = v.require()?.account;
+    let id = path.into_inner();
+    let mail = state.mail.clone();
+    match state.writer.write(id, move |conn| games::resign(conn, &mail, account, id)).await {
+        Ok(accepted) => {
+            games::committed(id, accepted.game.summary.entries - 1);
+            Ok(see_other(&format!("/games/{id}")))
+        }
         Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
             render_game(&state, &v, id, GameQuery::default(), Some(&e)).await
         }
