@@ -50,18 +50,23 @@ tegami_api::on_both_backends! {
     fn emails_rendered_late_tell_the_game_as_it_was_and_keep_no_secret(db) {
         // The SMTP server is down at first: the emails of two moves wait in the outbox.
         let port = free_port();
-        let app = TestApp::spawn_with(db, |s| s.mail.smtp_url = Some(format!("smtp://127.0.0.1:{port}")));
+        // Retries 3 s apart: alice's move below falls between two attempts, so the first email is rendered
+        // after it (an attempt that began before the move would tell the game as it was then, rightly).
+        let app = TestApp::spawn_with(db, |s| {
+            s.mail.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+            (s.mail.retry_base_ms, s.mail.retry_max_ms) = (3000, 3000);
+        });
         let alice = app.player("alice");
         let game = game_against_bots(&app, &alice);
         let first_board = board(&app, &alice, game);
-        wait_for("a failed attempt at the first turn email", || {
+        wait_for("a failed attempt at the first turn email, and none under way", || {
             outbox::table
                 .filter(outbox::kind.eq("turn"))
-                .select(outbox::last_error)
-                .load::<Option<String>>(&mut *app.db())
+                .select((outbox::last_error, outbox::claimed_until))
+                .load::<(Option<String>, Option<String>)>(&mut *app.db())
                 .unwrap()
                 .iter()
-                .any(|e| e.is_some())
+                .any(|(error, claimed)| error.is_some() && claimed.is_none())
         });
         let r = alice.play_first_option(&app, game);
         assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
