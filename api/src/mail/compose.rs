@@ -4,8 +4,8 @@
 //! at the game-start email that opened the thread).
 
 use lettre::Message;
-use lettre::message::header::{HeaderName, HeaderValue};
 use lettre::message::header::ContentType;
+use lettre::message::header::{HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
@@ -186,6 +186,11 @@ fn picture_cid(message_id: &str) -> String {
     format!("board.{}", message_id.trim_matches(['<', '>']))
 }
 
+/// The draft's picture if it has a board section to show it in (else it is not sent).
+fn shown_picture(d: &Draft) -> Option<&Picture> {
+    d.picture.as_ref().filter(|_| d.sections.iter().any(|s| s.pre))
+}
+
 /// The HTML part; `picture_cid` names the inline picture of the board, if the email carries one.
 pub fn html(d: &Draft, picture_cid: Option<&str>) -> String {
     let mut out = String::from(
@@ -198,7 +203,7 @@ pub fn html(d: &Draft, picture_cid: Option<&str>) -> String {
     for para in d.intro.trim_end().split("\n\n") {
         out.push_str(&paragraph(para));
     }
-    let mut picture = d.picture.as_ref().zip(picture_cid);
+    let mut picture = shown_picture(d).zip(picture_cid);
     for s in &d.sections {
         out.push_str(&format!("<h3 style=\"margin:1.2em 0 0.4em 0\">{}</h3>\n", html_escape(&s.heading)));
         if s.pre
@@ -275,7 +280,7 @@ pub fn finish(ctx: &MailContext, d: Draft) -> Result<OutgoingMail, ComposeError>
                 "List-Unsubscribe=One-Click".into(),
             ));
     }
-    let body = match &d.picture {
+    let body = match shown_picture(&d) {
         Some(picture) => {
             let cid = picture_cid(&message_id);
             let png = ContentType::parse("image/png").expect("a valid content type");
@@ -329,6 +334,43 @@ mod tests {
         assert!(h.contains("|&lt;K&gt;|  &amp;\n| . |</pre>"), "{h}");
         assert!(h.contains("name=\"viewport\""), "{h}");
         assert!(plain_text(&d).contains("== Board ==\n|<K>|  &\n| . |\n"));
+    }
+
+    #[test]
+    fn the_picture_stands_for_the_board_inline_and_is_sent_only_with_one() {
+        let ctx = MailContext::new(&crate::settings::Settings::for_tests(std::path::Path::new("/tmp/x.db")));
+        let svg =
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20"><rect width="9" height="9"/></svg>"##;
+        let picture = crate::mail::picture::png_of_svg(svg).unwrap();
+        let draft = |sections: Vec<Section>| Draft {
+            kind: "turn",
+            game_id: Some(7),
+            account_id: None,
+            message_id: Some("<tegami.game.7.abc@tegami.test>".into()),
+            thread: None,
+            to: "a@example.com".into(),
+            to_name: None,
+            subject: "s".into(),
+            intro: "x".into(),
+            sections,
+            reply_to: None,
+            unsubscribe: None,
+            picture: Some(picture.clone()),
+        };
+        let with_board = finish(&ctx, draft(vec![Section::board("Your view", "| K |")])).unwrap().message;
+        let parsed = mail_parser::MessageParser::default().parse(with_board.as_bytes()).unwrap();
+        let html = parsed.body_html(0).unwrap();
+        assert!(
+            html.contains("<img src=\"cid:board.tegami.game.7.abc@tegami.test\" width=\"30\" height=\"20\""),
+            "{html}"
+        );
+        assert!(!html.contains("<pre"), "{html}");
+        assert!(parsed.body_text(0).unwrap().contains("| K |"), "the text part keeps the board");
+        assert!(
+            with_board.contains("Content-Type: multipart/related") && with_board.contains("Content-Type: image/png")
+        );
+        let without_board = finish(&ctx, draft(vec![Section::text("Result", "won")])).unwrap().message;
+        assert!(!without_board.contains("image/png"), "no board, no picture: {without_board}");
     }
 
     #[test]
