@@ -64,7 +64,12 @@ async fn main() -> ExitCode {
 /// to the sender, and log files should not hold escape codes), or JSON lines.
 fn init_logging(settings: &Settings) {
     use std::io::IsTerminal;
-    let filter = EnvFilter::try_new(&settings.log).unwrap_or_else(|_| EnvFilter::new("info"));
+    let mut filter = EnvFilter::try_new(&settings.log).unwrap_or_else(|_| EnvFilter::new("info"));
+    // The board pictures' text layout warns at each character it takes from a fallback font, which is how
+    // Japanese is drawn when the first font asked lacks it: routine, not the operator's concern.
+    if !settings.log.contains("usvg") {
+        filter = filter.add_directive("usvg=error".parse().expect("a valid directive"));
+    }
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
     match settings.log_format {
         LogFormat::Json => builder.json().init(),
