@@ -68,10 +68,43 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
         .clone()
 }
 
+/// The families a character missing from the font asked for is taken from first: sans-serif faces that
+/// cover Japanese (a monospaced one for monospaced text). Without them usvg takes the first installed face
+/// that has the character, which may be a serif one.
+fn preferred_fallbacks(monospaced: bool) -> &'static [&'static str] {
+    if monospaced { &["Noto Sans Mono CJK JP", "Noto Sans CJK JP"] } else { &["Noto Sans CJK JP"] }
+}
+
+fn has_char(db: &usvg::fontdb::Database, face: usvg::fontdb::ID, c: char) -> bool {
+    let glyph = |data: &[u8], index| ttf_parser::Face::parse(data, index).ok().and_then(|f| f.glyph_index(c));
+    db.with_face_data(face, glyph).flatten().is_some()
+}
+
+fn fallback_selector() -> usvg::FallbackSelectionFn<'static> {
+    let any_face = usvg::FontResolver::default_fallback_selector();
+    Box::new(move |c, used, db| {
+        let base = used.first().and_then(|id| db.face(*id)).map(|f| (f.monospaced, f.weight.0, f.style));
+        let (monospaced, weight, style) = base.unwrap_or((false, 400, usvg::fontdb::Style::Normal));
+        let preferred = preferred_fallbacks(monospaced).iter().find_map(|family| {
+            db.faces()
+                .filter(|f| !used.contains(&f.id) && f.style == style)
+                .filter(|f| f.families.iter().any(|(name, _)| name == family))
+                .filter(|f| has_char(db, f.id, c))
+                .min_by_key(|f| f.weight.0.abs_diff(weight))
+                .map(|f| f.id)
+        });
+        preferred.or_else(|| any_face(c, used, db))
+    })
+}
+
 /// Rasterises `svg` on white (a transparent picture disappears in dark-mode mail clients). Takes tens of
 /// milliseconds: call it outside any database transaction.
 pub fn png_of_svg(svg: &str) -> Result<Picture, PictureError> {
-    let options = usvg::Options { fontdb: fonts(), ..usvg::Options::default() };
+    let font_resolver = usvg::FontResolver {
+        select_font: usvg::FontResolver::default_font_selector(),
+        select_fallback: fallback_selector(),
+    };
+    let options = usvg::Options { fontdb: fonts(), font_resolver, ..usvg::Options::default() };
     let tree = usvg::Tree::from_str(svg, &options)?;
     let size = tree.size().to_int_size();
     let (width, height) = (size.width(), size.height());
@@ -136,6 +169,28 @@ mod tests {
         );
         let pixmap = tiny_skia::Pixmap::decode_png(&png_of_svg(&svg).unwrap().png).unwrap();
         pixmap.pixels().iter().filter(|p| p.red() < 128).count()
+    }
+
+    #[test]
+    fn japanese_missing_from_a_latin_font_is_drawn_in_a_japanese_sans_serif() {
+        // Debian: fonts-dejavu-core and fonts-noto-cjk (which also has Noto Serif CJK JP), as `.ci/run` installs.
+        let mut db = fonts();
+        let face_of = |db: &Arc<usvg::fontdb::Database>, family: &str, monospaced: bool| {
+            db.faces()
+                .find(|f| {
+                    f.monospaced == monospaced && f.weight.0 == 400 && f.families.iter().any(|(n, _)| n == family)
+                })
+                .map(|f| f.id)
+                .unwrap_or_else(|| panic!("{family} is not installed"))
+        };
+        let family_of = |db: &Arc<usvg::fontdb::Database>, id| db.face(id).unwrap().families[0].0.clone();
+        let select = fallback_selector();
+        let latin = face_of(&db, "DejaVu Sans", false);
+        let chosen = select('士', &[latin], &mut db).expect("a face with the character");
+        assert_eq!(family_of(&db, chosen), "Noto Sans CJK JP");
+        let latin_mono = face_of(&db, "DejaVu Sans Mono", true);
+        let chosen = select('士', &[latin_mono], &mut db).expect("a face with the character");
+        assert_eq!(family_of(&db, chosen), "Noto Sans Mono CJK JP");
     }
 
     #[test]
