@@ -640,9 +640,11 @@ async fn resign_form(state: web::Data<AppState>, v: Visitor, path: web::Path<i64
             .localized(&Localized::new("", "この対局の参加者ではありません"))
             .into());
     }
-    let title = format!("{} #{id}", loc(lang, &s.name));
+    let title = match lang {
+        Lang::En => format!("Resign from {} #{id}?", loc(lang, &s.name)),
+        Lang::Ja => format!("{} #{id} を投了しますか？", loc(lang, &s.name)),
+    };
     let body = html! {
-        h1 { (t(lang, "Resign from ", "投了: ")) (title) "?" }
         p {
             (t(lang,
                "You leave the game now; this cannot be undone. What follows is up to the game's rules: with two \
