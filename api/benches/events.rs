@@ -8,10 +8,10 @@
 //!    database, which learns of the move by LISTEN/NOTIFY. `TEGAMI_BENCH_EVENT_MOVES=N` moves (default 200).
 //!    PostgreSQL when it answers (`TEGAMI_TEST_POSTGRES_URL`, see `tegami_api::db::scratch`).
 //! 2. Memory, on SQLite: the server's resident memory (VmRSS, and its peak VmHWM) before and after opening
-//!    N idle game streams (`TEGAMI_BENCH_STREAMS`, default 10,000; target: at most 200 MB in all), once with
-//!    glibc's malloc as it comes and once with two arenas and a fixed mmap threshold ([`LEAN_MALLOC`]). This
-//!    process raises its open-file limit to what that needs (the server inherits it); when the hard limit is
-//!    too low it says so and opens as many streams as it can.
+//!    N idle game streams (`TEGAMI_BENCH_STREAMS`, default 10,000; target: at most 200 MB in all), once as
+//!    the server ships (it tunes glibc's malloc, see `tegami_api::malloc`) and once with glibc's malloc as it
+//!    comes (`TEGAMI_MALLOC_TUNING=false`). This process raises its open-file limit to what that needs (the
+//!    server inherits it); when the hard limit is too low it says so and opens as many streams as it can.
 //!
 //! All traffic is on loopback, bounded in count, and every wait has a deadline.
 
@@ -63,6 +63,10 @@ fn start_with(database: &ScratchDatabase, dir: &std::path::Path, env: &[(&str, &
         .env_remove("TEGAMI_CONFIG")
         .env_remove("TEGAMI_SMTP_URL")
         .env_remove("TEGAMI_EVENTS_POLL_MS")
+        .env_remove("TEGAMI_MALLOC_TUNING")
+        .env_remove("MALLOC_ARENA_MAX")
+        .env_remove("MALLOC_MMAP_THRESHOLD_")
+        .env_remove("GLIBC_TUNABLES")
         .envs(env.iter().copied())
         .stdout(Stdio::null())
         .spawn()
@@ -247,11 +251,6 @@ fn delay(backend: Backend, reader: Reader, moves: usize) {
     );
 }
 
-/// glibc's malloc settings for a server holding many connections: two arenas instead of one per thread
-/// (each grows to its own peak), and a fixed mmap threshold, so that an Argon2 hash's 19 MiB (at each login)
-/// is handed back to the system instead of being kept in an arena.
-const LEAN_MALLOC: [(&str, &str); 2] = [("MALLOC_ARENA_MAX", "2"), ("MALLOC_MMAP_THRESHOLD_", "131072")];
-
 fn memory(streams: usize, label: &str, env: &[(&str, &str)]) {
     let dir = tempfile::tempdir().unwrap();
     let database = ScratchDatabase::on(Backend::Sqlite, dir.path());
@@ -306,7 +305,9 @@ fn main() {
     let limit = raise_open_files(streams as u64 + SPARE_FILES);
     let streams = streams.min(limit.saturating_sub(SPARE_FILES) as usize);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("tegami live events: {moves} moves per line, {streams} idle streams, {cores} cores, open-file limit {limit}");
+    println!(
+        "tegami live events: {moves} moves per line, {streams} idle streams, {cores} cores, open-file limit {limit}"
+    );
     delay(Backend::Sqlite, Reader::SameInstance, moves);
     if postgres_available() {
         delay(Backend::Postgres, Reader::SameInstance, moves);
@@ -314,7 +315,6 @@ fn main() {
     } else {
         println!("postgres   skipped: PostgreSQL unreachable");
     }
-    memory(streams, "glibc malloc defaults", &[]);
-    let lean: Vec<String> = LEAN_MALLOC.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    memory(streams, &lean.join(" "), &LEAN_MALLOC);
+    memory(streams, "as shipped (malloc tuned)", &[]);
+    memory(streams, "glibc's malloc as it comes", &[("TEGAMI_MALLOC_TUNING", "false")]);
 }

@@ -6,6 +6,7 @@ pub mod db;
 pub mod error;
 pub mod events;
 pub mod mail;
+pub mod malloc;
 pub mod openapi;
 pub mod routes;
 pub mod security_headers;

@@ -41,6 +41,10 @@ async fn main() -> ExitCode {
         Command::Export { game, output } => export(&settings, game, output.as_deref()),
         Command::Import { file } => import(&settings, file.as_deref()),
         Command::Serve => {
+            if settings.malloc_tuning {
+                let tuning = tegami_api::malloc::tune();
+                tracing::debug!(arenas = ?tuning.arenas, mmap_threshold = ?tuning.mmap_threshold, "malloc tuned");
+            }
             let app = match Application::build(settings.clone()) {
                 Ok(app) => app,
                 Err(e) => {

@@ -52,7 +52,7 @@ pub struct SettingsArgs {
     /// mail_reply_token, mail_require_dmarc, mail_authserv_id, mail_shutdown_grace_ms, mail_retention_days,
     /// invitations_per_account_per_day, invitations_per_recipient_per_day, events_poll_ms,
     /// events_heartbeat_secs, webhook_allow_private, webhook_retry_base_ms, webhook_retry_max_ms, webhook_disable_after,
-    /// webhook_timeout_ms).
+    /// webhook_timeout_ms, malloc_tuning).
     #[arg(long, env = "TEGAMI_CONFIG", global = true)]
     pub config: Option<PathBuf>,
     /// Address to listen on [default: 127.0.0.1:8080].
@@ -170,6 +170,10 @@ pub struct SettingsArgs {
     /// How long a webhook receiver has to answer, in milliseconds [default: 10000].
     #[arg(long, env = "TEGAMI_WEBHOOK_TIMEOUT_MS", global = true)]
     pub webhook_timeout_ms: Option<u64>,
+    /// Tune glibc's malloc for many open connections: one arena per core and a fixed mmap threshold, unless
+    /// set through glibc's own `MALLOC_*` or `GLIBC_TUNABLES` variables (`true` or `false`) [default: true].
+    #[arg(long, env = "TEGAMI_MALLOC_TUNING", global = true)]
+    pub malloc_tuning: Option<bool>,
 }
 
 /// Sessions, password resets and throttling.
@@ -266,6 +270,7 @@ struct FileSettings {
     webhook_retry_max_ms: Option<u64>,
     webhook_disable_after: Option<u32>,
     webhook_timeout_ms: Option<u64>,
+    malloc_tuning: Option<bool>,
 }
 
 /// How log lines are written to stderr.
@@ -309,6 +314,8 @@ pub struct Settings {
     pub security: SecuritySettings,
     pub events: EventSettings,
     pub webhooks: WebhookSettings,
+    /// Whether `serve` tunes glibc's malloc (see [`crate::malloc`]).
+    pub malloc_tuning: bool,
 }
 
 /// Sessions, password resets and throttling (see the README's "Accounts and security").
@@ -517,6 +524,7 @@ impl Settings {
             jwt_secret: args.jwt_secret.clone().or(file.jwt_secret),
             log: args.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
             log_format: args.log_format.or(file.log_format).unwrap_or_default(),
+            malloc_tuning: args.malloc_tuning.or(file.malloc_tuning).unwrap_or(true),
             bind,
         })
     }
@@ -546,6 +554,7 @@ impl Settings {
                 disable_after: 10,
                 timeout_ms: 5_000,
             },
+            malloc_tuning: true,
         }
     }
 }
@@ -565,6 +574,7 @@ mod tests {
         assert_eq!(s.mail.dir, PathBuf::from("mail"));
         assert!(s.mail.smtp_url.is_none());
         assert_eq!(s.sqlite_synchronous, SqliteSync::Full);
+        assert!(s.malloc_tuning);
     }
 
     #[test]

@@ -239,7 +239,9 @@ mod tests {
         let (address, email_pattern) = documented_pattern(&document, "RegisterRequest", "email");
         assert_eq!(address, EMAIL_PATTERN);
         let documented_email = &schemas["RegisterRequest"]["properties"]["email"];
-        for (schema, property) in [("PasswordResetRequest", "email"), ("SeatRequestInvite", "email"), ("AddMailAddressRequest", "address")] {
+        for (schema, property) in
+            [("PasswordResetRequest", "email"), ("SeatRequestInvite", "email"), ("AddMailAddressRequest", "address")]
+        {
             for keyword in ["pattern", "allOf", "maxLength"] {
                 let stated = &schemas[schema]["properties"][property][keyword];
                 assert_eq!(stated, &documented_email[keyword], "{schema}.{property}: {keyword}");

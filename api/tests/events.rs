@@ -199,7 +199,8 @@ fn a_moves_event_reaches_the_streams_of_its_instance_at_commit_not_at_the_next_p
             let r = alice.play_first_option(&app, game);
             assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
             let frame = stream.next_within(std::time::Duration::from_secs(10));
-            let event = frame.unwrap_or_else(|| panic!("{backend:?}: no event within 10 s (the poll is 10 min)")).game();
+            let event =
+                frame.unwrap_or_else(|| panic!("{backend:?}: no event within 10 s (the poll is 10 min)")).game();
             assert_eq!(event.game, game);
         }
     }

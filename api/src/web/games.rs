@@ -668,7 +668,12 @@ struct ResignForm {
 }
 
 /// The same write as `POST /api/v1/games/{id}/resign`.
-async fn resign(state: web::Data<AppState>, v: Visitor, path: web::Path<i64>, form: web::Form<ResignForm>) -> PageResult {
+async fn resign(
+    state: web::Data<AppState>,
+    v: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<ResignForm>,
+) -> PageResult {
     v.check_csrf(&form.csrf)?;
     let account = v.require()?.account;
     let id = path.into_inner();
