@@ -80,8 +80,8 @@ fn start_with(database: &ScratchDatabase, dir: &std::path::Path, env: &[(&str, &
     Server { child, base, addr }
 }
 
-/// `VmRSS` and `VmHWM` (peak) of process `pid`, in KiB.
-fn memory_kib(pid: u32) -> (u64, u64) {
+/// `VmRSS` and `VmHWM` (peak) of process `pid`, in KiB, and its number of threads.
+fn memory_kib(pid: u32) -> (u64, u64, u64) {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let field = |name: &str| {
         status
@@ -90,7 +90,7 @@ fn memory_kib(pid: u32) -> (u64, u64) {
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
             .unwrap_or(0)
     };
-    (field("VmRSS:"), field("VmHWM:"))
+    (field("VmRSS:"), field("VmHWM:"), field("Threads:"))
 }
 
 /// Raises this process's soft limit on open files towards `wanted` (up to the hard limit); returns the limit
@@ -259,7 +259,7 @@ fn memory(streams: usize, label: &str, env: &[(&str, &str)]) {
     let game = new_game(&server, &a);
     std::thread::sleep(Duration::from_millis(500));
     let pid = server.child.id();
-    let (before, _) = memory_kib(pid);
+    let (before, _, _) = memory_kib(pid);
     let started = Instant::now();
     let mut open = Vec::with_capacity(streams);
     for i in 0..streams {
@@ -282,11 +282,12 @@ fn memory(streams: usize, label: &str, env: &[(&str, &str)]) {
     }
     let opened = started.elapsed();
     std::thread::sleep(Duration::from_secs(2));
-    let (after, peak) = memory_kib(pid);
+    let (after, peak, threads) = memory_kib(pid);
     let mb = |kib: u64| kib as f64 / 1024.0;
     println!(
         "{label}: {} idle streams ({:.2} × the target's {TARGET_STREAMS}) opened in {:.1} s; server RSS {:.1} MB \
-         before, {:.1} MB after, peak {:.1} MB ({:.2} × the target's {TARGET_RSS_MB} MB); {:.1} KiB per stream",
+         before, {:.1} MB after, peak {:.1} MB ({:.2} × the target's {TARGET_RSS_MB} MB); {:.1} KiB per stream; \
+         {threads} threads",
         open.len(),
         open.len() as f64 / TARGET_STREAMS as f64,
         opened.as_secs_f64(),

@@ -124,6 +124,11 @@ impl Application {
         })
         .listen(listener)
         .map_err(bind_err)?
+        // A worker's blocking tasks are database work, each holding one of the pool's connections (or an Argon2
+        // hash): threads beyond the pool's size would only wait for a connection, each with a stack of its own.
+        // Unbounded (512 per core by default), a burst of requests, such as thousands of event streams opening
+        // at once, leaves hundreds of idle threads behind.
+        .worker_max_blocking_threads((settings.db_pool_size as usize).max(2))
         // SIGTERM and Ctrl-C are handled in `run`, which stops the mail worker first.
         .disable_signals()
         .run();
