@@ -318,7 +318,7 @@ mod tests {
         for sample in [
             "1234567".to_string(),
             "12345678".to_string(),
-            "1234\05678".to_string(),
+            "1234\u{0}5678".to_string(),
             "パ".repeat(1024),
             "パ".repeat(1025),
             "p".repeat(1024),

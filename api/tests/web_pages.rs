@@ -489,7 +489,7 @@ tegami_api::on_both_backends! {
             assert_eq!(done.status, 303);
             v
         };
-        let mut readers = vec![(Viewer::Spectator, Visitor::new(&app)), (Viewer::Seat(0), signed_in(&ada.email)),
+        let mut readers = [(Viewer::Spectator, Visitor::new(&app)), (Viewer::Seat(0), signed_in(&ada.email)),
             (Viewer::Seat(1), signed_in(&bea.email))];
         let loaded = tegami_api::service::games::load(&mut app.db(), id).unwrap();
         let journal = tegami_api::service::games::whole_journal(&mut app.db(), id).unwrap();

@@ -108,14 +108,15 @@ fn answers_to_anonymous_decisions_hide_their_author() {
     for seed in 0..200u64 {
         let mut hidden_entries = Vec::new();
         let done = play(&Playout::new("shidouban", 3, seed), |m| {
-            if let Some(e) = m.entries().last() {
-                if e.hidden_seat && !m.is_over() {
-                    hidden_entries.push((
-                        e.seq,
-                        e.body.seat().unwrap(),
-                        m.journal_for(Viewer::Seat((e.body.seat().unwrap() + 1) % 3)),
-                    ));
-                }
+            if let Some(e) = m.entries().last()
+                && e.hidden_seat
+                && !m.is_over()
+            {
+                hidden_entries.push((
+                    e.seq,
+                    e.body.seat().unwrap(),
+                    m.journal_for(Viewer::Seat((e.body.seat().unwrap() + 1) % 3)),
+                ));
             }
         })
         .expect("playout");

@@ -355,7 +355,7 @@ pub fn play_to_end(players: &[Player], slug: &str, id: &str, max_moves: usize) -
                 options[(lcg >> 33) as usize % options.len()]["notation"].as_str().expect("notation").to_string();
             let id_arg = decision["decision"]["decision"].as_str().expect("decision id").to_string();
             p.run(&["play", id, "--decision", &id_arg, &pick]).ok(&format!("{slug}: {} plays `{pick}`", p.name));
-            if moves % 25 == 0 {
+            if moves.is_multiple_of(25) {
                 let board = p.run(&["show", id]).ok("show");
                 assert!(!board.stdout.trim().is_empty());
             }

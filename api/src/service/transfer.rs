@@ -105,7 +105,8 @@ pub fn export(conn: &mut Conn, id: i64) -> ApiResult<GameExport> {
             _ => None,
         })
         .collect();
-    let key_rows: Vec<(String, String, i64, Option<String>, String, Option<String>)> = signing_keys::table
+    type KeyRow = (String, String, i64, Option<String>, String, Option<String>);
+    let key_rows: Vec<KeyRow> = signing_keys::table
         .filter(signing_keys::kid.eq_any(&kids))
         .select((
             signing_keys::kid,

@@ -36,9 +36,7 @@ pub fn reflow(markdown: &str, max: usize) -> String {
         if let Some(marker) = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
             verbatim(&mut out, &mut para);
             fence = Some(marker);
-        } else if trimmed.is_empty() {
-            verbatim(&mut out, &mut para);
-        } else if trimmed.starts_with('#') || trimmed.starts_with('|') || is_rule(trimmed) {
+        } else if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('|') || is_rule(trimmed) {
             verbatim(&mut out, &mut para);
         } else if let Some(marker) = list_marker(trimmed) {
             flush(&mut out, &mut para, max);
