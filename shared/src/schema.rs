@@ -21,6 +21,7 @@ pub struct GameSchemas {
 }
 
 /// A string value written in a game's notation (a card id, a hex, a unit), with a schema of its own.
+#[cfg(any(feature = "shinobazu", feature = "suriagehara"))]
 macro_rules! text_schema {
     ($ty:ty, $name:literal, $description:literal, $example:literal, pattern = $pattern:expr) => {
         impl utoipa::PartialSchema for $ty {
@@ -41,6 +42,7 @@ macro_rules! text_schema {
         }
     };
 }
+#[cfg(any(feature = "shinobazu", feature = "suriagehara"))]
 pub(crate) use text_schema;
 
 fn reference(name: &str) -> RefOr<Schema> {

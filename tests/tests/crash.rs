@@ -7,40 +7,17 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod http_player;
+
 use e2e::{Backend, Server};
+use http_player::HttpPlayer as Person;
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
 use shared::api_types::{GameDetail, GameStatus, JournalListing, LegalMoves, MoveAccepted, MoveClaims};
 use shared::journal::{EntryBody, Match};
-use shared::signing::KeyPair;
 
 /// Players, each in games of their own against two bots, moving as fast as the server answers.
 const PLAYERS: usize = 12;
-
-struct Person {
-    http: Client,
-    token: String,
-    key: KeyPair,
-}
-
-fn register(base: &str, name: &str) -> Person {
-    let http = Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
-    let email = format!("{name}@example.com");
-    let body = json!({"email": email, "display_name": name, "password": "password-123"});
-    let r = http.post(format!("{base}/api/v1/accounts")).json(&body).send().unwrap();
-    assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
-    let session: Value = http.post(format!("{base}/api/v1/sessions")).json(&body).send().unwrap().json().unwrap();
-    let token = session["token"].as_str().unwrap().to_string();
-    let key = KeyPair::generate().unwrap();
-    let r = http
-        .post(format!("{base}/api/v1/keys"))
-        .bearer_auth(&token)
-        .json(&json!({"public_key": key.public_key()}))
-        .send()
-        .unwrap();
-    assert_eq!(r.status(), 201);
-    Person { http, token, key }
-}
 
 /// A move the server acknowledged (201): where it said the move went.
 #[derive(Debug, Clone)]
@@ -90,7 +67,8 @@ impl Person {
 fn killed_mid_batch_loses_no_acknowledged_move(backend: Backend) {
     let server = Server::start(backend);
     let base = server.url.clone();
-    let people: Vec<Person> = (0..PLAYERS).map(|i| register(&base, &format!("crash{i}"))).collect();
+    let http = Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
+    let people: Vec<Person> = (0..PLAYERS).map(|i| Person::register(&http, &base, &format!("crash{i}"))).collect();
     let acks: Mutex<BTreeMap<String, Acknowledged>> = Mutex::new(BTreeMap::new());
     let games: Mutex<Vec<(usize, i64)>> = Mutex::new(Vec::new());
     let gone = AtomicBool::new(false);

@@ -4,6 +4,7 @@
 //! applied twice, no acknowledged move is missing, and every email went out exactly once. Events committed
 //! on one instance reach the streams of the other at once (LISTEN/NOTIFY), also across a dropped LISTEN.
 
+mod http_player;
 #[path = "../../api/tests/common/smtp.rs"]
 #[allow(dead_code)]
 mod smtp;
@@ -16,40 +17,17 @@ use std::sync::Mutex;
 
 use diesel::prelude::*;
 use e2e::{Backend, Server};
+use http_player::HttpPlayer as Person;
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
 use shared::api_types::{GameDetail, GameStatus, JournalListing, LegalMoves, MoveAccepted, MoveClaims};
 use shared::journal::{EntryBody, Match};
-use shared::signing::{self, KeyPair};
+use shared::signing;
 use smtp::SmtpSink;
 use tegami_api::db::schema::outbox;
 
 const GAMES_PER_ROUND: usize = 2;
 const ROUNDS: usize = 2;
-
-struct Person {
-    http: Client,
-    token: String,
-    key: KeyPair,
-}
-
-fn register(http: &Client, base: &str, name: &str) -> Person {
-    let email = format!("{name}@example.com");
-    let body = json!({"email": email, "display_name": name, "password": "password-123"});
-    let r = http.post(format!("{base}/api/v1/accounts")).json(&body).send().unwrap();
-    assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
-    let session: Value = http.post(format!("{base}/api/v1/sessions")).json(&body).send().unwrap().json().unwrap();
-    let token = session["token"].as_str().unwrap().to_string();
-    let key = KeyPair::generate().unwrap();
-    let r = http
-        .post(format!("{base}/api/v1/keys"))
-        .bearer_auth(&token)
-        .json(&json!({"public_key": key.public_key()}))
-        .send()
-        .unwrap();
-    assert_eq!(r.status(), 201);
-    Person { http: http.clone(), token, key }
-}
 
 impl Person {
     fn get<T: serde::de::DeserializeOwned>(&self, base: &str, path: &str) -> T {
@@ -184,7 +162,7 @@ fn two_instances_on_one_postgres_database_apply_each_move_once() {
         let round_games: Vec<(i64, Vec<Person>)> = (0..GAMES_PER_ROUND)
             .map(|g| {
                 let players: Vec<Person> =
-                    (0..3).map(|p| register(&http, &instances[p % 2], &format!("r{round}g{g}p{p}"))).collect();
+                    (0..3).map(|p| Person::register(&http, &instances[p % 2], &format!("r{round}g{g}p{p}"))).collect();
                 let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]});
                 let created: GameDetail = {
                     let r = http
@@ -269,7 +247,7 @@ fn an_event_committed_on_one_instance_reaches_the_streams_of_the_other() {
     let first = Server::start(Backend::Postgres);
     let second = first.another_instance(1);
     let http = Client::new();
-    let alice = register(&http, &first.url, "alice");
+    let alice = Person::register(&http, &first.url, "alice");
     let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]});
     let r = http.post(format!("{}/api/v1/games", first.url)).bearer_auth(&alice.token).json(&body).send().unwrap();
     assert_eq!(r.status(), 201);
@@ -352,7 +330,7 @@ fn another_instance_learns_of_an_event_by_notification_and_misses_none_when_its_
     wait_for_log(&first, LISTENING, 1);
     wait_for_log(&second, LISTENING, 1);
     let http = Client::new();
-    let alice = register(&http, &first.url, "alice");
+    let alice = Person::register(&http, &first.url, "alice");
     let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]});
     let r = http.post(format!("{}/api/v1/games", first.url)).bearer_auth(&alice.token).json(&body).send().unwrap();
     assert_eq!(r.status(), 201);

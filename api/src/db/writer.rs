@@ -46,9 +46,12 @@ struct Job {
 type Run = Box<dyn FnOnce(Result<&mut Conn, &ApiError>) -> Deliver + Send>;
 type Deliver = Box<dyn FnOnce(Option<&ApiError>) + Send>;
 
-/// Where writes that benefit from group commit go: the batching thread's queue.
+/// Where writes that benefit from group commit go: the batching thread's queue. Dropping it waits for the
+/// thread to finish its batch and close its connection, so that nothing is left writing when the server
+/// exits (a TLS session to PostgreSQL torn down during the process's exit can crash it).
 pub struct Writer {
     queue: mpsc::Sender<Job>,
+    thread: Option<std::thread::JoinHandle<()>>,
     batches: Arc<AtomicU64>,
 }
 
@@ -60,11 +63,11 @@ impl Writer {
         let (queue, jobs) = mpsc::channel::<Job>();
         let batches = Arc::new(AtomicU64::new(0));
         let committed = batches.clone();
-        let spawned = std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("tegami-writer".into())
-            .spawn(move || write_batches(conn, target, sync, jobs, committed));
-        spawned.map_err(|e| DbSetupError::Migration(format!("cannot start the writer thread: {e}")))?;
-        Ok(Writer { queue, batches })
+            .spawn(move || write_batches(conn, target, sync, jobs, committed))
+            .map_err(|e| DbSetupError::Migration(format!("cannot start the writer thread: {e}")))?;
+        Ok(Writer { queue, thread: Some(thread), batches })
     }
 
     /// Runs `f`, a change to game `game`, in a savepoint of a batch and returns its result once the batch is
@@ -95,6 +98,21 @@ impl Writer {
     /// means they shared commits).
     pub fn batches_committed(&self) -> u64 {
         self.batches.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        // The thread stops once its queue has no sender: this one is replaced by a sender of nothing.
+        self.queue = mpsc::channel().0;
+        // (A request that held the last reference to the writer would drop it on the writer thread itself,
+        // which must not wait for its own end.)
+        if let Some(thread) = self.thread.take()
+            && thread.thread().id() != std::thread::current().id()
+            && thread.join().is_err()
+        {
+            tracing::error!("the writer thread panicked");
+        }
     }
 }
 
@@ -196,5 +214,29 @@ fn begin_locked(conn: &mut Conn, jobs: &[Job]) -> QueryResult<()> {
                 attempt += 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether this process has `path` open.
+    fn holds_open(path: &std::path::Path) -> bool {
+        std::fs::read_dir("/proc/self/fd")
+            .unwrap()
+            .filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
+            .any(|target| target == path)
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn dropping_the_writer_closes_its_connection_before_it_returns() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().canonicalize().unwrap().join("writer.db");
+        let writer = Writer::start(&format!("sqlite://{}", path.display()), SqliteSync::Full).unwrap();
+        assert!(holds_open(&path), "the writer thread holds its connection");
+        drop(writer);
+        assert!(!holds_open(&path), "the connection is closed once the writer is dropped");
     }
 }
