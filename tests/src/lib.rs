@@ -65,7 +65,15 @@ impl Server {
     /// Another `tegami-server` process on this server's database and mail folder (as N instances behind a
     /// load balancer would be).
     pub fn another_instance(&self, instance: usize) -> Server {
-        Self::start_in(self.dir.clone(), self.database.clone(), free_port(), instance, self.env.clone())
+        self.another_instance_with(instance, &[])
+    }
+
+    /// [`Server::another_instance`] with settings of its own beside this one's (the same variable replaced).
+    pub fn another_instance_with(&self, instance: usize, env: &[(&str, String)]) -> Server {
+        let mut own: Vec<(String, String)> =
+            self.env.iter().filter(|(k, _)| !env.iter().any(|(name, _)| name == k)).cloned().collect();
+        own.extend(env.iter().map(|(k, v)| (k.to_string(), v.clone())));
+        Self::start_in(self.dir.clone(), self.database.clone(), free_port(), instance, own)
     }
 
     fn start_in(

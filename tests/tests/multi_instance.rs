@@ -372,3 +372,84 @@ fn another_instance_learns_of_an_event_by_notification_and_misses_none_when_its_
     }
     assert!(second.log().contains("the LISTEN session was lost"), "{}", second.log());
 }
+
+/// `SHOW name` on `database_url`'s server.
+fn show(database_url: &str, name: &str) -> String {
+    #[derive(diesel::QueryableByName)]
+    struct Setting {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        value: String,
+    }
+    let mut conn = tegami_api::db::open(database_url).unwrap();
+    let tegami_api::db::Conn::Postgres(pg) = &mut conn else { panic!("a PostgreSQL database") };
+    let rows: Vec<Setting> = diesel::sql_query(format!("SELECT current_setting('{name}') AS value")).load(pg).unwrap();
+    rows.into_iter().next().unwrap().value
+}
+
+/// Whether each LISTEN session on `database_url`'s database is encrypted (one entry per session).
+fn listeners_encrypted(database_url: &str) -> Vec<bool> {
+    #[derive(diesel::QueryableByName)]
+    struct Session {
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        ssl: bool,
+    }
+    let mut conn = tegami_api::db::open(database_url).unwrap();
+    let tegami_api::db::Conn::Postgres(pg) = &mut conn else { panic!("a PostgreSQL database") };
+    let rows: Vec<Session> = diesel::sql_query(
+        "SELECT s.ssl FROM pg_stat_activity a JOIN pg_stat_ssl s ON s.pid = a.pid \
+         WHERE a.datname = current_database() AND a.application_name = $1",
+    )
+    .bind::<diesel::sql_types::Text, _>(tegami_api::events::listen::APPLICATION_NAME)
+    .load(pg)
+    .unwrap();
+    rows.into_iter().map(|r| r.ssl).collect()
+}
+
+#[test]
+fn the_listen_session_is_encrypted_as_the_database_url_asks() {
+    if !tegami_api::db::scratch::postgres_available() {
+        return;
+    }
+    const LISTENING: &str = "listening for events committed by other instances";
+    // Events cross from one instance to another only by notification: the hubs poll every ten minutes.
+    let first = Server::start_with(Backend::Postgres, &[("TEGAMI_EVENTS_POLL_MS", "600000".to_string())]);
+    let plain_url = first.database.url.clone();
+    if show(&plain_url, "ssl") != "on" {
+        let required = std::env::var("TEGAMI_TEST_POSTGRES").is_ok_and(|v| v == "require");
+        assert!(!required, "the test PostgreSQL has `ssl = off`: this test needs TLS (Debian's packages turn it on)");
+        return;
+    }
+    // The server's own certificate (Debian's is self-signed) as the root to check it against.
+    let root = show(&plain_url, "ssl_cert_file");
+    assert!(plain_url.contains("sslmode=disable"), "{plain_url}");
+    let with = |ssl: &str| ("TEGAMI_DATABASE_URL", plain_url.replace("sslmode=disable", ssl));
+    // The pool's connections (libpq) and the LISTEN session read the same URL.
+    let checked = first.another_instance_with(1, &[with(&format!("sslmode=verify-ca&sslrootcert={root}"))]);
+    let encrypted = first.another_instance_with(2, &[with("sslmode=require")]);
+    for server in [&first, &checked, &encrypted] {
+        wait_for_log(server, LISTENING, 1);
+    }
+    let mut sessions = listeners_encrypted(&plain_url);
+    sessions.sort();
+    assert_eq!(sessions, [false, true, true], "one plain LISTEN session, two over TLS");
+
+    let http = Client::new();
+    let alice = Person::register(&http, &first.url, "alice");
+    let streams: Vec<sse::Stream> = [&checked, &encrypted]
+        .iter()
+        .map(|server| {
+            let stream = sse::Stream::open(&format!("{}/api/v1/events", server.url), Some(&alice.token), None);
+            assert_eq!(stream.next().event.as_deref(), Some("ready"));
+            stream
+        })
+        .collect();
+    let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]});
+    let r = http.post(format!("{}/api/v1/games", first.url)).bearer_auth(&alice.token).json(&body).send().unwrap();
+    assert_eq!(r.status(), 201);
+    let game = r.json::<GameDetail>().unwrap().summary.id;
+    let bound = std::time::Duration::from_secs(10);
+    for stream in &streams {
+        let frame = stream.next_within(bound).unwrap_or_else(|| panic!("no event within {bound:?} over TLS"));
+        assert_eq!(frame.game().game, game, "the game created on the plain instance");
+    }
+}
