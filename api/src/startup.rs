@@ -39,6 +39,8 @@ pub struct Application {
     worker: Option<(DbPool, MailContext, Mailer)>,
     hub: Hub,
     settings: Settings,
+    /// The HTTP workers' state, let go of last (see [`Application::run`]).
+    state: web::Data<AppState>,
 }
 
 /// Every documented path with the methods it offers, to tell a wrong method (405) from a wrong path (404).
@@ -94,6 +96,7 @@ impl Application {
         let document = openapi::document();
         let known_paths = web::Data::new(KnownPaths::from_document(&document));
         let https = settings.public_url.starts_with("https://");
+        let kept = state.clone();
         let server = HttpServer::new(move || {
             let doc = document.clone();
             App::new()
@@ -132,7 +135,7 @@ impl Application {
         // SIGTERM and Ctrl-C are handled in `run`, which stops the mail worker first.
         .disable_signals()
         .run();
-        Ok(Application { server, port, worker, hub, settings })
+        Ok(Application { server, port, worker, hub, settings, state: kept })
     }
 
     /// Stops the server (and with it the mail worker) from another thread or task.
@@ -177,8 +180,12 @@ impl Application {
         });
         let result = self.server.await;
         signals.abort();
-        for other in others {
+        for other in &others {
             other.abort();
+        }
+        for other in others {
+            // Returns once the task's future is dropped, with the pool it held.
+            let _ = other.await;
         }
         let _ = stop_tx.send(true);
         if let Some(worker) = worker {
@@ -191,8 +198,26 @@ impl Application {
                 abort.abort();
             }
         }
+        let_go_of(self.state).await;
         result
     }
+}
+
+/// How long the HTTP workers' threads may take to let go of the state once the server stopped.
+const WORKERS_LET_GO: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Drops the state here once no HTTP worker holds it any more: its database connections close and the writer
+/// thread ends before the process exits. A worker thread dropping the last reference while the process exits
+/// could be closing a TLS session to PostgreSQL as OpenSSL is torn down, and crash the exit.
+async fn let_go_of(state: web::Data<AppState>) {
+    let deadline = tokio::time::Instant::now() + WORKERS_LET_GO;
+    while std::sync::Arc::strong_count(&state) > 1 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    if std::sync::Arc::strong_count(&state) > 1 {
+        tracing::warn!("an HTTP worker still holds the server's state; its connections close as the process exits");
+    }
+    drop(state);
 }
 
 /// Waits for SIGTERM or SIGINT (Ctrl-C); returns its name.

@@ -2,7 +2,8 @@
 //! applied in one batch (one commit), each is acknowledged and stored, a bad move in the batch fails alone,
 //! and a second request for a game sees the first one of the same batch. On PostgreSQL, two writers (two
 //! instances) whose batches hold the same games in opposite orders both finish: a batch locks its games in
-//! id order before it changes any, so they cannot deadlock.
+//! id order before it changes any, so they cannot deadlock. Once a server has stopped, neither the writer
+//! nor the pool holds a connection.
 
 mod common;
 
@@ -181,4 +182,33 @@ fn batches_of_two_instances_never_deadlock() {
             stored(&app, &me, *game, a);
         }
     }
+}
+
+/// The paths this process has open.
+#[cfg(target_os = "linux")]
+fn open_files() -> Vec<std::path::PathBuf> {
+    std::fs::read_dir("/proc/self/fd").unwrap().filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok()).collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stopped_server_has_closed_every_connection() {
+    let mut app = TestApp::spawn(Backend::Sqlite);
+    let database = std::path::PathBuf::from(app.settings.database_url.trim_start_matches("sqlite://"));
+    let database = database.canonicalize().unwrap();
+    // Some traffic, so that the pool and the writer hold connections.
+    let ada = app.player("ada");
+    let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]});
+    let r = app.post("/api/v1/games", Some(&ada.token), &body);
+    assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+    let game = r.json::<GameDetail>().unwrap().summary.id;
+    let r = ada.play_first_option(&app, game);
+    assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+    let database_files = || -> Vec<std::path::PathBuf> {
+        open_files().into_iter().filter(|f| f.to_string_lossy().starts_with(&*database.to_string_lossy())).collect()
+    };
+    assert!(!database_files().is_empty(), "a running server has its database open");
+    app.stop();
+    let still = database_files();
+    assert!(still.is_empty(), "still open once the server stopped: {still:?}");
 }
