@@ -205,3 +205,63 @@ fn a_moves_event_reaches_the_streams_of_its_instance_at_commit_not_at_the_next_p
         }
     }
 }
+
+/// Threads of process `pid`.
+#[cfg(target_os = "linux")]
+fn threads_of(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status.lines().find_map(|l| l.strip_prefix("Threads:")).unwrap().trim().parse().unwrap()
+}
+
+/// A burst of streams opening at once (each reads the database first) is served by at most `db_pool_size`
+/// blocking threads per HTTP worker: more would only wait for a connection, and stay behind, idle.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_burst_of_opening_streams_leaves_no_crowd_of_threads_behind() {
+    use std::io::{Read, Write};
+    const BURST: usize = 300;
+    const POOL: usize = 2;
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_tegami-server"))
+        .env("TEGAMI_BIND", &addr)
+        .env("TEGAMI_DATABASE_URL", format!("sqlite://{}", dir.path().join("tegami.db").display()))
+        .env("TEGAMI_MAIL_DIR", dir.path().join("mail"))
+        .env("TEGAMI_DB_POOL_SIZE", POOL.to_string())
+        .env("TEGAMI_LOG", "warn")
+        .env_remove("TEGAMI_CONFIG")
+        .env_remove("TEGAMI_SMTP_URL")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("tegami-server starts");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::net::TcpStream::connect(&addr).is_err() {
+        assert!(std::time::Instant::now() < deadline, "the server did not start");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let before = threads_of(server.id());
+    // Every request is sent before any answer is read: they all wait for the database together.
+    let mut streams: Vec<std::net::TcpStream> = (0..BURST)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&addr).unwrap();
+            s.set_read_timeout(Some(std::time::Duration::from_secs(60))).unwrap();
+            write!(s, "GET /api/v1/games/1/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+            s
+        })
+        .collect();
+    for s in &mut streams {
+        let mut status = [0u8; 12];
+        s.read_exact(&mut status).unwrap();
+        assert_eq!(&status, b"HTTP/1.1 404", "an unknown game");
+    }
+    let after = threads_of(server.id());
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(
+        after <= before + workers * POOL,
+        "{after} threads after the burst, {before} before: more than {POOL} blocking threads per worker ({workers})"
+    );
+}

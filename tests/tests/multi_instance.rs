@@ -303,10 +303,17 @@ fn play_first_option(me: &Person, base: &str, game: i64) -> (i64, MoveAccepted) 
     (game, serde_json::from_value(body).unwrap())
 }
 
+/// A connection of its own to `database_url`, a PostgreSQL database.
+fn postgres(database_url: &str) -> diesel::PgConnection {
+    let tegami_api::db::Conn::Postgres(pg) = tegami_api::db::open(database_url).unwrap() else {
+        panic!("a PostgreSQL database")
+    };
+    pg
+}
+
 /// Ends every LISTEN session of the event hubs on `database_url`'s database; returns how many there were.
 fn terminate_listeners(database_url: &str) -> usize {
-    let mut conn = tegami_api::db::open(database_url).unwrap();
-    let tegami_api::db::Conn::Postgres(pg) = &mut conn else { panic!("a PostgreSQL database") };
+    let pg = &mut postgres(database_url);
     diesel::sql_query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
          WHERE datname = current_database() AND application_name = $1",
@@ -380,8 +387,7 @@ fn show(database_url: &str, name: &str) -> String {
         #[diesel(sql_type = diesel::sql_types::Text)]
         value: String,
     }
-    let mut conn = tegami_api::db::open(database_url).unwrap();
-    let tegami_api::db::Conn::Postgres(pg) = &mut conn else { panic!("a PostgreSQL database") };
+    let pg = &mut postgres(database_url);
     let rows: Vec<Setting> = diesel::sql_query(format!("SELECT current_setting('{name}') AS value")).load(pg).unwrap();
     rows.into_iter().next().unwrap().value
 }
@@ -393,8 +399,7 @@ fn listeners_encrypted(database_url: &str) -> Vec<bool> {
         #[diesel(sql_type = diesel::sql_types::Bool)]
         ssl: bool,
     }
-    let mut conn = tegami_api::db::open(database_url).unwrap();
-    let tegami_api::db::Conn::Postgres(pg) = &mut conn else { panic!("a PostgreSQL database") };
+    let pg = &mut postgres(database_url);
     let rows: Vec<Session> = diesel::sql_query(
         "SELECT s.ssl FROM pg_stat_activity a JOIN pg_stat_ssl s ON s.pid = a.pid \
          WHERE a.datname = current_database() AND a.application_name = $1",
