@@ -3,17 +3,20 @@
 //! Starts the real `tegami-server` (release build) on a fresh database and drives N concurrent UOSAO games
 //! whose three seats are all players: per move, the seat asked gets its legal moves and POSTs a signed move
 //! over a keep-alive HTTP connection. For a fixed time per concurrency it prints moves/s, the latency of the
-//! POST (p50/p95/p99), the server's CPU time per move and the database's growth per move (emails included),
-//! and, in the same run, what the disk and the database can do without tegami: the raw rate of single-row
-//! commits (a transaction that inserts one ~1.5 KB row and updates one ~2 KB row) on SQLite with
-//! `synchronous=FULL` (and NORMAL, for reference) in the same folder, and on PostgreSQL at the same
-//! concurrency, with the ratios. Then: the latency of a move at journal length 5,000 against 50, and the
+//! POST (p50/p95/p99), the server's CPU time per move, in all and by thread (HTTP workers, blocking pool,
+//! writer, actix's system thread, others: read from `/proc/<pid>/task/*/stat` over the timed window), and the
+//! database's growth per move (emails included), and, in the same run, what the disk and the database can do
+//! without tegami: the raw rate of single-row commits (a transaction that inserts one ~1.5 KB row and
+//! updates one ~2 KB row) on SQLite with `synchronous=FULL` (and NORMAL, for reference) in the same folder,
+//! and single-row inserts on PostgreSQL at 32 clients (`pgbench` where installed, else the same load from 32
+//! connections of this process), with the ratios. Then: the latency of a move at journal length 5,000 against 50, and the
 //! server's memory with 10,000 active games.
 //!
 //! Settings (environment): `TEGAMI_BENCH_SECS` per measurement (default 8), `TEGAMI_BENCH_SQLITE_GAMES`
 //! (default `1,4,16`), `TEGAMI_BENCH_POSTGRES_GAMES` (default `1,8,32`), `TEGAMI_BENCH_ACTIVE_GAMES` (default
 //! 10000; 0 skips), `TEGAMI_BENCH_PARTS` (default `rate,length,memory`: which of the three to run),
-//! `TEGAMI_BENCH_DIR` (folder for the SQLite files, default the system's temp folder),
+//! `TEGAMI_BENCH_DIR` (folder for the SQLite files, default the system's temp folder), `TEGAMI_BENCH_SERVER`
+//! (another `tegami-server` binary to measure, e.g. one built before a change),
 //! `TEGAMI_TEST_POSTGRES_URL` (default postgres://postgres@127.0.0.1:5432/test; PostgreSQL is skipped when it
 //! does not answer).
 
@@ -82,8 +85,9 @@ fn commit_rates(dir: &Path, window: Duration) {
     }
     let postgres = postgres_available();
     if postgres {
+        let (raw, by) = raw_postgres(PGBENCH_CLIENTS, window);
+        println!("raw PostgreSQL single-row inserts/s at {PGBENCH_CLIENTS} clients ({by}): {raw:.0}");
         for games in env_list("TEGAMI_BENCH_POSTGRES_GAMES", &[1, 8, 32]) {
-            let raw = raw_postgres(games, window);
             let run = Run::measure(Backend::Postgres, dir, games, window);
             run.print("postgres", games, raw);
         }
@@ -133,42 +137,54 @@ fn raw_sqlite(dir: &Path, sync: &str, window: Duration) -> f64 {
     commits as f64 / started.elapsed().as_secs_f64()
 }
 
-/// Single-row commits per second on PostgreSQL with `clients` connections committing at once.
-fn raw_postgres(clients: usize, window: Duration) -> f64 {
+/// The clients of the PostgreSQL baseline.
+const PGBENCH_CLIENTS: usize = 32;
+
+/// Single-row inserts per second on PostgreSQL with `clients` connections committing at once (each insert
+/// its own transaction, a ~1.5 KB row, as a journal entry): `pgbench` itself where it is installed, else the
+/// same load from this process. Returns the rate and what measured it.
+fn raw_postgres(clients: usize, window: Duration) -> (f64, &'static str) {
     let database = ScratchDatabase::postgres();
     let mut setup = PgConnection::establish(&database.url).expect("raw PostgreSQL database");
-    setup
-        .batch_execute(
-            "CREATE TABLE journal (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL); \
-             CREATE TABLE game (id BIGINT PRIMARY KEY, body TEXT NOT NULL);",
-        )
-        .expect("raw tables");
-    for id in 0..clients {
-        diesel::sql_query(format!("INSERT INTO game VALUES ({id}, '')")).execute(&mut setup).expect("game row");
+    setup.batch_execute("CREATE TABLE journal (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL)").expect("raw table");
+    let insert = format!("INSERT INTO journal (body) VALUES ('{}')", raw_rows().0);
+    if let Some(rate) = pgbench(&database.url, &insert, clients, window) {
+        return (rate, "pgbench");
     }
     let commits = AtomicU64::new(0);
     let started = Instant::now();
     std::thread::scope(|s| {
-        for id in 0..clients {
-            let (url, commits) = (&database.url, &commits);
+        for _ in 0..clients {
+            let (url, commits, insert) = (&database.url, &commits, &insert);
             s.spawn(move || {
                 let mut conn = PgConnection::establish(url).expect("raw connection");
-                let (entry, game) = raw_rows();
-                let update = format!("UPDATE game SET body = $1 WHERE id = {id}");
                 while started.elapsed() < window / 2 {
-                    conn.transaction(|c| {
-                        diesel::sql_query("INSERT INTO journal (body) VALUES ($1)")
-                            .bind::<Text, _>(&entry)
-                            .execute(c)?;
-                        diesel::sql_query(&update).bind::<Text, _>(&game).execute(c)
-                    })
-                    .expect("raw commit");
+                    conn.batch_execute(insert).expect("raw insert");
                     commits.fetch_add(1, Ordering::Relaxed);
                 }
             });
         }
     });
-    commits.into_inner() as f64 / started.elapsed().as_secs_f64()
+    (commits.into_inner() as f64 / started.elapsed().as_secs_f64(), "in-bench")
+}
+
+/// `pgbench` running `statement` on `clients` connections for half the window: its transactions per second
+/// (`None` if it is not installed or failed).
+fn pgbench(url: &str, statement: &str, clients: usize, window: Duration) -> Option<f64> {
+    let script = tempfile::NamedTempFile::new().ok()?;
+    std::fs::write(script.path(), format!("{statement};\n")).ok()?;
+    let seconds = (window.as_secs() / 2).max(1).to_string();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(clients).to_string();
+    let output = Command::new("pgbench")
+        .args(["-n", "-c", &clients.to_string(), "-j", &threads, "-T", &seconds, "-f"])
+        .arg(script.path())
+        .arg(url)
+        .stderr(Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    text.lines().find_map(|l| l.strip_prefix("tps = ")?.split_whitespace().next()?.parse().ok())
 }
 
 /// A `tegami-server` process (release build) on a fresh database; killed on drop.
@@ -189,7 +205,7 @@ impl Server {
             Backend::Postgres => ScratchDatabase::postgres(),
         };
         let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
-        let child = Command::new(env!("CARGO_BIN_EXE_tegami-server"))
+        let child = Command::new(server_binary())
             .env("TEGAMI_BIND", format!("127.0.0.1:{port}"))
             .env("TEGAMI_DATABASE_URL", &database.url)
             .env("TEGAMI_LOG", "warn")
@@ -214,12 +230,22 @@ impl Server {
         server
     }
 
-    /// CPU time the server has used (user + system).
-    fn cpu(&self) -> Duration {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
-        let fields: Vec<&str> = stat.rsplit_once(") ").map(|(_, rest)| rest.split(' ').collect()).unwrap_or_default();
-        let ticks: u64 = [11, 12].iter().filter_map(|&i| fields.get(i).and_then(|f| f.parse::<u64>().ok())).sum();
-        Duration::from_secs_f64(ticks as f64 / clock_ticks() as f64)
+    /// CPU time the server has used (user + system), in all and by thread.
+    fn cpu(&self) -> CpuSample {
+        let pid = self.child.id();
+        let total = stat_ticks(&format!("/proc/{pid}/stat"));
+        let threads = std::fs::read_dir(format!("/proc/{pid}/task"))
+            .map(|tasks| {
+                tasks
+                    .filter_map(|t| t.ok()?.file_name().to_str()?.parse::<u32>().ok())
+                    .map(|tid| {
+                        let comm = std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/comm")).unwrap_or_default();
+                        (tid, (comm.trim().to_string(), stat_ticks(&format!("/proc/{pid}/task/{tid}/stat"))))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        CpuSample { total, threads }
     }
 
     /// Resident memory in MB: now (`VmRSS`) and at its peak (`VmHWM`).
@@ -258,6 +284,66 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// The server measured: `TEGAMI_BENCH_SERVER` (another build, e.g. the code before a change, to compare on
+/// the same machine in the same minutes) or the one built with this benchmark.
+fn server_binary() -> std::path::PathBuf {
+    std::env::var_os("TEGAMI_BENCH_SERVER").map_or_else(|| env!("CARGO_BIN_EXE_tegami-server").into(), Into::into)
+}
+
+/// User + system clock ticks of a `/proc/…/stat` file (0 if it is gone).
+fn stat_ticks(path: &str) -> u64 {
+    let stat = std::fs::read_to_string(path).unwrap_or_default();
+    let fields: Vec<&str> = stat.rsplit_once(") ").map(|(_, rest)| rest.split(' ').collect()).unwrap_or_default();
+    [11, 12].iter().filter_map(|&i| fields.get(i).and_then(|f| f.parse::<u64>().ok())).sum()
+}
+
+/// The server's CPU clock ticks at one moment: in all, and by live thread (id: name and ticks).
+struct CpuSample {
+    total: u64,
+    threads: std::collections::HashMap<u32, (String, u64)>,
+}
+
+/// The thread groups the CPU is reported by, from the threads' names.
+const THREAD_GROUPS: [&str; 5] = ["http", "blocking", "writer", "system", "other"];
+
+fn thread_group(name: &str) -> &'static str {
+    if name.starts_with("actix-server") {
+        "http"
+    } else if name.starts_with("tokio-runtime") || name.starts_with("actix-rt") {
+        "blocking"
+    } else if name == "tegami-writer" {
+        "writer"
+    } else if name == "tegami-server" {
+        // The main thread runs actix's system (the accept loop and the server's own tasks: mail, events).
+        "system"
+    } else {
+        "other"
+    }
+}
+
+/// The server's CPU over a window: in all, and by thread group (threads that ended inside the window count
+/// as "other", from the process's total).
+struct CpuUse {
+    total: Duration,
+    groups: [Duration; THREAD_GROUPS.len()],
+}
+
+impl CpuUse {
+    fn between(before: &CpuSample, after: &CpuSample) -> CpuUse {
+        let tick = |t: u64| Duration::from_secs_f64(t as f64 / clock_ticks() as f64);
+        let mut groups = [0u64; THREAD_GROUPS.len()];
+        for (tid, (name, ticks)) in &after.threads {
+            let earlier = before.threads.get(tid).map_or(0, |(_, t)| *t);
+            let group = THREAD_GROUPS.iter().position(|g| *g == thread_group(name)).expect("a known group");
+            groups[group] += ticks.saturating_sub(earlier);
+        }
+        let total = after.total.saturating_sub(before.total);
+        let counted: u64 = groups.iter().sum();
+        groups[THREAD_GROUPS.len() - 1] += total.saturating_sub(counted);
+        CpuUse { total: tick(total), groups: groups.map(tick) }
     }
 }
 
@@ -400,8 +486,10 @@ impl Table {
 struct Run {
     latencies: Vec<Duration>,
     elapsed: Duration,
-    cpu: Duration,
+    cpu: CpuUse,
     bytes: i64,
+    /// The server's threads as named at the end (for the by-thread report).
+    thread_names: Vec<String>,
 }
 
 impl Run {
@@ -437,7 +525,12 @@ impl Run {
         });
         let elapsed = started.elapsed();
         latencies.sort();
-        Run { latencies, elapsed, cpu: server.cpu() - cpu, bytes: server.database_bytes() - bytes }
+        let after = server.cpu();
+        let mut thread_names: Vec<String> = after.threads.values().map(|(name, _)| name.clone()).collect();
+        thread_names.sort();
+        thread_names.dedup();
+        let cpu = CpuUse::between(&cpu, &after);
+        Run { latencies, elapsed, cpu, bytes: server.database_bytes() - bytes, thread_names }
     }
 
     fn moves(&self) -> usize {
@@ -464,11 +557,17 @@ impl Run {
             self.quantile_ms(0.50),
             self.quantile_ms(0.95),
             self.quantile_ms(0.99),
-            self.cpu.as_secs_f64() * 1e3 / moves,
+            self.cpu.total.as_secs_f64() * 1e3 / moves,
             self.bytes as f64 / moves,
             raw,
             self.rate() / raw
         );
+        let by_thread: Vec<String> = THREAD_GROUPS
+            .iter()
+            .zip(&self.cpu.groups)
+            .map(|(group, cpu)| format!("{group} {:.3}", cpu.as_secs_f64() * 1e3 / moves))
+            .collect();
+        println!("          cpu ms/mv by thread: {} (threads: {})", by_thread.join(", "), self.thread_names.join(", "));
     }
 }
 

@@ -119,16 +119,19 @@ pub fn token_hash(secret: &str) -> String {
 
 fn account_for_api_token(conn: &mut Conn, secret: &str) -> ApiResult<i64> {
     let hash = token_hash(secret);
-    let found: Option<(i64, i64)> = api_tokens::table
+    let found: Option<(i64, i64, Option<String>)> = api_tokens::table
         .inner_join(accounts::table.on(accounts::id.eq(api_tokens::account_id)))
         .filter(api_tokens::token_hash.eq(&hash))
         .filter(api_tokens::revoked_at.is_null())
         .filter(accounts::deleted_at.is_null())
-        .select((api_tokens::id, api_tokens::account_id))
+        .select((api_tokens::id, api_tokens::account_id, accounts::suspended_at))
         .first(conn)
         .optional()?;
-    let (id, account) =
+    let (id, account, suspended) =
         found.ok_or_else(|| ApiError::unauthorized("bad_token", "this API token is unknown or revoked"))?;
+    if suspended.is_some() {
+        return Err(crate::service::accounts::suspended_error());
+    }
     diesel::update(api_tokens::table.find(id)).set(api_tokens::last_used_at.eq(now())).execute(conn)?;
     Ok(account)
 }

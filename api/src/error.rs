@@ -2,8 +2,8 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use shared::Localized;
 use shared::api_types::Problem;
+use shared::{Lang, Localized};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiError {
@@ -11,6 +11,9 @@ pub struct ApiError {
     pub code: &'static str,
     pub detail: String,
     pub detail_ja: Option<String>,
+    /// The language the problem is told in (its title, and its detail where it has one in that language):
+    /// the first language unless the client asked for another (`problem_language`).
+    pub lang: Lang,
     pub allowed: Option<Vec<String>>,
     /// Seconds a throttled client should wait (sent as `Retry-After`).
     pub retry_after: Option<u64>,
@@ -26,7 +29,15 @@ impl std::error::Error for ApiError {}
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
-        ApiError { status, code, detail: detail.into(), detail_ja: None, allowed: None, retry_after: None }
+        ApiError {
+            status,
+            code,
+            detail: detail.into(),
+            detail_ja: None,
+            lang: catalog::LANGUAGES[0],
+            allowed: None,
+            retry_after: None,
+        }
     }
 
     pub fn bad_request(code: &'static str, detail: impl Into<String>) -> Self {
@@ -63,6 +74,43 @@ impl ApiError {
         self
     }
 
+    /// The detail in every language, from the catalogs (`catalog::both!("problem-…")`).
+    pub fn described(mut self, text: Localized) -> Self {
+        self.detail = text.en;
+        self.detail_ja = Some(text.ja);
+        self
+    }
+
+    /// The detail in every language, written by `text` for each (for variables that differ by language).
+    pub fn described_by(mut self, text: impl Fn(Lang) -> String) -> Self {
+        self.detail = text(Lang::En);
+        self.detail_ja = Some(text(Lang::Ja));
+        self
+    }
+
+    /// The detail as a reader of `lang` reads it: in their language where the error carries it, else what its
+    /// code means in their language (`problem-code-…`), else the one every error has.
+    pub fn detail_in(&self, lang: Lang) -> String {
+        if lang == catalog::LANGUAGES[0] {
+            return self.detail.clone();
+        }
+        if let (Lang::Ja, Some(ja)) = (lang, &self.detail_ja) {
+            return ja.clone();
+        }
+        let meaning = format!("problem-code-{}", self.code.replace('_', "-"));
+        if catalog::has(&meaning) { catalog::text(lang, &meaning) } else { self.detail.clone() }
+    }
+
+    /// The problem's title (its HTTP status in words) in `lang`.
+    pub fn title_in(&self, lang: Lang) -> String {
+        let title = format!("problem-title-{}", self.status.as_u16());
+        if catalog::has(&title) {
+            catalog::text(lang, &title)
+        } else {
+            self.status.canonical_reason().unwrap_or("Error").to_string()
+        }
+    }
+
     pub fn with_allowed(mut self, allowed: Vec<String>) -> Self {
         self.allowed = Some(allowed);
         self
@@ -76,9 +124,9 @@ impl ApiError {
     pub fn problem(&self) -> Problem {
         Problem {
             kind: format!("https://tegami.dev/problems/{}", self.code.replace('_', "-")),
-            title: self.status.canonical_reason().unwrap_or("Error").to_string(),
+            title: self.title_in(self.lang),
             status: self.status.as_u16(),
-            detail: self.detail.clone(),
+            detail: self.detail_in(self.lang),
             code: self.code.to_string(),
             allowed: self.allowed.clone(),
             detail_ja: self.detail_ja.clone(),

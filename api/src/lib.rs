@@ -1,15 +1,27 @@
 //! tegami-server: the REST API, its database and its workers.
 
+pub mod access_log;
+pub mod admin;
 pub mod auth;
+pub mod backup;
 pub mod body_limit;
+pub mod bot_worker;
+pub mod connections;
+pub mod copy;
 pub mod db;
 pub mod error;
 pub mod events;
+pub mod instance_lock;
+pub mod lookalike;
 pub mod mail;
 pub mod malloc;
+pub mod metrics;
 pub mod openapi;
+pub mod outgoing_hold;
+pub mod problem_language;
 pub mod routes;
 pub mod security_headers;
+pub mod served_settings;
 pub mod service;
 pub mod settings;
 pub mod startup;

@@ -13,11 +13,17 @@ pub struct Cli {
     pub settings: SettingsArgs,
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// (serve) Queue outgoing mail and webhook deliveries but send nothing until `tegami-server mail release`
+    /// (for a restored copy, or a second look before going live). The hold is stored in the database.
+    /// Read with or without the `serve` subcommand named.
+    #[arg(long, env = "TEGAMI_HOLD_MAIL", global = true)]
+    pub hold_mail: bool,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Run the server (the default).
+    /// Run the server (the default). On SQLite it holds `<database>.lock` while it runs: a second server on
+    /// the same file refuses to start.
     Serve,
     /// Apply pending database migrations and exit (the server also does this at start; several instances
     /// starting together on one PostgreSQL take turns).
@@ -40,6 +46,49 @@ pub enum Command {
     /// Exit codes: 0 handled (applied, or answered with an error email), 65 not a readable message,
     /// 67 no known reply token (unknown recipient), 75 temporary failure (retry later).
     MailIn,
+    /// Write a consistent copy of the SQLite database to FILE (a new file), while the server runs. For
+    /// PostgreSQL it says how to use `pg_dump` instead. Exit codes: 0 written, 64 PostgreSQL, 73 FILE exists,
+    /// 75 failed.
+    Backup { file: PathBuf },
+    /// Put a backup written by `backup` in place of the SQLite database (the replaced file is kept beside it
+    /// as `<database>.replaced-<time>`), migrate it, and hold its outgoing mail until `mail release`. Refuses
+    /// while a server runs on the file. Exit codes: 0 restored, 64 PostgreSQL, 65 not a sound backup,
+    /// 75 in use or failed.
+    Restore { file: PathBuf },
+    /// Hold or release outgoing mail and webhook deliveries, or show whether they are held.
+    Mail {
+        #[command(subcommand)]
+        action: MailAction,
+    },
+    /// The operator's tools, on this server's database: accounts (list, show, suspend, unsuspend, delete),
+    /// the mail queue (queue, retry, drop), sessions (list, revoke). Every change is logged. Exit codes: 0
+    /// done, 65 refused (says why), 75 database failure.
+    Admin(crate::admin::AdminArgs),
+    /// Copy a whole instance into an empty database (SQLite to PostgreSQL, or back): every table with its ids,
+    /// in one transaction, then every game replayed there. SQLite files taking part must not be in use.
+    /// Exit codes: 0 copied, 65 refused (the target is not empty, or is the source), 70 a game does not
+    /// verify after the copy, 75 in use or failed.
+    Copy {
+        /// The instance to copy (sqlite://PATH or postgres://…).
+        #[arg(long, value_name = "URL")]
+        from: String,
+        /// The empty database to copy into (created and migrated if need be).
+        #[arg(long, value_name = "URL")]
+        to: String,
+    },
+    /// List the messages players reported to the operator, oldest first, one JSON object a line.
+    TalkReports,
+}
+
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub enum MailAction {
+    /// Send nothing (emails and webhook deliveries stay queued) until released; running servers stop within
+    /// one poll interval.
+    Hold,
+    /// Send what is queued; running servers start within one poll interval.
+    Release,
+    /// Print `held: REASON` or `sending`.
+    Status,
 }
 
 #[derive(Debug, Args, Default)]
@@ -48,11 +97,12 @@ pub struct SettingsArgs {
     /// mail_from, mail_dir, mail_reply_address, inbound_secret, mail_poll_ms, mail_retry_base_ms, mail_retry_max_ms,
     /// deadline_reminder_hours, require_verified_email, db_pool_size, session_idle_hours, session_max_days,
     /// password_reset_minutes, throttle_window_secs, throttle_account_limit, throttle_address_limit,
-    /// throttle_inbound_limit, behind_proxy, sqlite_synchronous, log_format,
+    /// throttle_inbound_limit, behind_proxy, max_api_tokens, max_signing_keys, max_webhooks, sqlite_synchronous, log_format,
     /// mail_reply_token, mail_require_dmarc, mail_authserv_id, mail_shutdown_grace_ms, mail_retention_days,
-    /// invitations_per_account_per_day, invitations_per_recipient_per_day, events_poll_ms,
+    /// mail_turn_wait_secs, invitations_per_account_per_day, invitations_per_recipient_per_day, mail_refusals_per_hour,
+    /// mail_refusals_per_game_per_hour, events_poll_ms,
     /// events_heartbeat_secs, webhook_allow_private, webhook_retry_base_ms, webhook_retry_max_ms, webhook_disable_after,
-    /// webhook_timeout_ms, malloc_tuning).
+    /// webhook_timeout_ms, malloc_tuning, metrics_bind, metrics_token).
     #[arg(long, env = "TEGAMI_CONFIG", global = true)]
     pub config: Option<PathBuf>,
     /// Address to listen on [default: 127.0.0.1:8080].
@@ -128,12 +178,24 @@ pub struct SettingsArgs {
     /// Sent emails are deleted from the outbox after this many days [default: 7].
     #[arg(long, env = "TEGAMI_MAIL_RETENTION_DAYS", global = true)]
     pub mail_retention_days: Option<u32>,
+    /// A turn email waits this many seconds, and is not sent if the player answered the decision meanwhile
+    /// or is looking at the game on an open page (unless they asked for every turn email); 0 sends every
+    /// turn email at once [default: 120].
+    #[arg(long, env = "TEGAMI_MAIL_TURN_WAIT_SECS", global = true)]
+    pub mail_turn_wait_secs: Option<u64>,
     /// Invitation emails one account may cause in 24 hours [default: 20].
     #[arg(long, env = "TEGAMI_INVITATIONS_PER_ACCOUNT_PER_DAY", global = true)]
     pub invitations_per_account_per_day: Option<u32>,
     /// Invitation emails one address may receive in 24 hours, from everyone together [default: 3].
     #[arg(long, env = "TEGAMI_INVITATIONS_PER_RECIPIENT_PER_DAY", global = true)]
     pub invitations_per_recipient_per_day: Option<u32>,
+    /// Emails refusing a move by email that one address gets in an hour, all games together; past it,
+    /// refusals are not mailed [default: 10].
+    #[arg(long, env = "TEGAMI_MAIL_REFUSALS_PER_HOUR", global = true)]
+    pub mail_refusals_per_hour: Option<u32>,
+    /// Emails refusing a move by email that one address gets in an hour about one game [default: 4].
+    #[arg(long, env = "TEGAMI_MAIL_REFUSALS_PER_GAME_PER_HOUR", global = true)]
+    pub mail_refusals_per_game_per_hour: Option<u32>,
     /// Database connections this instance keeps at most (N instances on one PostgreSQL use up to N times
     /// this of its `max_connections`) [default: 8].
     #[arg(long, env = "TEGAMI_DB_POOL_SIZE", global = true)]
@@ -174,6 +236,13 @@ pub struct SettingsArgs {
     /// set through glibc's own `MALLOC_*` or `GLIBC_TUNABLES` variables (`true` or `false`) [default: true].
     #[arg(long, env = "TEGAMI_MALLOC_TUNING", global = true)]
     pub malloc_tuning: Option<bool>,
+    /// Serve Prometheus metrics at `/metrics` on this separate address (e.g. 127.0.0.1:9090); unset with no
+    /// `metrics_token`: no metrics.
+    #[arg(long, env = "TEGAMI_METRICS_BIND", global = true)]
+    pub metrics_bind: Option<String>,
+    /// Bearer token `/metrics` asks for; without `metrics_bind`, `/metrics` is then served on the main address.
+    #[arg(long, env = "TEGAMI_METRICS_TOKEN", global = true, hide_env_values = true)]
+    pub metrics_token: Option<String>,
 }
 
 /// Sessions, password resets and throttling.
@@ -205,6 +274,15 @@ pub struct SecurityArgs {
     /// them; anyone can forge them otherwise) (`true` or `false`) [default: false].
     #[arg(long, env = "TEGAMI_BEHIND_PROXY", global = true)]
     pub behind_proxy: Option<bool>,
+    /// Live API tokens an account may hold at once [default: 50].
+    #[arg(long, env = "TEGAMI_MAX_API_TOKENS", global = true)]
+    pub max_api_tokens: Option<u32>,
+    /// Live (unrevoked) signing keys an account may hold at once [default: 50].
+    #[arg(long, env = "TEGAMI_MAX_SIGNING_KEYS", global = true)]
+    pub max_signing_keys: Option<u32>,
+    /// Live (not disabled) webhooks an account may hold at once [default: 20].
+    #[arg(long, env = "TEGAMI_MAX_WEBHOOKS", global = true)]
+    pub max_webhooks: Option<u32>,
 }
 
 /// SQLite's `PRAGMA synchronous` for the server's connections.
@@ -255,14 +333,20 @@ struct FileSettings {
     throttle_address_limit: Option<u32>,
     throttle_inbound_limit: Option<u32>,
     behind_proxy: Option<bool>,
+    max_api_tokens: Option<u32>,
+    max_signing_keys: Option<u32>,
+    max_webhooks: Option<u32>,
     log_format: Option<LogFormat>,
     mail_reply_token: Option<ReplyTokenIn>,
     mail_require_dmarc: Option<bool>,
     mail_authserv_id: Option<String>,
     mail_shutdown_grace_ms: Option<u64>,
     mail_retention_days: Option<u32>,
+    mail_turn_wait_secs: Option<u64>,
     invitations_per_account_per_day: Option<u32>,
     invitations_per_recipient_per_day: Option<u32>,
+    mail_refusals_per_hour: Option<u32>,
+    mail_refusals_per_game_per_hour: Option<u32>,
     events_poll_ms: Option<u64>,
     events_heartbeat_secs: Option<u64>,
     webhook_allow_private: Option<bool>,
@@ -271,6 +355,8 @@ struct FileSettings {
     webhook_disable_after: Option<u32>,
     webhook_timeout_ms: Option<u64>,
     malloc_tuning: Option<bool>,
+    metrics_bind: Option<String>,
+    metrics_token: Option<String>,
 }
 
 /// How log lines are written to stderr.
@@ -285,7 +371,7 @@ pub enum LogFormat {
 }
 
 /// Where turn emails put the reply token.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum ReplyTokenIn {
     /// `Reply-To: play+TOKEN@domain` (plus-addressing).
@@ -316,6 +402,8 @@ pub struct Settings {
     pub webhooks: WebhookSettings,
     /// Whether `serve` tunes glibc's malloc (see [`crate::malloc`]).
     pub malloc_tuning: bool,
+    /// Where `/metrics` is served, if at all.
+    pub metrics: crate::metrics::MetricsSettings,
 }
 
 /// Sessions, password resets and throttling (see the README's "Accounts and security").
@@ -329,6 +417,10 @@ pub struct SecuritySettings {
     pub throttle_address_limit: i64,
     pub throttle_inbound_limit: i64,
     pub behind_proxy: bool,
+    /// Per-account caps on what an account may pile up (each refused past the cap with a 409).
+    pub max_api_tokens: i64,
+    pub max_signing_keys: i64,
+    pub max_webhooks: i64,
 }
 
 impl SecuritySettings {
@@ -346,6 +438,9 @@ impl SecuritySettings {
             throttle_address_limit: limit(args.throttle_address_limit, file.throttle_address_limit, 50),
             throttle_inbound_limit: limit(args.throttle_inbound_limit, file.throttle_inbound_limit, 600),
             behind_proxy: args.behind_proxy.or(file.behind_proxy).unwrap_or(false),
+            max_api_tokens: limit(args.max_api_tokens, file.max_api_tokens, 50),
+            max_signing_keys: limit(args.max_signing_keys, file.max_signing_keys, 50),
+            max_webhooks: limit(args.max_webhooks, file.max_webhooks, 20),
         }
     }
 
@@ -403,8 +498,13 @@ pub struct MailSettings {
     pub authserv_id: Option<String>,
     pub shutdown_grace_ms: u64,
     pub retention_days: u32,
+    /// How long a turn email waits before it is sent (0: not at all).
+    pub turn_wait_secs: u64,
     pub invitations_per_account_per_day: u32,
     pub invitations_per_recipient_per_day: u32,
+    /// Refusals of moves by email mailed to one address per hour, in all and about one game.
+    pub refusals_per_hour: u32,
+    pub refusals_per_game_per_hour: u32,
 }
 
 impl MailSettings {
@@ -430,8 +530,13 @@ impl MailSettings {
             authserv_id: None,
             shutdown_grace_ms: 20_000,
             retention_days: 7,
+            // Tests see turn emails at once; the test of the wait sets its own.
+            turn_wait_secs: 0,
             invitations_per_account_per_day: 20,
             invitations_per_recipient_per_day: 3,
+            // Generous, like the throttles in tests: the test of the limit sets its own.
+            refusals_per_hour: 1000,
+            refusals_per_game_per_hour: 1000,
         }
     }
 }
@@ -480,6 +585,7 @@ impl Settings {
             authserv_id: args.mail_authserv_id.clone().or(file.mail_authserv_id).filter(|s| !s.trim().is_empty()),
             shutdown_grace_ms: args.mail_shutdown_grace_ms.or(file.mail_shutdown_grace_ms).unwrap_or(20_000),
             retention_days: args.mail_retention_days.or(file.mail_retention_days).unwrap_or(7),
+            turn_wait_secs: args.mail_turn_wait_secs.or(file.mail_turn_wait_secs).unwrap_or(120),
             invitations_per_account_per_day: args
                 .invitations_per_account_per_day
                 .or(file.invitations_per_account_per_day)
@@ -488,6 +594,11 @@ impl Settings {
                 .invitations_per_recipient_per_day
                 .or(file.invitations_per_recipient_per_day)
                 .unwrap_or(3),
+            refusals_per_hour: args.mail_refusals_per_hour.or(file.mail_refusals_per_hour).unwrap_or(10),
+            refusals_per_game_per_hour: args
+                .mail_refusals_per_game_per_hour
+                .or(file.mail_refusals_per_game_per_hour)
+                .unwrap_or(4),
             from,
         };
         mail.reply_address = args
@@ -525,6 +636,10 @@ impl Settings {
             log: args.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
             log_format: args.log_format.or(file.log_format).unwrap_or_default(),
             malloc_tuning: args.malloc_tuning.or(file.malloc_tuning).unwrap_or(true),
+            metrics: crate::metrics::MetricsSettings {
+                bind: args.metrics_bind.clone().or(file.metrics_bind).filter(|b| !b.trim().is_empty()),
+                token: args.metrics_token.clone().or(file.metrics_token).filter(|t| !t.is_empty()),
+            },
             bind,
         })
     }
@@ -555,6 +670,7 @@ impl Settings {
                 timeout_ms: 5_000,
             },
             malloc_tuning: true,
+            metrics: crate::metrics::MetricsSettings::default(),
         }
     }
 }
@@ -635,6 +751,18 @@ mod tests {
         let s = Settings::resolve(&args).unwrap();
         assert_eq!(s.bind, "127.0.0.1:1");
         assert_eq!(s.database_url, "sqlite://x.db");
+    }
+
+    #[test]
+    fn metrics_are_off_unless_an_address_or_a_token_is_set() {
+        let d = Settings::resolve(&SettingsArgs::default()).unwrap();
+        assert!(!d.metrics.enabled());
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tegami.toml");
+        std::fs::write(&path, "metrics_bind = \"127.0.0.1:9464\"\nmetrics_token = \"\"\n").unwrap();
+        let s = Settings::resolve(&SettingsArgs { config: Some(path), ..Default::default() }).unwrap();
+        assert_eq!((s.metrics.bind.as_deref(), s.metrics.token.as_deref()), (Some("127.0.0.1:9464"), None));
+        assert!(s.metrics.enabled());
     }
 
     #[test]

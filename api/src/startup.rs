@@ -9,6 +9,8 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
 use tracing_actix_web::TracingLogger;
 
+use crate::access_log::AccessLog;
+use crate::connections::Connections;
 use crate::db::writer::Writer;
 use crate::db::{self, DbPool, DbSetupError};
 use crate::error::{self, ApiError};
@@ -30,6 +32,12 @@ pub enum StartupError {
     Bind { bind: String, source: std::io::Error },
     #[error(transparent)]
     Mailer(#[from] MailerError),
+    #[error(transparent)]
+    InUse(#[from] crate::instance_lock::LockError),
+    #[error("cannot record the server's settings for `mail-in`: {0}")]
+    Record(diesel::result::Error),
+    #[error("cannot record the results of games finished before results were kept: {}", .0.detail)]
+    OldResults(crate::error::ApiError),
 }
 
 /// The HTTP server and the workers beside it: mail, the event hub and webhook delivery.
@@ -41,6 +49,12 @@ pub struct Application {
     settings: Settings,
     /// The HTTP workers' state, let go of last (see [`Application::run`]).
     state: web::Data<AppState>,
+    /// On SQLite, this server's claim on the file, held until it stops.
+    _lock: Option<crate::instance_lock::InstanceLock>,
+    /// The separate metrics address's server and port, when `metrics_bind` is set.
+    metrics: Option<(Server, u16)>,
+    /// The open connections, whose idle ones a signal closes at once.
+    connections: Connections,
 }
 
 /// Every documented path with the methods it offers, to tell a wrong method (405) from a wrong path (404).
@@ -63,24 +77,45 @@ impl KnownPaths {
 
 async fn not_found(req: actix_web::HttpRequest, known: web::Data<KnownPaths>) -> Result<HttpResponse, ApiError> {
     if let Some(allow) = known.allowed(req.path()) {
-        let problem = ApiError::new(
+        let mut problem = ApiError::new(
             StatusCode::METHOD_NOT_ALLOWED,
             "method_not_allowed",
             format!("`{} {}` is not offered; this path takes {allow}", req.method(), req.path()),
         );
+        // Answered here rather than as an error (it carries an Allow header), so told in the asked language here.
+        if let Some(asked) = req.headers().get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()) {
+            problem.lang = crate::web::i18n::from_accept_language(asked);
+        }
         let mut response = problem.error_response();
         let allow = HeaderValue::from_str(allow).map_err(ApiError::internal)?;
         response.headers_mut().insert(header::ALLOW, allow);
         return Ok(response);
+    }
+    if crate::web::landing::is_page_request(&req) {
+        return Ok(crate::web::no_page(req.path()));
     }
     Err(ApiError::not_found("no_route", format!("no route `{} {}`; see /docs for the API", req.method(), req.path())))
 }
 
 impl Application {
     pub fn build(settings: Settings) -> Result<Application, StartupError> {
+        // Before anything opens the file: a second server on it must not even migrate it.
+        let lock = match db::Target::parse(&settings.database_url)? {
+            db::Target::Sqlite(path) => {
+                db::create_parent_folder(&path)?;
+                Some(crate::instance_lock::InstanceLock::acquire(std::path::Path::new(&path))?)
+            }
+            db::Target::Postgres(_) => None,
+        };
         let pool = db::connect_with(&settings.database_url, settings.db_pool_size, settings.sqlite_synchronous)?;
         let jwt_secret = {
             let mut conn = pool.get().map_err(DbSetupError::from)?;
+            // What `mail-in` run with only the database URL answers with (see `served_settings`).
+            crate::served_settings::record(&mut conn, &settings).map_err(StartupError::Record)?;
+            crate::service::results::record_old_results(&mut conn).map_err(StartupError::OldResults)?;
+            if let Ok(Some(reason)) = crate::outgoing_hold::held(&mut conn) {
+                tracing::warn!(%reason, "outgoing mail is held: nothing is sent until `tegami-server mail release`");
+            }
             auth::load_or_create_jwt_secret(&mut conn, settings.jwt_secret.as_deref())?
         };
         let bind_err = |source| StartupError::Bind { bind: settings.bind.clone(), source };
@@ -93,18 +128,36 @@ impl Application {
         let hub = Hub::default();
         let state =
             web::Data::new(AppState { pool, writer, jwt_secret, settings: settings.clone(), mail, hub: hub.clone() });
-        let document = openapi::document();
-        let known_paths = web::Data::new(KnownPaths::from_document(&document));
+        let known_paths = web::Data::new(KnownPaths::from_document(&openapi::document()));
+        let document = web::Bytes::from(openapi::json());
         let https = settings.public_url.starts_with("https://");
+        if settings.metrics.enabled() {
+            crate::metrics::install();
+        }
+        // With a separate address, `/metrics` is served there only; otherwise on the main one, behind the token.
+        let metrics_here = settings.metrics.bind.is_none() && settings.metrics.token.is_some();
+        let metrics = match &settings.metrics.bind {
+            Some(bind) => Some(metrics_server(bind, state.clone())?),
+            None => None,
+        };
         let kept = state.clone();
+        let connections = Connections::default();
+        let tracked = connections.clone();
+        let connections_data = web::Data::new(connections.clone());
         let server = HttpServer::new(move || {
             let doc = document.clone();
             App::new()
                 .wrap(actix_web::middleware::from_fn(auth::resolve_first))
+                // A refusal's detail in the language the client asks for (outside auth: its refusals too).
+                .wrap(actix_web::middleware::from_fn(crate::problem_language::in_asked_language))
                 // Browsers opening an email's API link get the page for it (before auth: a page needs none).
                 .wrap(actix_web::middleware::from_fn(pages::landing::browsers_to_pages))
                 .wrap(security_headers::middleware(https))
-                .wrap(TracingLogger::default())
+                .wrap(TracingLogger::<AccessLog>::new())
+                .wrap(actix_web::middleware::from_fn(crate::access_log::log_request))
+                // Outermost: a connection is busy for the whole of a request, whatever answers it.
+                .wrap(actix_web::middleware::from_fn(crate::connections::track))
+                .app_data(connections_data.clone())
                 .app_data(state.clone())
                 .app_data(known_paths.clone())
                 .app_data(
@@ -114,17 +167,23 @@ impl Application {
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .app_data(web::PayloadConfig::default().limit(crate::body_limit::JSON_LIMIT))
                 .configure(routes::configure)
+                .configure(|cfg| {
+                    if metrics_here {
+                        crate::metrics::configure_separate(cfg);
+                    }
+                })
                 .route(
                     "/openapi.json",
                     web::get().to(move || {
                         let doc = doc.clone();
-                        async move { HttpResponse::Ok().json(doc) }
+                        async move { HttpResponse::Ok().content_type(header::ContentType::json()).body(doc) }
                     }),
                 )
                 .configure(routes::docs::configure)
                 .configure(pages::configure)
                 .default_service(web::to(not_found))
         })
+        .on_connect(move |io, data| tracked.on_connect(io, data))
         .listen(listener)
         .map_err(bind_err)?
         // A worker's blocking tasks are database work, each holding one of the pool's connections (or an Argon2
@@ -135,7 +194,7 @@ impl Application {
         // SIGTERM and Ctrl-C are handled in `run`, which stops the mail worker first.
         .disable_signals()
         .run();
-        Ok(Application { server, port, worker, hub, settings, state: kept })
+        Ok(Application { server, port, worker, hub, settings, state: kept, _lock: lock, metrics, connections })
     }
 
     /// Stops the server (and with it the mail worker) from another thread or task.
@@ -145,6 +204,11 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The port of the separate metrics address, when `metrics_bind` is set.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics.as_ref().map(|(_, port)| *port)
     }
 
     /// The event hub of this instance (how many streams are open).
@@ -163,6 +227,7 @@ impl Application {
             let poll = std::time::Duration::from_millis(self.settings.events.poll_ms);
             let url = self.settings.database_url.clone();
             others.push(actix_web::rt::spawn(self.hub.clone().run(pool.clone(), url, poll)));
+            others.push(actix_web::rt::spawn(crate::bot_worker::run(pool.clone(), ctx.clone())));
             others.push(actix_web::rt::spawn(webhooks::worker::run(
                 pool.clone(),
                 ctx.clone(),
@@ -170,15 +235,28 @@ impl Application {
             )));
             actix_web::rt::spawn(mail::worker::run(pool, ctx, mailer, stop_rx))
         });
+        let metrics = self.metrics.take().map(|(server, _)| {
+            let handle = server.handle();
+            (actix_web::rt::spawn(server), handle)
+        });
         let handle = self.server.handle();
         let stop_worker = stop_tx.clone();
+        let connections = self.connections.clone();
         let signals = actix_web::rt::spawn(async move {
             let signal = termination().await;
-            tracing::info!(signal, "stopping: the mail worker finishes its sends, HTTP requests drain");
+            tracing::info!(
+                signal,
+                "stopping: idle connections close, the mail worker finishes its sends, HTTP requests drain"
+            );
             let _ = stop_worker.send(true);
+            connections.stop();
             handle.stop(true).await;
         });
         let result = self.server.await;
+        if let Some((metrics, handle)) = metrics {
+            handle.stop(true).await;
+            let _ = metrics.await;
+        }
         signals.abort();
         for other in &others {
             other.abort();
@@ -201,6 +279,26 @@ impl Application {
         let_go_of(self.state).await;
         result
     }
+}
+
+/// The separate metrics address: `/metrics` only, one worker, its own access log lines.
+fn metrics_server(bind: &str, state: web::Data<AppState>) -> Result<(Server, u16), StartupError> {
+    let bind_err = |source| StartupError::Bind { bind: bind.to_string(), source };
+    let listener = TcpListener::bind(bind).map_err(bind_err)?;
+    let port = listener.local_addr().map_err(bind_err)?.port();
+    let server = HttpServer::new(move || {
+        App::new()
+            .wrap(TracingLogger::<AccessLog>::new())
+            .wrap(actix_web::middleware::from_fn(crate::access_log::log_request))
+            .app_data(state.clone())
+            .configure(crate::metrics::configure_separate)
+    })
+    .workers(1)
+    .listen(listener)
+    .map_err(bind_err)?
+    .disable_signals()
+    .run();
+    Ok((server, port))
 }
 
 /// How long the HTTP workers' threads may take to let go of the state once the server stopped.

@@ -1,7 +1,10 @@
 //! Throttling of the endpoints that guess or spend: sign-in, registration, password reset, inbound mail and
-//! the confirmation emails of added reply addresses.
+//! the confirmation emails of added reply addresses; and limits on what is dropped quietly past them (the
+//! emails refusing a move by email, see [`within`]).
 //! Attempts are counted in the database (one fixed window per key), so every instance on one PostgreSQL
-//! shares the counts; a key over its limit gets `429 Too Many Requests` with `Retry-After`.
+//! shares the counts; a key over its limit gets `429 Too Many Requests` with `Retry-After`. Most endpoints
+//! count every attempt ([`hit`]); sign-in counts failures only ([`check`] before, [`record`] after a
+//! failure, [`clear`] after a success: see `service::sign_in`).
 
 use std::net::IpAddr;
 
@@ -37,7 +40,7 @@ impl Scope {
 
     fn what(&self) -> &'static str {
         match self {
-            Scope::SignIn => "sign-in attempts",
+            Scope::SignIn => "failed sign-in attempts",
             Scope::Register => "registrations",
             Scope::PasswordReset => "password reset requests",
             Scope::Inbound => "inbound messages",
@@ -69,6 +72,12 @@ impl Counter {
         Counter { key: format!("{}:account:{id}", scope.word()), scope, limit: settings.throttle_account_limit }
     }
 
+    /// One counter per known device (see `service::sign_in`), by the device's id.
+    pub fn device(scope: Scope, device: &str, settings: &SecuritySettings) -> Counter {
+        let id = crate::auth::token_hash(device);
+        Counter { key: format!("{}:device:{id}", scope.word()), scope, limit: settings.throttle_account_limit }
+    }
+
     /// One counter per signed-in account, by its id (what a caller may do only so often).
     pub fn signed_in(scope: Scope, account: i64, settings: &SecuritySettings) -> Counter {
         Counter { key: format!("{}:id:{account}", scope.word()), scope, limit: settings.throttle_account_limit }
@@ -94,49 +103,125 @@ const POSTGRES_HIT: &str = "INSERT INTO throttle (key, window_start, hits) VALUE
      window_start = CASE WHEN throttle.window_start <= $4 THEN excluded.window_start ELSE throttle.window_start END \
      RETURNING window_start, hits";
 
+/// The prefix of the keys counted by [`within`], whose windows are their own.
+const QUIET_PREFIX: &str = "quiet:";
+
+/// Counts one more under `key` in the window that began after `cutoff`.
+fn bump_key(conn: &mut Conn, key: &str, now: i64, cutoff: i64) -> QueryResult<Window> {
+    crate::on_backend!(conn,
+        sqlite: |c| diesel::sql_query(SQLITE_HIT)
+            .bind::<Text, _>(key).bind::<BigInt, _>(now).bind::<BigInt, _>(cutoff).bind::<BigInt, _>(cutoff)
+            .get_result(c),
+        postgres: |c| diesel::sql_query(POSTGRES_HIT)
+            .bind::<Text, _>(key).bind::<BigInt, _>(now).bind::<BigInt, _>(cutoff).bind::<BigInt, _>(cutoff)
+            .get_result(c))
+}
+
+/// Counts one more of something that may happen at most `limit` times in `window` seconds under `key`
+/// (counted in the database, so every instance on one PostgreSQL shares the count) and tells whether this
+/// one is still within the limit. For what is dropped quietly past its limit rather than answered 429.
+pub fn within(conn: &mut Conn, key: &str, limit: i64, window: i64, now: i64) -> QueryResult<bool> {
+    use crate::db::schema::throttle;
+    let cutoff = now - window;
+    let key = format!("{QUIET_PREFIX}{key}");
+    let row = bump_key(conn, &key, now, cutoff)?;
+    if row.hits == 1 {
+        diesel::delete(
+            throttle::table
+                .filter(throttle::key.like(format!("{QUIET_PREFIX}%")))
+                .filter(throttle::window_start.le(cutoff)),
+        )
+        .execute(conn)?;
+    }
+    Ok(row.hits <= limit)
+}
+
+/// Adds one to `counter` (a new window if the last one is over); returns the window.
+fn bump(conn: &mut Conn, settings: &SecuritySettings, now: i64, counter: &Counter) -> ApiResult<Window> {
+    let cutoff = now - settings.throttle_window_secs;
+    let row = bump_key(conn, &counter.key, now, cutoff)?;
+    if row.hits == 1 {
+        // A window just began: a cheap moment to forget windows that are over (the quiet limits' windows
+        // are their own).
+        use crate::db::schema::throttle;
+        diesel::delete(
+            throttle::table
+                .filter(throttle::window_start.le(cutoff))
+                .filter(throttle::key.not_like(format!("{QUIET_PREFIX}%"))),
+        )
+        .execute(conn)?;
+    }
+    Ok(row)
+}
+
+/// The 429 for the longest wait among the counters over their limit, if any is.
+fn refusal(settings: &SecuritySettings, over: Vec<(i64, &Counter)>) -> ApiResult<()> {
+    let Some((wait, counter)) = over.into_iter().max_by_key(|(wait, _)| *wait) else {
+        return Ok(());
+    };
+    tracing::warn!(key = %counter.key, "throttled");
+    Err(ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_requests",
+        format!(
+            "too many {} (at most {} per {} seconds); retry in {wait} seconds",
+            counter.scope.what(),
+            counter.limit,
+            settings.throttle_window_secs
+        ),
+    )
+    .with_retry_after(wait as u64))
+}
+
 /// Counts one attempt against every counter (all of them, so that a refused attempt still counts), then
 /// refuses if any is over its limit, with the longest wait of those that are.
 pub fn hit(conn: &mut Conn, settings: &SecuritySettings, now: i64, counters: &[Counter]) -> ApiResult<()> {
     let window = settings.throttle_window_secs;
-    let cutoff = now - window;
-    let mut refused: Option<(i64, &Counter)> = None;
+    let mut over = Vec::new();
     for counter in counters {
-        let row: Window = crate::on_backend!(conn,
-            sqlite: |c| diesel::sql_query(SQLITE_HIT)
-                .bind::<Text, _>(&counter.key).bind::<BigInt, _>(now).bind::<BigInt, _>(cutoff).bind::<BigInt, _>(cutoff)
-                .get_result(c),
-            postgres: |c| diesel::sql_query(POSTGRES_HIT)
-                .bind::<Text, _>(&counter.key).bind::<BigInt, _>(now).bind::<BigInt, _>(cutoff).bind::<BigInt, _>(cutoff)
-                .get_result(c))?;
-        if row.hits == 1 {
-            // A window just began: a cheap moment to forget windows that are over.
-            use crate::db::schema::throttle;
-            diesel::delete(throttle::table.filter(throttle::window_start.le(cutoff))).execute(conn)?;
-        }
+        let row = bump(conn, settings, now, counter)?;
         if row.hits > counter.limit {
-            let wait = (row.window_start + window - now).max(1);
-            if refused.is_none_or(|(longest, _)| wait > longest) {
-                refused = Some((wait, counter));
-            }
+            over.push(((row.window_start + window - now).max(1), counter));
         }
     }
-    match refused {
-        None => Ok(()),
-        Some((wait, counter)) => {
-            tracing::warn!(key = %counter.key, "throttled");
-            Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_requests",
-                format!(
-                    "too many {} (at most {} per {} seconds); retry in {wait} seconds",
-                    counter.scope.what(),
-                    counter.limit,
-                    window
-                ),
-            )
-            .with_retry_after(wait as u64))
+    refusal(settings, over)
+}
+
+/// Refuses, without counting anything, if any counter has already used up its window.
+pub fn check(conn: &mut Conn, settings: &SecuritySettings, now: i64, counters: &[Counter]) -> ApiResult<()> {
+    use crate::db::schema::throttle;
+    let window = settings.throttle_window_secs;
+    let mut over = Vec::new();
+    for counter in counters {
+        let found: Option<(i64, i64)> = throttle::table
+            .find(&counter.key)
+            .select((throttle::window_start, throttle::hits))
+            .first(conn)
+            .optional()?;
+        if let Some((start, hits)) = found
+            && start > now - window
+            && hits >= counter.limit
+        {
+            over.push(((start + window - now).max(1), counter));
         }
     }
+    refusal(settings, over)
+}
+
+/// Counts one (failed) attempt against every counter, refusing nothing: the next [`check`] will.
+pub fn record(conn: &mut Conn, settings: &SecuritySettings, now: i64, counters: &[Counter]) -> ApiResult<()> {
+    for counter in counters {
+        bump(conn, settings, now, counter)?;
+    }
+    Ok(())
+}
+
+/// Forgets what the counters counted.
+pub fn clear(conn: &mut Conn, counters: &[Counter]) -> ApiResult<()> {
+    use crate::db::schema::throttle;
+    let keys: Vec<&str> = counters.iter().map(|c| c.key.as_str()).collect();
+    diesel::delete(throttle::table.filter(throttle::key.eq_any(keys))).execute(conn)?;
+    Ok(())
 }
 
 /// The client's address for throttling: the peer, or with `behind_proxy` the one the proxy reports. IPv6

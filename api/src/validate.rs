@@ -1,5 +1,5 @@
-//! Checks for the text people send: lengths, control and bidirectional-override characters, and the syntax
-//! of email addresses. Everything here is refused with a 422 naming the field and what is allowed, so that
+//! Checks for the text people send: lengths, invisible, control and bidirectional-override characters, and
+//! the syntax of email addresses. Everything here is refused with a 422 naming the field and what is allowed, so that
 //! nothing a client types can break an email header, a terminal or the server.
 
 use crate::error::{ApiError, ApiResult};
@@ -35,15 +35,112 @@ fn describe(c: char) -> String {
     format!("U+{:04X}", u32::from(c))
 }
 
-/// A display name, trimmed: 1 to 40 characters, no control or bidi characters.
+/// Characters a name may not hold (after the white space around it is trimmed), from Unicode's own tables
+/// (ICU's data, the version the URL parser already builds on): controls, format characters (bidirectional
+/// marks and overrides, zero-width spaces and joiners, the byte order mark, tag characters, …), line and
+/// paragraph separators, private-use characters, and every Default_Ignorable_Code_Point (Hangul fillers,
+/// variation selectors, …): what is invisible, reorders text or can pass one name off as another.
+pub fn is_refused_in_names(c: char) -> bool {
+    use icu_properties::props::{BidiControl, DefaultIgnorableCodePoint, GeneralCategory};
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    matches!(
+        CodePointMapData::<GeneralCategory>::new().get(c),
+        GeneralCategory::Control
+            | GeneralCategory::Format
+            | GeneralCategory::LineSeparator
+            | GeneralCategory::ParagraphSeparator
+            | GeneralCategory::PrivateUse
+            | GeneralCategory::Surrogate
+    ) || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+        || CodePointSetData::new::<BidiControl>().contains(c)
+}
+
+/// The refused characters as code point ranges, for the schema's `pattern` (worked out once).
+fn refused_ranges() -> &'static [(u32, u32)] {
+    static RANGES: std::sync::LazyLock<Vec<(u32, u32)>> = std::sync::LazyLock::new(compute_refused_ranges);
+    &RANGES
+}
+
+fn compute_refused_ranges() -> Vec<(u32, u32)> {
+    let mut ranges: Vec<(u32, u32)> = Vec::new();
+    for c in (0..=0x10ffff).filter_map(char::from_u32) {
+        if !is_refused_in_names(c) {
+            continue;
+        }
+        let cp = u32::from(c);
+        match ranges.last_mut() {
+            Some((_, end)) if *end + 1 == cp => *end = cp,
+            _ => ranges.push((cp, cp)),
+        }
+    }
+    ranges
+}
+
+/// The white space `str::trim` removes (Unicode's White_Space property), as a character class body.
+const TRIMMED: &str = r"\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+
+/// One code point in a character class: `\uXXXX` in the Basic Multilingual Plane, else the character itself
+/// (ECMAScript's `\u{…}` and Python's `\U…` have no common spelling; every regex engine with Unicode strings
+/// reads the character).
+fn class_char(cp: u32) -> String {
+    match char::from_u32(cp) {
+        Some(c) if cp > 0xffff => c.to_string(),
+        _ => format!("\\u{cp:04x}"),
+    }
+}
+
+/// The schema's `pattern` for a name of at most `max` characters: exactly what [`display_name`] and
+/// [`label`] accept, built from the same tables (a test holds the two together).
+pub fn name_pattern(max: usize) -> String {
+    let refused: String = refused_ranges()
+        .iter()
+        .map(|&(a, b)| if a == b { class_char(a) } else { format!("{}-{}", class_char(a), class_char(b)) })
+        .collect();
+    format!(
+        "^[{TRIMMED}]*[^{TRIMMED}{refused}](?:[^{refused}]{{0,{inner}}}[^{TRIMMED}{refused}])?[{TRIMMED}]*$",
+        inner = max - 2
+    )
+}
+
+/// Sets the `pattern` of every name in the document (display names, token and key names) from
+/// [`name_pattern`]: it is built from Unicode's tables, which an attribute's literal cannot be.
+pub fn document_name_patterns(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{RefOr, Schema};
+    let names = [
+        ("RegisterRequest", "display_name", MAX_DISPLAY_NAME_CHARS),
+        ("CreateTokenRequest", "name", MAX_LABEL_NAME_CHARS),
+        ("RegisterKeyRequest", "name", MAX_LABEL_NAME_CHARS),
+    ];
+    let Some(components) = doc.components.as_mut() else { return };
+    for (schema, property, max) in names {
+        let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(schema) else {
+            panic!("the document has the schema {schema}")
+        };
+        let Some(RefOr::T(Schema::Object(field))) = object.properties.get_mut(property) else {
+            panic!("{schema} has the property {property}")
+        };
+        field.pattern = Some(name_pattern(max));
+    }
+}
+
+/// The first refused character of a trimmed name, described for the error.
+fn refused_in(what: &str, name: &str) -> ApiResult<()> {
+    match name.chars().find(|c| is_refused_in_names(*c)) {
+        Some(c) => {
+            let kind = if c.is_control() { "control character" } else { "invisible or formatting character" };
+            Err(ApiError::unprocessable(
+                "bad_name",
+                format!("the {what} contains the {kind} {}; use visible characters only", describe(c)),
+            ))
+        }
+        None => Ok(()),
+    }
+}
+
+/// A display name, trimmed: 1 to 40 characters, none of them refused ([`is_refused_in_names`]).
 pub fn display_name(raw: &str) -> ApiResult<String> {
     let name = raw.trim();
-    if let Some(c) = name.chars().find(|c| is_invisible_control(*c)) {
-        return Err(ApiError::unprocessable(
-            "bad_name",
-            format!("the display name contains the control character {}; use printable characters only", describe(c)),
-        ));
-    }
+    refused_in("display name", name)?;
     let chars = name.chars().count();
     if chars == 0 || chars > MAX_DISPLAY_NAME_CHARS {
         return Err(ApiError::unprocessable(
@@ -54,15 +151,11 @@ pub fn display_name(raw: &str) -> ApiResult<String> {
     Ok(name.to_string())
 }
 
-/// The name of a token or key, trimmed: 1 to 60 printable characters. `what` names it in the error.
+/// The name of a token or key, trimmed: 1 to 60 characters, none of them refused. `what` names it in the
+/// error.
 pub fn label(what: &str, raw: &str) -> ApiResult<String> {
     let name = raw.trim();
-    if let Some(c) = name.chars().find(|c| is_invisible_control(*c)) {
-        return Err(ApiError::unprocessable(
-            "bad_name",
-            format!("the {what} contains the control character {}; use printable characters only", describe(c)),
-        ));
-    }
+    refused_in(what, name)?;
     let chars = name.chars().count();
     if chars == 0 || chars > MAX_LABEL_NAME_CHARS {
         return Err(ApiError::unprocessable(
@@ -151,6 +244,53 @@ mod tests {
     }
 
     #[test]
+    fn names_refuse_invisible_and_default_ignorable_characters() {
+        // Zero-width space, joiner and no-break space (BOM), a line separator inside, tag characters, the
+        // Hangul fillers, a variation selector, the soft hyphen, the combining grapheme joiner, Mongolian
+        // and Khmer invisibles, word joiner, invisible times, private use, and an interlinear annotation.
+        for c in [
+            '\u{200b}',
+            '\u{200c}',
+            '\u{200d}',
+            '\u{feff}',
+            '\u{2028}',
+            '\u{2029}',
+            '\u{e0001}',
+            '\u{e0041}',
+            '\u{e007f}',
+            '\u{3164}',
+            '\u{115f}',
+            '\u{1160}',
+            '\u{ffa0}',
+            '\u{fe0f}',
+            '\u{e0100}',
+            '\u{ad}',
+            '\u{34f}',
+            '\u{180e}',
+            '\u{17b4}',
+            '\u{2060}',
+            '\u{2062}',
+            '\u{e000}',
+            '\u{f0000}',
+            '\u{fff9}',
+            '\u{1d173}',
+            '\u{1bca0}',
+        ] {
+            let name = format!("Ad{c}a");
+            let refused = display_name(&name).unwrap_err();
+            assert_eq!(refused.code, "bad_name", "{name:?}");
+            assert!(refused.detail.contains(&describe(c)), "{}", refused.detail);
+            assert_eq!(label("token name", &name).unwrap_err().code, "bad_name", "{name:?}");
+        }
+        // Visible text of every kind stays welcome.
+        for good in
+            ["アリス", "山田\u{3000}太郎", "Zoë", "Ωmega", "😀 player", "O'Brien-Smith", "नमस्ते", "سلام", "Ada\u{a0}L."]
+        {
+            assert!(display_name(good).is_ok(), "{good:?}");
+        }
+    }
+
+    #[test]
     fn emails_take_the_common_form_only() {
         for ok in ["a@example.com", "first.last+tag@mail.example.org", "x@xn--bcher-kva.example", "o'neil@ex.co"] {
             assert!(is_email(ok), "{ok}");
@@ -192,10 +332,51 @@ mod tests {
     /// around and inside a name, and names at and over the length limit, with and without spaces around them.
     fn name_samples(max: usize) -> Vec<String> {
         let odd = [
-            ' ', '\t', '\n', '\u{b}', '\u{c}', '\r', '\u{85}', '\u{a0}', '\u{1680}', '\u{2000}', '\u{200a}',
-            '\u{2028}', '\u{2029}', '\u{202f}', '\u{205f}', '\u{3000}', '\0', '\u{1b}', '\u{7f}', '\u{9f}', '\u{61c}',
-            '\u{200e}', '\u{200f}', '\u{202a}', '\u{202e}', '\u{2066}', '\u{2069}', '\u{200b}', '\u{feff}', '\u{180e}',
-            '\u{1c}', 'a', '山', '😀',
+            ' ',
+            '\t',
+            '\n',
+            '\u{b}',
+            '\u{c}',
+            '\r',
+            '\u{85}',
+            '\u{a0}',
+            '\u{1680}',
+            '\u{2000}',
+            '\u{200a}',
+            '\u{2028}',
+            '\u{2029}',
+            '\u{202f}',
+            '\u{205f}',
+            '\u{3000}',
+            '\0',
+            '\u{1b}',
+            '\u{7f}',
+            '\u{9f}',
+            '\u{61c}',
+            '\u{200e}',
+            '\u{200f}',
+            '\u{202a}',
+            '\u{202e}',
+            '\u{2066}',
+            '\u{2069}',
+            '\u{200b}',
+            '\u{feff}',
+            '\u{180e}',
+            '\u{1c}',
+            '\u{200d}',
+            '\u{2060}',
+            '\u{3164}',
+            '\u{115f}',
+            '\u{ffa0}',
+            '\u{fe0f}',
+            '\u{ad}',
+            '\u{e0041}',
+            '\u{e000}',
+            '\u{1d173}',
+            'a',
+            '山',
+            '😀',
+            '𝒜',
         ];
         let mut samples = vec![String::new()];
         for c in odd {

@@ -97,22 +97,26 @@ tegami_api::on_both_backends! {
             let (tx, rx) = std::sync::mpsc::channel();
             let mut settings = tegami_api::settings::Settings::for_tests(&dir.path().join("unused.db"));
             settings.database_url = url;
-            std::thread::spawn(move || {
+            let thread = std::thread::spawn(move || {
                 actix_web::rt::System::new().block_on(async move {
                     let app = tegami_api::startup::Application::build(settings).unwrap();
-                    tx.send(app.port()).unwrap();
+                    tx.send((app.port(), app.handle())).unwrap();
                     app.run().await.unwrap();
                 })
             });
-            format!("http://127.0.0.1:{}", rx.recv().unwrap())
+            let (port, handle) = rx.recv().unwrap();
+            (format!("http://127.0.0.1:{port}"), handle, thread)
         };
-        let first = start(database.url.clone());
+        let (first, first_server, first_thread) = start(database.url.clone());
         let client = reqwest::blocking::Client::new();
         let body = json!({"email": "f@example.com", "display_name": "f", "password": "password-123"});
         assert_eq!(client.post(format!("{first}/api/v1/accounts")).json(&body).send().unwrap().status(), 201);
         let session: Value =
             client.post(format!("{first}/api/v1/sessions")).json(&body).send().unwrap().json().unwrap();
-        let second = start(database.url.clone());
+        // Stopped first: on SQLite only one server may run on the file.
+        actix_web::rt::System::new().block_on(first_server.stop(true));
+        first_thread.join().unwrap();
+        let (second, _, _) = start(database.url.clone());
         let me = client.get(format!("{second}/api/v1/me")).bearer_auth(session["token"].as_str().unwrap()).send().unwrap();
         assert_eq!(me.status(), 200);
     }
@@ -128,5 +132,24 @@ tegami_api::on_both_backends! {
         assert_eq!(page.status(), 200);
         let html = page.text().unwrap();
         assert!(html.contains("<html") || html.contains("<!doctype"), "{html}");
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn look_alike_names_are_refused_in_both_languages(db) {
+        // Issue #23: a name whose Unicode TR39 skeleton equals an existing account's (Cyrillic а for Latin a,
+        // capital I or the digit 1 for l, full-width letters, the same name in capitals) is refused with a 409
+        // that says why in English and Japanese; a distinct name is taken.
+        let app = TestApp::spawn(db);
+        app.player("alice");
+        let register = |n: usize, name: &str| {
+            app.post("/api/v1/accounts", None, &json!({"email": format!("twin{n}@example.com"), "display_name": name, "password": "password-123"}))
+        };
+        for (n, twin) in ["\u{0430}lice", "aIice", "a1ice", "ａｌｉｃｅ", "ALICE", "alice"].into_iter().enumerate() {
+            let body = problem(register(n, twin), 409, "name_looks_like");
+            assert!(body["detail"].as_str().unwrap().contains("looks like"), "{body}");
+            assert!(body["detail_ja"].as_str().unwrap().contains("見分けがつきません"), "{body}");
+        }
+        assert_eq!(register(10, "alicia").status(), 201, "a distinct name is taken");
     }
 }

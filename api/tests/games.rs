@@ -14,6 +14,19 @@ fn create(app: &TestApp, p: &Player, seats: Value) -> GameDetail {
     r.json().unwrap()
 }
 
+/// A compact JWS over any payload, signed with `key` as a third-party client might sign it (tegami's own
+/// signers can only sign `MoveClaims`).
+fn sign_any_payload(key: &signing::KeyPair, payload: &Value) -> String {
+    use base64::Engine as _;
+    let seed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(key.to_secret()).unwrap();
+    // PKCS#8 v1 wrapping of a raw Ed25519 seed (RFC 8410).
+    let mut der = vec![0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20];
+    der.extend_from_slice(&seed);
+    let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::EdDSA);
+    header.kid = Some(key.kid());
+    jsonwebtoken::encode(&header, payload, &jsonwebtoken::EncodingKey::from_ed_der(&der)).unwrap()
+}
+
 /// Plays my first legal option each time it is my turn, until the game ends; returns every option
 /// notation-and-action I was ever offered (for crafting stale or illegal moves).
 fn play_to_end(app: &TestApp, p: &Player, game: i64) -> Vec<Value> {
@@ -60,7 +73,7 @@ tegami_api::on_both_backends! {
             if let EntryBody::Move { signature: Some(token), seat, decision, action, .. } = &e.body {
                 let (kid, _) = signing::peek(token).unwrap();
                 let key = journal.keys.iter().find(|k| k.kid == kid).expect("signing key listed");
-                assert_eq!(key.account_id, p.id);
+                assert_eq!(key.account_id, Some(p.id));
                 let claims = signing::verify(token, &key.public_key).unwrap();
                 assert_eq!((claims.game, claims.seat, &claims.decision, &claims.action), (id, *seat, decision, action));
                 signed += 1;
@@ -89,6 +102,24 @@ tegami_api::on_both_backends! {
         problem(p.submit(&app, id, "not.a.jws"), 400, "malformed_move");
         problem(app.post(&format!("/api/v1/games/{id}/moves"), Some(&p.token), &json!({"mov": 1})), 400, "malformed_body");
         problem(p.submit(&app, id, &p.sign(id, seat, &decision, &json!({"nonsense": true}))), 400, "malformed_action");
+        // An answer of the right shape with a member the game does not read: signed, it would be journaled.
+        let mut padded = legal.clone();
+        padded["note"] = json!("and one more thing");
+        let refused = problem(p.submit(&app, id, &p.sign(id, seat, &decision, &padded)), 400, "malformed_action");
+        assert!(refused["detail"].as_str().unwrap().contains("`note`"), "{refused}");
+        // A claim beyond the documented ones (here a JWT expiry), though signed by my key, is named and refused.
+        let mut extra = serde_json::to_value(shared::api_types::MoveClaims {
+            game: id,
+            seat,
+            decision: decision.clone(),
+            action: legal.clone(),
+            iat: 1_800_000_000,
+        })
+        .unwrap();
+        extra["exp"] = json!(1_900_000_000);
+        let refused = problem(p.submit(&app, id, &sign_any_payload(&p.key, &extra)), 400, "malformed_move");
+        let detail = refused["detail"].as_str().unwrap();
+        assert!(detail.contains("`exp`") && detail.contains("`iat`"), "names the claim and the allowed ones: {detail}");
         // Wrong game, unknown game, wrong seat, stale decision.
         problem(p.submit(&app, id, &p.sign(id + 1, seat, &decision, legal)), 400, "wrong_game");
         problem(p.submit(&app, 999, &p.sign(999, seat, &decision, legal)), 404, "unknown_game");

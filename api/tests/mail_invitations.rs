@@ -75,5 +75,18 @@ tegami_api::on_both_backends! {
         assert!(app.get(&path, None).text().unwrap().contains("already"), "the page says it is done");
         problem(app.get("/api/v1/invitations/never/nope", None), 404, "unknown_link");
         problem(app.client.post(app.url("/api/v1/invitations/never/nope")).send().unwrap(), 404, "unknown_link");
+
+        // A registered player is no stranger: invitations to them count against neither limit (alice has used
+        // her three), and tell them how to take the seat, not to register.
+        let carol = app.player("carol");
+        for _ in 0..3 {
+            assert_eq!(invite(&app, &alice, &carol.email).status(), 201);
+        }
+        sink.wait_until("carol's invitations", |m| {
+            m.iter().map(|x| mailbox::parse(&x.data)).filter(|x| x.kind == "invitation" && x.to == carol.email).count() == 3
+        });
+        let to_carol = invitations_to(&sink, &carol.email).remove(0);
+        assert!(!to_carol.text.contains("Register") && !to_carol.text.contains("登録"), "{}", to_carol.text);
+        assert!(to_carol.text.contains("Hello carol") && to_carol.text.contains("/games/"), "{}", to_carol.text);
     }
 }

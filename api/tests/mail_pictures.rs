@@ -31,7 +31,7 @@ fn inline_parts(raw: &[u8]) -> Vec<(String, String, Vec<u8>)> {
 fn expected_picture(detail: &GameDetail) -> Vec<u8> {
     let game = shared::registry::game(&detail.summary.slug).expect("a known game");
     let names = detail.summary.seats.iter().map(|s| s.name.clone()).collect();
-    let ctx = RenderContext { lang: Lang::En, width: EMAIL_WIDTH, seat_names: names, region: None };
+    let ctx = RenderContext { lang: Lang::En, width: EMAIL_WIDTH, seat_names: names, region: None, narrow: true };
     png_of_svg(&game.render_svg(&detail.view, &ctx).unwrap()).unwrap().png
 }
 
@@ -66,9 +66,17 @@ on_both_backends! {
             let (cid, content_type, png) = &parts[0];
             assert_eq!(content_type, "image/png", "{slug}");
             assert!(mail.html.contains(&format!("<img src=\"cid:{cid}\"")), "{slug}: the HTML shows it: {}", mail.html);
-            assert!(!mail.html.contains("<pre"), "{slug}: the picture stands for the ASCII board in HTML");
+            // Beside the picture, the same board as text, folded (for clients that show no pictures).
+            assert_eq!(mail.html.matches("<pre").count(), 1, "{slug}: one text board in HTML: {}", mail.html);
+            assert!(mail.html.find("<img").unwrap() < mail.html.find("<details").unwrap(), "{slug}: {}", mail.html);
             let (w, h) = width_and_height(png);
             assert!(w >= 200 && h >= 100, "{slug}: a {w}×{h} picture");
+            // Drawn at the size it is shown (at most an email's 600-pixel column, 1.5 pixels per CSS pixel),
+            // with a palette: light.
+            let shown: u32 = mail.html.split("width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+            assert!(shown <= 600 && w <= shown * 3 / 2 + 1, "{slug}: {w} px shown at {shown}");
+            assert_eq!(png[25], 3, "{slug}: a palette PNG");
+            assert!(png.len() < 60_000, "{slug}: a {} byte picture", png.len());
             assert!(
                 *png == expected_picture(&detail),
                 "{slug}: the picture is alice's own view, as the API shows it to her"
@@ -109,5 +117,35 @@ on_both_backends! {
         assert_ne!(theirs.last().unwrap(), &expected_picture(&other.detail(&app, game)), "each seat its own picture");
         let hands: Vec<Value> = [first, other].iter().map(|p| p.detail(&app, game).view["seats"].clone()).collect();
         assert_ne!(hands[0], hands[1], "the two views differ");
+    }
+}
+
+on_both_backends! {
+    fn a_game_created_without_mail_pictures_sends_its_boards_as_text_only(db) {
+        // Issue #23: a per-game option leaves the picture out of every email of the game; the text board stays,
+        // in the text part and in HTML.
+        let app = TestApp::spawn(db);
+        let alice = app.player("alice");
+        let seats = json!([{"kind": "me"}, {"kind": "bot"}]);
+        let body = json!({"slug": "suriagehara", "seats": seats, "mail_pictures": false});
+        let r = app.post("/api/v1/games", Some(&alice.token), &body);
+        assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+        let game = r.json::<GameDetail>().unwrap().summary.id;
+        let turn_of = |mails: &[mailbox::Mail]| {
+            mails.iter().find(|m| m.kind == "turn" && m.message_id.contains(&format!("game.{game}."))).cloned()
+        };
+        let mail = turn_of(&app.wait_for_mail("alice's turn email", |m| turn_of(m).is_some())).unwrap();
+        assert!(inline_parts(&mail.raw).is_empty(), "no picture");
+        assert!(!mail.html.contains("<img"), "{}", mail.html);
+        assert!(mail.html.contains("<pre"), "the board as text in HTML: {}", mail.html);
+        let board = app.get(&format!("/api/v1/games/{game}/board?width={EMAIL_WIDTH}"), Some(&alice.token));
+        let board = board.text().unwrap();
+        let first_line = board.lines().find(|l| !l.trim().is_empty()).unwrap().trim_end();
+        assert!(mail.text.contains(first_line), "the text part has the board:\n{}", mail.text);
+        assert!(mail.raw.len() < 60_000, "a light email: {} bytes", mail.raw.len());
+
+        // A game created without the member keeps its pictures; a member of the wrong type is a 4xx.
+        let r = app.post("/api/v1/games", Some(&alice.token), &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}], "mail_pictures": "no"}));
+        assert!(r.status().is_client_error(), "{}", r.status());
     }
 }

@@ -21,11 +21,6 @@ fn setup(app: &TestApp) -> (Player, i64, Mail) {
     (alice, game, mailbox::of_kind(&mails, "turn")[0].clone())
 }
 
-fn entries(app: &TestApp, game: i64) -> usize {
-    let j: Value = app.get(&format!("/api/v1/games/{game}/journal"), None).json().unwrap();
-    j["entries"].as_array().unwrap().len()
-}
-
 fn last_subject(app: &TestApp) -> String {
     mailbox::game_mails(&app.settings.mail.dir).last().map(|m| m.subject.clone()).unwrap_or_default()
 }
@@ -34,7 +29,7 @@ tegami_api::on_both_backends! {
     fn bad_replies_change_nothing_and_say_why(db) {
         let app = TestApp::spawn(db);
         let (alice, game, turn) = setup(&app);
-        let before = entries(&app, game);
+        let before = app.journal_len(game);
         let token = turn.reply_to.clone().unwrap();
 
         // Not an email at all.
@@ -67,7 +62,7 @@ tegami_api::on_both_backends! {
         assert_eq!(refusal.to, alice.email);
         assert_eq!(refusal.kind, "reply_refused");
         assert_eq!(refusal.subject, turn.subject, "one subject for the whole game, without internal codes");
-        assert!(refusal.text.contains("the reply has no move"), "{}", refusal.text);
+        assert!(refusal.text.contains("The reply has no move"), "{}", refusal.text);
         assert!(refusal.text.contains("Legal moves:"), "{}", refusal.text);
         let r = app.inbound(&mailbox::reply(&turn, &alice.email, "Q99 please"), Some("inbound-secret"));
         let outcome: Value = r.json().unwrap();
@@ -77,20 +72,22 @@ tegami_api::on_both_backends! {
             "{outcome}"
         );
         app.wait_for_mail("the second refusal", |m| m.last().is_some_and(|l| l.text.contains("`Q99 please` is not a move here")));
-        assert_eq!(entries(&app, game), before, "refused replies change nothing");
+        assert_eq!(app.journal_len(game), before, "refused replies change nothing");
 
         // A good reply is applied once; the same reply again is a replay.
         let good = mailbox::legal_moves(&turn.text)[0].clone();
         let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &good));
         assert_eq!(code, 0, "{out}");
         assert!(out.contains("applied"), "{out}");
-        let after = entries(&app, game);
+        let after = app.journal_len(game);
         assert!(after > before);
-        app.wait_for_mail("the confirmation", |m| m.iter().any(|x| x.kind == "reply_accepted"));
+        // Alice's next decision follows at once: the turn email asking it confirms the move.
+        let confirms = |x: &Mail| x.text.replace('\n', " ").contains("was accepted");
+        app.wait_for_mail("the confirmation", |m| m.iter().any(confirms));
         let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &good));
         assert_eq!(code, 0);
         assert!(out.contains("reply_used"), "{out}");
-        assert_eq!(entries(&app, game), after, "a replayed reply changes nothing");
+        assert_eq!(app.journal_len(game), after, "a replayed reply changes nothing");
         app.wait_for_mail("the replay refusal", |m| m.last().is_some_and(|l| l.text.contains("already answered")));
 
         // A late reply: the decision was answered through the API before the email reply came.
@@ -104,11 +101,11 @@ tegami_api::on_both_backends! {
         assert_ne!(turn2.reply_to.as_deref(), Some(token.as_str()), "each decision has its own token");
         let r = alice.play_first_option(&app, game);
         assert_eq!(r.status(), 201);
-        let now = entries(&app, game);
+        let now = app.journal_len(game);
         let late = mailbox::reply(&turn2, &alice.email, &mailbox::legal_moves(&turn2.text)[0]);
         let outcome: Value = app.inbound(&late, Some("inbound-secret")).json().unwrap();
         assert_eq!(outcome["code"], "stale_decision", "{outcome}");
-        assert_eq!(entries(&app, game), now, "a late reply changes nothing");
+        assert_eq!(app.journal_len(game), now, "a late reply changes nothing");
         app.wait_for_mail("the late refusal", |m| m.last().is_some_and(|l| l.text.contains("no longer pending")));
         assert_eq!(last_subject(&app), format!("[tegami] UOSAO (Right King, Left King) #{game}"));
     }
@@ -215,9 +212,9 @@ tegami_api::on_both_backends! {
             "From: <{}>\r\nTo: <play@tegami.test>\r\nSubject: my move\r\nContent-Type: text/plain\r\n\r\nHere:\r\n\r\n{jws}\r\n",
             alice.email
         );
-        let n = entries(&app, game);
+        let n = app.journal_len(game);
         applied(raw.clone().into_bytes());
-        assert!(entries(&app, game) > n);
+        assert!(app.journal_len(game) > n);
         let j: Value = app.get(&format!("/api/v1/games/{game}/journal"), Some(&alice.token)).json().unwrap();
         let signed = j["entries"].as_array().unwrap().iter().filter(|e| e["body"]["signature"] == json!(jws)).count();
         assert_eq!(signed, 1, "the signed move is journaled with its signature");
@@ -267,8 +264,28 @@ tegami_api::on_both_backends! {
         let mails = app.wait_for_mail("a turn email", |m| !m.is_empty());
         let link = mails[0].list_unsubscribe.clone().expect("List-Unsubscribe");
         let path = link.trim_matches(['<', '>']).strip_prefix("http://127.0.0.1").unwrap().to_string();
-        let r = app.client.post(app.url(&path)).send().unwrap();
+        // Opening the link (as a link scanner does: any type, redirects followed) changes nothing: it leads
+        // to a page that asks to confirm.
+        let no_redirects = reqwest::blocking::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        let r = no_redirects.get(app.url(&path)).header("Accept", "*/*").send().unwrap();
+        assert_eq!(r.status(), 303);
+        assert_eq!(r.headers()["location"], path.replace("/api/v1/unsubscribe/", "/unsubscribe/"));
+        let r = app.client.get(app.url(&path)).header("Accept", "*/*").send().unwrap();
         assert_eq!(r.status(), 200);
+        assert!(r.text().unwrap().contains("method=\"post\""), "a page with a confirm button");
+        assert_eq!(app.get("/api/v1/me/notifications", Some(&alice.token)).json::<Value>().unwrap()["notify"], "every_turn");
+        problem(no_redirects.get(app.url("/api/v1/unsubscribe/nope")).send().unwrap(), 404, "unknown_link");
+        // The one-click POST of RFC 8058 unsubscribes, and says how to get the emails back without an API.
+        let r = app
+            .client
+            .post(app.url(&path))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body("List-Unsubscribe=One-Click")
+            .send()
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let said = r.text().unwrap();
+        assert!(said.contains("/unsubscribe/") && !said.contains("PUT /api"), "{said}");
         assert_eq!(app.get("/api/v1/me/notifications", Some(&alice.token)).json::<Value>().unwrap()["notify"], "none");
         problem(app.client.post(app.url("/api/v1/unsubscribe/nope")).send().unwrap(), 404, "unknown_link");
     }
@@ -300,9 +317,12 @@ tegami_api::on_both_backends! {
         let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &first));
         assert_eq!(code, 0, "{out}");
         assert!(out.contains("applied"), "{out}");
-        let mails = app.wait_for_mail("the Japanese confirmation", |m| m.iter().any(|x| x.kind == "reply_accepted"));
-        let accepted = mailbox::of_kind(&mails, "reply_accepted")[0].text.clone();
-        assert!(accepted.contains("を受け付けました"), "{accepted}");
+        let confirms = |x: &Mail| x.text.replace('\n', "").contains("を受け付けました");
+        let mails = app.wait_for_mail("the Japanese confirmation", |m| {
+            m.len() >= 3 && (m.iter().any(confirms) || panic!("{:?}", m.iter().map(|x| &x.text).collect::<Vec<_>>()))
+        });
+        let accepted = mails.iter().find(|x| confirms(x)).unwrap().text.clone();
+        assert!(accepted.replace('\n', "").contains("を受け付けました"), "{accepted}");
         // A refusal gives its reason in Japanese too.
         let (code, out) = app.mail_in(&mailbox::reply(&turn, &alice.email, &first));
         assert_eq!(code, 0, "{out}");
@@ -333,11 +353,26 @@ tegami_api::on_both_backends! {
         assert_eq!(inner.len(), 1);
         assert_eq!(inner[0].kind, "turn");
         assert!(mailbox::game_mails(&app.settings.mail.dir).iter().all(|m| m.kind != "turn"));
-        // Replying to the attached turn email plays the move.
+        // The digest has its own List-Unsubscribe (one click), and carries each email whole: `message/rfc822`
+        // parts may have no transfer encoding but 7bit, 8bit or binary (RFC 2046).
+        assert!(first.list_unsubscribe.as_deref().is_some_and(|u| u.contains("/api/v1/unsubscribe/")), "{:?}", first.list_unsubscribe);
+        let raw = String::from_utf8_lossy(&first.raw).replace("\r\n", "\n");
+        assert!(raw.contains("\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\n"), "{raw}");
+        let attached_part = raw.split("Content-Type: message/rfc822").nth(1).expect("an attached email");
+        let part_headers = attached_part.split("\n\n").next().unwrap();
+        assert!(part_headers.contains("Content-Transfer-Encoding: 7bit"), "{part_headers}");
+        // Replying to the attached turn email plays the move; the next decision, which that move asked, comes
+        // at once in one email that confirms the move too (not a confirmation now and a digest part tomorrow).
         let (code, out) = app.mail_in(&mailbox::reply(&inner[0], &alice.email, &mailbox::legal_moves(&inner[0].text)[0]));
         assert_eq!(code, 0, "{out}");
         assert!(out.contains("applied"), "{out}");
-        // The next turn waits for the next day.
+        let mails = app.wait_for_mail("the confirming turn email", |m| m.iter().any(|x| x.kind == "turn"));
+        let confirming = mailbox::of_kind(&mails, "turn")[0].clone();
+        assert!(confirming.text.replace('\n', " ").contains("was accepted, and the next decision is yours too"), "{}", confirming.text);
+        assert!(mails.iter().all(|m| m.kind != "reply_accepted"), "no second email about the same move");
+        // A move made otherwise: the next turn waits for the next day.
+        let r = alice.play_first_option(&app, game_of(&app, &alice));
+        assert_eq!(r.status(), 201);
         std::thread::sleep(std::time::Duration::from_millis(400));
         assert_eq!(digests(&mailbox::game_mails(&app.settings.mail.dir)).len(), 1, "at most one digest a day");
         app.settings.clock.advance(chrono::Duration::hours(25));
@@ -346,4 +381,8 @@ tegami_api::on_both_backends! {
         assert_eq!(second.len(), 1);
         assert_ne!(second[0].reply_to, inner[0].reply_to);
     }
+}
+
+fn game_of(app: &TestApp, player: &common::Player) -> i64 {
+    app.get("/api/v1/games", Some(&player.token)).json::<Value>().unwrap()[0]["id"].as_i64().unwrap()
 }

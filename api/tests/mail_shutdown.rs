@@ -22,6 +22,7 @@ fn start(database: &str, smtp: &str, port: u16, log: &std::path::Path) -> Child 
         .env("TEGAMI_DATABASE_URL", database)
         .env("TEGAMI_SMTP_URL", smtp)
         .env("TEGAMI_MAIL_POLL_MS", "50")
+        .env("TEGAMI_MAIL_TURN_WAIT_SECS", "0")
         .env("TEGAMI_REQUIRE_VERIFIED_EMAIL", "false")
         .env("TEGAMI_LOG", "info")
         .env_remove("TEGAMI_CONFIG")

@@ -5,28 +5,13 @@
 
 mod common;
 
+use common::TestApp;
 use common::mailbox::{self, Mail};
 use common::smtp::SmtpSink;
-use common::{Player, TestApp};
 use diesel::prelude::*;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tegami_api::db::schema::move_receipts;
 use tegami_api::settings::ReplyTokenIn;
-
-fn entries(app: &TestApp, game: i64) -> usize {
-    let j: Value = app.get(&format!("/api/v1/games/{game}/journal"), None).json().unwrap();
-    j["entries"].as_array().unwrap().len()
-}
-
-fn start_game(app: &TestApp, alice: &Player) -> i64 {
-    let r = app.post(
-        "/api/v1/games",
-        Some(&alice.token),
-        &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}),
-    );
-    assert_eq!(r.status(), 201);
-    r.json::<Value>().unwrap()["id"].as_i64().unwrap()
-}
 
 /// The `n`-th email of `kind` the sink received (waiting for it), and how many emails it had then.
 fn nth(sink: &SmtpSink, kind: &str, n: usize) -> Mail {
@@ -56,17 +41,17 @@ tegami_api::on_both_backends! {
         let url = sink.url();
         let app = TestApp::spawn_with(db, |s| s.mail.smtp_url = Some(url));
         let alice = app.player("alice");
-        let game = start_game(&app, &alice);
+        let game = app.uosao_against_bots(&alice);
         let turn = nth(&sink, "turn", 0);
         assert!(!turn.subject.contains("ref:"), "the token left the subject: {}", turn.subject);
-        let before = entries(&app, game);
+        let before = app.journal_len(game);
         let legal = mailbox::legal_moves(&turn.text);
 
         // Mallory holds a forwarded turn email: her reply is refused, and Alice (not Mallory) is told.
         let forged = mailbox::reply(&turn, "mallory@evil.test", &legal[0]);
         let outcome: Value = app.inbound(&forged, Some("inbound-secret")).json().unwrap();
         assert_eq!((outcome["outcome"].as_str(), outcome["code"].as_str()), (Some("refused"), Some("wrong_sender")), "{outcome}");
-        assert_eq!(entries(&app, game), before, "nothing changed");
+        assert_eq!(app.journal_len(game), before, "nothing changed");
         let (code, out) = app.mail_in(&forged);
         assert_eq!(code, 0);
         assert!(out.contains("wrong_sender"), "{out}");
@@ -88,15 +73,17 @@ tegami_api::on_both_backends! {
             app.inbound(&mailbox::reply(&turn, &alice.email, &legal[0]), Some("inbound-secret")).json().unwrap();
         assert_eq!(outcome["code"], "stale_decision", "{outcome}");
 
-        // The confirmation carries a token for the next decision: replying to it works too.
-        let confirmation = nth(&sink, "reply_accepted", 0);
+        // The move asked alice's next decision at once: one turn email confirms it and asks that decision,
+        // with its own token; replying to it works too.
+        let confirmation = nth(&sink, "turn", 1);
+        assert!(confirmation.text.replace('\n', " ").contains("was accepted, and the next decision is yours too"), "{}", confirmation.text);
         assert!(confirmation.reply_to.as_deref().is_some_and(|r| r.starts_with("play+")), "{confirmation:?}");
         let next = mailbox::legal_moves(&confirmation.text);
-        let n = entries(&app, game);
+        let n = app.journal_len(game);
         let (code, out) = app.mail_in(&mailbox::reply(&confirmation, &alice.email, &next[0]));
         assert_eq!(code, 0, "{out}");
         assert!(out.contains("\"applied\""), "{out}");
-        assert!(entries(&app, game) > n);
+        assert!(app.journal_len(game) > n);
 
         let recorded = receipts(&app, game);
         assert_eq!(recorded.len(), 2);
@@ -117,13 +104,13 @@ tegami_api::on_both_backends! {
             s.mail.reply_token_in = ReplyTokenIn::References;
         });
         let alice = app.player("alice");
-        let game = start_game(&app, &alice);
+        let game = app.uosao_against_bots(&alice);
         let turn = nth(&sink, "turn", 0);
         // The reply address is the bare one; the token is in the Message-ID the reply cites.
         assert_eq!(turn.reply_to.as_deref(), Some("play@tegami.test"));
         assert!(turn.message_id.starts_with("tegami.reply."), "{}", turn.message_id);
         let legal = mailbox::legal_moves(&turn.text);
-        let before = entries(&app, game);
+        let before = app.journal_len(game);
 
         // No Authentication-Results, then one from a server that is not ours: not proved.
         let plain = mailbox::reply(&turn, &alice.email, &legal[0]);
@@ -135,7 +122,7 @@ tegami_api::on_both_backends! {
         let failed = with_headers("Authentication-Results: mx.tegami.test; dmarc=fail header.from=example.com\r\n", plain.clone());
         let outcome: Value = app.inbound(&failed, Some("inbound-secret")).json().unwrap();
         assert_eq!(outcome["code"], "dmarc_failed", "{outcome}");
-        assert_eq!(entries(&app, game), before);
+        assert_eq!(app.journal_len(game), before);
         let refusal = nth(&sink, "reply_refused", 0);
         assert!(refusal.text.contains("DMARC"), "{}", refusal.text);
 

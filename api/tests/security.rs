@@ -108,10 +108,11 @@ tegami_api::on_both_backends! {
         let r = login(&app, "nobody9@example.com", "whatever-1");
         assert!(retry_after(&r) > 0);
         problem(r, 429, "too_many_requests");
-        for i in 0..6 {
-            assert_eq!(register(&app, &format!("r{i}@example.com"), "r").status(), 201);
+        // Names of their own: a name that looks like an existing one is refused before any throttle counts.
+        for (i, name) in ["Aoi", "Botan", "Chiyo", "Daiki", "Emi", "Fuyu"].iter().enumerate() {
+            assert_eq!(register(&app, &format!("r{i}@example.com"), name).status(), 201);
         }
-        problem(register(&app, "r9@example.com", "r"), 429, "too_many_requests");
+        problem(register(&app, "r9@example.com", "Gin"), 429, "too_many_requests");
         for _ in 0..6 {
             assert_eq!(app.post("/api/v1/password-reset", None, &json!({"email": "r0@example.com"})).status(), 202);
         }
@@ -412,17 +413,17 @@ tegami_api::on_both_backends! {
         let confirm = |token: &str, new: &str| {
             app.post("/api/v1/password-reset/confirm", None, &json!({"token": token, "new_password": new}))
         };
-        problem(confirm("not-the-token", "new-password-1"), 422, "bad_reset_token");
+        problem(confirm("not-the-token", "new-password-1"), 404, "bad_reset_token");
         problem(confirm(&token, "short"), 422, "weak_password");
         assert_eq!(confirm(&token, "new-password-1").status(), 204);
-        problem(confirm(&token, "new-password-2"), 422, "bad_reset_token");
+        problem(confirm(&token, "new-password-2"), 404, "bad_reset_token");
         problem(app.get("/api/v1/me", Some(&p.token)), 401, "session_revoked");
         assert_eq!(login(&app, "alice@example.com", "new-password-1").status(), 200);
         // A second token expires unused.
         assert_eq!(app.post("/api/v1/password-reset", None, &json!({"email": "alice@example.com"})).status(), 202);
         let late = reset_token(&app, "alice@example.com", 2);
         app.settings.clock.advance(chrono::Duration::minutes(61));
-        problem(confirm(&late, "new-password-3"), 422, "bad_reset_token");
+        problem(confirm(&late, "new-password-3"), 404, "bad_reset_token");
         let no_mail_for_strangers = common::mailbox::eml_files(&app.settings.mail.dir);
         assert!(!no_mail_for_strangers.iter().any(|m| m.to == "nobody@example.com"));
     }
@@ -547,7 +548,7 @@ tegami_api::on_both_backends! {
             (Method::GET, "/api/v1/me/export".into(), None, [401, 200, 200, 200, 401]),
             (Method::PUT, "/api/v1/me/password".into(), Some(json!({"current_password": "wrong-password", "new_password": "new-password-1"})), [401, 403, 403, 403, 401]),
             (Method::POST, "/api/v1/password-reset".into(), Some(json!({"email": "nobody@example.com"})), [202, 202, 202, 202, 202]),
-            (Method::POST, "/api/v1/password-reset/confirm".into(), Some(json!({"token": "nope", "new_password": "new-password-1"})), [422, 422, 422, 422, 422]),
+            (Method::POST, "/api/v1/password-reset/confirm".into(), Some(json!({"token": "nope", "new_password": "new-password-1"})), [404, 404, 404, 404, 404]),
             (Method::GET, "/api/v1/tokens".into(), None, [401, 200, 200, 200, 401]),
             (Method::POST, "/api/v1/tokens".into(), Some(not_json.clone()), [401, 400, 400, 400, 401]),
             (Method::DELETE, format!("/api/v1/tokens/{token_id}"), None, [401, 404, 204, 404, 401]),
@@ -620,5 +621,222 @@ tegami_api::on_both_backends! {
             }
         }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+}
+
+// ---- issue #23, "Web and accounts": the API side of points C, E and F (the web side is in web_pages.rs,
+// G in shutdown.rs) ----
+
+fn api_token_of(app: &TestApp, session: &str, name: &str) -> String {
+    let r = app.post("/api/v1/tokens", Some(session), &json!({"name": name}));
+    assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+    r.json::<Value>().unwrap()["secret"].as_str().unwrap().to_string()
+}
+
+/// Whether `token` can still create tokens, register keys and add webhooks (what the probe did with one).
+fn token_still_works(app: &TestApp, token: &str) -> bool {
+    let key = shared::signing::KeyPair::generate().unwrap();
+    let results = [
+        app.post("/api/v1/tokens", Some(token), &json!({"name": "more"})).status().as_u16(),
+        app.post("/api/v1/keys", Some(token), &json!({"public_key": key.public_key()})).status().as_u16(),
+        app.post("/api/v1/webhooks", Some(token), &json!({"url": "http://127.0.0.1:9/hook"})).status().as_u16(),
+    ];
+    assert!(results.iter().all(|s| *s == 201) || results.iter().all(|s| *s == 401), "{results:?}");
+    results[0] == 201
+}
+
+tegami_api::on_both_backends! {
+    fn issue23_c_a_password_reset_revokes_api_tokens_and_the_email_says_so(db) {
+        let app = TestApp::spawn(db);
+        let p = app.player("alice");
+        let token = api_token_of(&app, &p.token, "ci");
+        assert!(token_still_works(&app, &token));
+        assert_eq!(app.post("/api/v1/password-reset", None, &json!({"email": "alice@example.com"})).status(), 202);
+        let reset = reset_token(&app, "alice@example.com", 1);
+        let mail = common::mailbox::eml_files(&app.settings.mail.dir)
+            .into_iter()
+            .find(|m| m.subject.contains("reset your password"))
+            .unwrap();
+        let text = mail.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains("revokes every API token"), "{}", mail.text);
+        assert!(mail.text.split_whitespace().collect::<String>().contains("すべてのAPIトークンが失効"), "{}", mail.text);
+        let r = app.post("/api/v1/password-reset/confirm", None, &json!({"token": reset, "new_password": "new-password-1"}));
+        assert_eq!(r.status(), 204);
+        problem(app.get("/api/v1/me", Some(&token)), 401, "bad_token");
+        assert!(!token_still_works(&app, &token), "a token made before the reset is dead");
+        let fresh = token_of(login(&app, "alice@example.com", "new-password-1"));
+        let listed: Vec<Value> = app.get("/api/v1/tokens", Some(&fresh)).json().unwrap();
+        assert!(listed.is_empty(), "{listed:?}");
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn issue23_c_sign_out_everywhere_revokes_api_tokens_only_when_asked(db) {
+        let app = TestApp::spawn(db);
+        let p = app.player("alice");
+        let token = api_token_of(&app, &p.token, "ci");
+        problem(app.delete("/api/v1/sessions?tokens=maybe", Some(&p.token)), 400, "malformed_query");
+        let r = app.delete("/api/v1/sessions", Some(&p.token));
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.json::<Value>().unwrap(), json!({"revoked": 1, "tokens_revoked": 0}));
+        problem(app.get("/api/v1/me", Some(&p.token)), 401, "session_revoked");
+        assert!(token_still_works(&app, &token), "without `tokens=true` the tokens stay");
+        let session = token_of(login(&app, "alice@example.com", PASSWORD));
+        let r = app.delete("/api/v1/sessions?tokens=true", Some(&session));
+        assert_eq!(r.status(), 200);
+        // The token itself and the one `token_still_works` made with it.
+        assert_eq!(r.json::<Value>().unwrap(), json!({"revoked": 1, "tokens_revoked": 2}));
+        assert!(!token_still_works(&app, &token));
+        problem(app.get("/api/v1/me", Some(&session)), 401, "session_revoked");
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn issue23_e_webhook_targets_refuse_every_range_that_reaches_this_host(db) {
+        let app = TestApp::spawn_with(db, |s| s.webhooks.allow_private = false);
+        let p = app.player("alice");
+        for url in [
+            "http://[2002:7f00:1::]/",
+            "http://[2002:7f00:1::1]:8080/hook",
+            "http://[2002:a9fe:a9fe::]/latest/meta-data",
+            "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",
+            "http://[64:ff9b::7f00:1]/",
+            "http://[64:ff9b::a9fe:a9fe]/",
+            "http://[64:ff9b:1::808:808]/",
+            "http://[::ffff:127.0.0.1]/",
+            "http://[::127.0.0.1]/",
+            "http://[::ffff:0:7f00:1]/",
+            "http://[fec0::1]/",
+            "http://[100::1]/",
+            "http://192.88.99.1/",
+            "http://198.18.0.1/",
+            "http://0.0.0.0/",
+            "http://localhost:9/",
+        ] {
+            let body = problem(app.post("/api/v1/webhooks", Some(&p.token), &json!({"url": url})), 422, "private_webhook_target");
+            assert!(body["detail"].as_str().unwrap().contains("public address"), "{url}: {body}");
+        }
+        // 200,000 characters: refused before anything is resolved or stored.
+        let long = format!("https://example.com/{}", "a".repeat(200_000));
+        let body = problem(app.post("/api/v1/webhooks", Some(&p.token), &json!({"url": long})), 400, "webhook_url_too_long");
+        assert!(body["detail"].as_str().unwrap().contains("2048"), "{body}");
+        let listed: Vec<Value> = app.get("/api/v1/webhooks", Some(&p.token)).json().unwrap();
+        assert!(listed.is_empty(), "nothing was stored: {listed:?}");
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn issue23_e_tokens_keys_and_webhooks_are_capped_per_account(db) {
+        let app = TestApp::spawn_with(db, |s| {
+            s.security.max_api_tokens = 3;
+            s.security.max_signing_keys = 2;
+            s.security.max_webhooks = 2;
+        });
+        let p = app.player("alice");
+        let mut ids = Vec::new();
+        for i in 0..3 {
+            let r = app.post("/api/v1/tokens", Some(&p.token), &json!({"name": format!("t{i}")}));
+            assert_eq!(r.status(), 201);
+            ids.push(r.json::<Value>().unwrap()["id"].as_i64().unwrap());
+        }
+        let body = problem(app.post("/api/v1/tokens", Some(&p.token), &json!({"name": "t3"})), 409, "too_many_tokens");
+        assert!(body["detail"].as_str().unwrap().contains("(3)"), "{body}");
+        // Revoked ones do not count.
+        assert_eq!(app.delete(&format!("/api/v1/tokens/{}", ids[0]), Some(&p.token)).status(), 204);
+        assert_eq!(app.post("/api/v1/tokens", Some(&p.token), &json!({"name": "t3"})).status(), 201);
+
+        // The player has one key already; one more fits, a third does not, and the same key again is no new key.
+        let second = shared::signing::KeyPair::generate().unwrap();
+        assert_eq!(app.post("/api/v1/keys", Some(&p.token), &json!({"public_key": second.public_key()})).status(), 201);
+        let third = shared::signing::KeyPair::generate().unwrap();
+        problem(app.post("/api/v1/keys", Some(&p.token), &json!({"public_key": third.public_key()})), 409, "too_many_keys");
+        assert_eq!(app.post("/api/v1/keys", Some(&p.token), &json!({"public_key": second.public_key()})).status(), 200);
+        assert_eq!(app.delete(&format!("/api/v1/keys/{}", second.kid()), Some(&p.token)).status(), 204);
+        assert_eq!(app.post("/api/v1/keys", Some(&p.token), &json!({"public_key": third.public_key()})).status(), 201);
+
+        for i in 0..2 {
+            let r = app.post("/api/v1/webhooks", Some(&p.token), &json!({"url": format!("http://127.0.0.1:9/{i}")}));
+            assert_eq!(r.status(), 201);
+        }
+        problem(app.post("/api/v1/webhooks", Some(&p.token), &json!({"url": "http://127.0.0.1:9/2"})), 409, "too_many_webhooks");
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn issue23_f_names_refuse_invisible_and_default_ignorable_characters(db) {
+        let app = TestApp::spawn(db);
+        let names = [
+            "Ad\u{200b}a", "Ad\u{200d}a", "\u{feff}Ada", "Ad\u{2028}a", "Ada\u{e0041}\u{e007f}", "\u{3164}",
+            "Ad\u{3164}a", "\u{115f}\u{1160}", "Ad\u{ffa0}a", "Ada\u{fe0f}", "Ad\u{ad}a", "Ad\u{2060}a", "Ad\u{e000}a",
+        ];
+        for (i, name) in names.iter().enumerate() {
+            let body = problem(register(&app, &format!("n{i}@example.com"), name), 422, "bad_name");
+            assert!(body["detail"].as_str().unwrap().contains("U+"), "{name:?}: {body}");
+        }
+        let p = app.player("alice");
+        problem(app.post("/api/v1/tokens", Some(&p.token), &json!({"name": "ci\u{200b}"})), 422, "bad_name");
+        let key = shared::signing::KeyPair::generate().unwrap();
+        let r = app.post("/api/v1/keys", Some(&p.token), &json!({"public_key": key.public_key(), "name": "\u{e0001}laptop"}));
+        problem(r, 422, "bad_name");
+        // Visible names of every script still register.
+        for (i, name) in ["山田 太郎", "Zoë", "😀 player", "سلام"].iter().enumerate() {
+            assert_eq!(register(&app, &format!("ok{i}@example.com"), name).status(), 201, "{name}");
+        }
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn issue23_f_only_failed_sign_ins_count(db) {
+        let app = TestApp::spawn_with(db, low_limits);
+        assert_eq!(register(&app, "alice@example.com", "alice").status(), 201);
+        // Far more successes than the limit of three: none is refused.
+        for _ in 0..10 {
+            assert_eq!(login(&app, "alice@example.com", PASSWORD).status(), 200);
+        }
+        // Two failures, then a success, which forgets them: three more failures fit before the lock.
+        for _ in 0..2 {
+            problem(login(&app, "alice@example.com", "wrong-password"), 401, "bad_credentials");
+        }
+        assert_eq!(login(&app, "alice@example.com", PASSWORD).status(), 200);
+        for _ in 0..3 {
+            problem(login(&app, "alice@example.com", "wrong-password"), 401, "bad_credentials");
+        }
+        problem(login(&app, "alice@example.com", PASSWORD), 429, "too_many_requests");
+    }
+}
+
+tegami_api::on_both_backends! {
+    fn issue23_f_a_locked_account_still_signs_in_from_a_known_device(db) {
+        let app = TestApp::spawn_with(db, low_limits);
+        assert_eq!(register(&app, "alice@example.com", "alice").status(), 201);
+        let first: Value = login(&app, "alice@example.com", PASSWORD).json().unwrap();
+        let device = first["device"].as_str().expect("a known-device token").to_string();
+        let with_device = |password: &str, device: &str| {
+            app.post("/api/v1/sessions", None, &json!({"email": "alice@example.com", "password": password, "device": device}))
+        };
+        // Someone who knows the address locks the account out for unknown devices.
+        for _ in 0..3 {
+            problem(login(&app, "alice@example.com", "guess-guess"), 401, "bad_credentials");
+        }
+        problem(login(&app, "alice@example.com", PASSWORD), 429, "too_many_requests");
+        // Not for the owner's device.
+        let again = with_device(PASSWORD, &device);
+        assert_eq!(again.status(), 200);
+        assert!(again.json::<Value>().unwrap()["device"].is_string());
+        // Another account's device token, or a forged one, is no known device.
+        assert_eq!(register(&app, "bob@example.com", "bob").status(), 201);
+        let bobs: Value = login(&app, "bob@example.com", PASSWORD).json().unwrap();
+        for _ in 0..3 {
+            problem(login(&app, "alice@example.com", "guess-guess"), 401, "bad_credentials");
+        }
+        problem(with_device(PASSWORD, bobs["device"].as_str().unwrap()), 429, "too_many_requests");
+        problem(with_device(PASSWORD, &format!("{device}x")), 429, "too_many_requests");
+        // A known device that guesses is held to its own budget.
+        for _ in 0..3 {
+            problem(with_device("guess-guess", &device), 401, "bad_credentials");
+        }
+        problem(with_device(PASSWORD, &device), 429, "too_many_requests");
+        app.settings.clock.advance(chrono::Duration::seconds(601));
+        assert_eq!(with_device(PASSWORD, &device).status(), 200);
     }
 }

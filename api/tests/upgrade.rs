@@ -14,7 +14,7 @@ use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 use diesel_migrations::MigrationHarness;
 use serde_json::{Value, json};
 use shared::api_types::{JournalListing, LegalMoves, MoveAccepted, MoveClaims};
-use shared::journal::{Actor, Entry, EntryBody, Match};
+use shared::journal::{Actor, Entry, EntryBody, JournalFormat, Match};
 use shared::signing::KeyPair;
 use tegami_api::db::schema::{accounts, games, outbox, seats, signing_keys};
 use tegami_api::db::scratch::{Backend, ScratchDatabase};
@@ -80,10 +80,12 @@ fn old_data(conn: &mut Conn, key: &KeyPair) -> (i64, Vec<String>, Vec<Entry>) {
 
     let seed = [7u8; 32];
     let mut salt = 0u8;
-    let mut game = Match::create("uosao", Value::Null, 3, seed, at).unwrap().with_salts(move || {
-        salt = salt.wrapping_add(1);
-        [salt; 32]
-    });
+    // Databases from before journal format 2 hold format 1 games only.
+    let mut game =
+        Match::create_in(JournalFormat::V1, "uosao", Value::Null, 3, seed, at).unwrap().with_salts(move || {
+            salt = salt.wrapping_add(1);
+            [salt; 32]
+        });
     let EntryBody::Create { options, seed_commitment, .. } = &game.entries()[0].body else { unreachable!() };
     let id: i64 = diesel::insert_into(games::table)
         .values((

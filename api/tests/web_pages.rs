@@ -25,6 +25,7 @@ struct Page {
     status: u16,
     location: Option<String>,
     content_type: String,
+    cache_control: String,
     csp: String,
     set_cookies: Vec<String>,
     body: String,
@@ -59,6 +60,7 @@ impl Visitor {
         Page {
             status: r.status().as_u16(),
             content_type: header_text(&r, header::CONTENT_TYPE),
+            cache_control: header_text(&r, header::CACHE_CONTROL),
             csp: header_text(&r, header::CONTENT_SECURITY_POLICY),
             location,
             set_cookies,
@@ -91,14 +93,21 @@ impl Visitor {
     }
 
     fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Page {
-        let r = self
+        self.post_with(path, fields, &[])
+    }
+
+    /// `post` with more headers (what a browser adds: `Origin`, `Sec-Fetch-Site`).
+    fn post_with(&mut self, path: &str, fields: &[(&str, &str)], headers: &[(&str, &str)]) -> Page {
+        let mut request = self
             .client
             .post(format!("{}{path}", self.base))
             .header(header::ACCEPT, "text/html")
             .header(header::COOKIE, self.cookie_header())
-            .form(fields)
-            .send()
-            .unwrap();
+            .form(fields);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let r = request.send().unwrap();
         self.read(r)
     }
 
@@ -162,11 +171,24 @@ tegami_api::on_both_backends! {
         assert!(v.open("/").body.contains("<html lang=\"en\""));
         // The switch never sends anyone off the site.
         assert_eq!(v.get("/lang/ja?back=//evil.example/").location.as_deref(), Some("/"));
-        // The assets come from the binary.
-        let css = v.get("/assets/web/tegami.css");
+        // The assets come from the binary, named by their content and kept by browsers for a year.
+        let home = v.open("/").body;
+        let asset = |stem: &str| {
+            let start = home.find(&format!("/assets/web/{stem}-")).unwrap_or_else(|| panic!("{stem} in {home}"));
+            home[start..].split('"').next().unwrap().to_string()
+        };
+        let css = v.get(&asset("tegami"));
         assert!(css.status == 200 && css.content_type.starts_with("text/css"));
-        let js = v.get("/assets/web/sign.js");
+        assert!(css.cache_control.contains("immutable"), "{}", css.cache_control);
+        let js = v.get(&asset("sign"));
         assert!(js.status == 200 && js.content_type.starts_with("text/javascript") && js.body.contains("Ed25519"));
+        let live = v.get(&asset("live"));
+        assert!(live.status == 200 && live.body.contains("EventSource"));
+        let icon = v.get(&asset("favicon"));
+        assert!(icon.status == 200 && icon.content_type.starts_with("image/svg+xml"));
+        let old = v.get("/favicon.ico");
+        assert_eq!((old.status, old.location.as_deref()), (301, Some(asset("favicon").as_str())));
+        assert_eq!(v.get("/assets/web/tegami.css").status, 404, "only the hashed names are served");
         // The API keeps its own answers.
         let r = app.get("/api/v1/nothing-here", None);
         assert_eq!(r.status(), 404);
@@ -322,6 +344,13 @@ tegami_api::on_both_backends! {
         assert_eq!(done.status, 200, "{}", done.body);
         let prefs: Value = app.get("/api/v1/me/notifications", Some(&bea.token)).json().unwrap();
         assert_eq!(prefs["notify"], "none", "{prefs}");
+        // A player who plays only by email gets them back on the same page.
+        let again = v.open(&action);
+        assert!(again.body.contains("value=\"resume\""), "{}", again.body);
+        let resumed = v.post(&action, &[("csrf", &csrf_of(&again.body)), ("action", "resume")]);
+        assert_eq!(resumed.status, 200, "{}", resumed.body);
+        let prefs: Value = app.get("/api/v1/me/notifications", Some(&bea.token)).json().unwrap();
+        assert_eq!(prefs["notify"], "every_turn", "{prefs}");
     }
 
     fn password_reset_from_the_pages(db) {
@@ -334,7 +363,7 @@ tegami_api::on_both_backends! {
         let text = &mails.iter().find(|m| m.kind == "password_reset").unwrap().text;
         let token: String = text[text.find("--token ").unwrap() + 8..].chars().take_while(|c| c.is_ascii_hexdigit()).collect();
         let bad = v.submit("/password-reset/confirm", "/password-reset/confirm", &[("token", "nope"), ("new_password", "new-password-9")]);
-        assert_eq!(bad.status, 422);
+        assert_eq!(bad.status, 404);
         assert!(bad.body.contains("bad_reset_token"));
         let done = v.submit("/password-reset/confirm", "/password-reset/confirm", &[("token", &token), ("new_password", "new-password-9")]);
         assert_eq!(done.status, 200, "{}", done.body);
@@ -459,7 +488,9 @@ tegami_api::on_both_backends! {
         assert!(after.iter().any(|e| e["body"]["type"] == "resign"), "the resignation is journaled: {after:?}");
         assert!(!v.open(&game_path).body.contains(&format!("href=\"{resign_path}\"")), "resigned once, no link");
         let again = v.post(&resign_path, &[("csrf", &csrf_of(&confirm.body))]);
-        assert!(again.status == 409 || again.status == 403, "{} {}", again.status, again.body);
+        // Refused: the game moved on, which the game's page says in words (a 303 there), or not allowed.
+        let sent_back = again.status == 303 && again.location.as_deref().is_some_and(|l| l.starts_with(&format!("{game_path}?refused=")));
+        assert!(sent_back || again.status == 403, "{} {:?} {}", again.status, again.location, again.body);
     }
 
     fn no_page_shows_a_seat_anything_another_seat_may_not_see(db) {
@@ -500,7 +531,7 @@ tegami_api::on_both_backends! {
             let page = visitor.open(&format!("/games/{id}"));
             assert_eq!(page.status, 200);
             // The picture is exactly the viewer's own view.
-            let ctx = RenderContext { lang: shared::Lang::En, width: 80, seat_names: loaded.names.clone(), region: None };
+            let ctx = RenderContext { lang: shared::Lang::En, width: 80, seat_names: loaded.names.clone(), region: None, narrow: false };
             let svg = loaded.game.game().render_svg(&loaded.game.view(*viewer), &ctx).unwrap();
             assert!(page.body.contains(&svg), "{viewer:?} sees its own view");
             // No event text this viewer may not read appears (unless the same text is also its own).
@@ -525,9 +556,264 @@ tegami_api::on_both_backends! {
         let app = TestApp::spawn_with(db, |s| s.public_url = "https://tegami.test".into());
         let mut v = Visitor::new(&app);
         let form = v.open("/register");
-        assert!(form.set_cookies.iter().any(|c| c.starts_with("tegami_csrf=") && c.contains("Secure")), "{:?}", form.set_cookies);
+        // The `__Host-` prefix: only this host, over https, can set these cookies (no sibling domain).
+        let csrf = form.set_cookies.iter().find(|c| c.starts_with("__Host-tegami_csrf=")).expect("a CSRF cookie");
+        assert!(csrf.contains("Secure") && csrf.contains("Path=/") && !csrf.contains("Domain"), "{csrf}");
         let done = v.register("ada");
-        let session = done.set_cookies.iter().find(|c| c.starts_with("tegami_session=")).expect("a session cookie");
-        assert!(session.contains("Secure") && session.contains("HttpOnly"), "{session}");
+        let session = done.set_cookies.iter().find(|c| c.starts_with("__Host-tegami_session=")).expect("a session cookie");
+        assert!(session.contains("Secure") && session.contains("HttpOnly") && !session.contains("Domain"), "{session}");
+        // The cookies without the prefix count for nothing there.
+        let token = v.cookies.remove("__Host-tegami_session").unwrap();
+        v.cookies.insert("tegami_session".into(), token.clone());
+        assert_eq!(v.get("/games").location.as_deref(), Some("/sign-in?next=/games"));
+        v.cookies.insert("__Host-tegami_session".into(), token);
+        assert_eq!(v.get("/games").status, 200);
+    }
+
+    fn issue23_a_b_redirects_go_only_to_paths_on_this_site_and_never_fail(db) {
+        let app = TestApp::spawn(db);
+        let r = app.post("/api/v1/accounts", None, &json!({"email": "ada@example.com", "display_name": "Ada", "password": "password-123"}));
+        assert_eq!(r.status(), 201);
+        let mut v = Visitor::new(&app);
+        // As given in the address (percent-encoded once), what the language switch must refuse.
+        let hostile = [
+            "/%09/evil.example/x",
+            "/%0d%0a/evil.example",
+            "/ok%0d%0aSet-Cookie:%20a=b",
+            "/ok%0aLocation:%20https://evil.example",
+            "%5C%5Cevil.example",
+            "/%5Cevil.example",
+            "/%5C/evil.example",
+            "//evil.example/x",
+            "/%2F/evil.example",
+            "/%252F/evil.example",
+            "/%25%30%39/evil.example",
+            "https:evil.example",
+            "https://evil.example/",
+            "evil.example",
+            "%09/games",
+            "/a%7Fb",
+        ];
+        for back in hostile {
+            let page = v.get(&format!("/lang/ja?back={back}"));
+            assert_eq!((page.status, page.location.as_deref()), (303, Some("/")), "back={back}");
+        }
+        for (back, to) in [
+            ("/games", "/games"),
+            ("/games%3Fstatus%3Dactive%26page%3D2", "/games?status=active&page=2"),
+            ("/rules/uosao?lang=ja", "/rules/uosao?lang=ja"),
+            ("/games/3%23journal", "/games/3#journal"),
+        ] {
+            let page = v.get(&format!("/lang/en?back={back}"));
+            assert_eq!((page.status, page.location.as_deref()), (303, Some(to)), "back={back}");
+        }
+        // `next` after a real sign-in, as the form posts it (decoded).
+        let decoded = [
+            "/\t/evil.example/x",
+            "/\r\n/evil.example",
+            "/ok\r\nSet-Cookie: a=b",
+            "\\\\evil.example",
+            "/\\evil.example",
+            "//evil.example",
+            "/%2F/evil.example",
+            "/%09/evil.example",
+            "https:evil.example",
+            "https://evil.example/",
+        ];
+        for next in decoded {
+            let page = v.submit("/sign-in", "/sign-in", &[("email", "ada@example.com"), ("password", "password-123"), ("next", next)]);
+            assert_eq!((page.status, page.location.as_deref()), (303, Some("/games")), "next={next:?}");
+        }
+        let page = v.submit("/sign-in", "/sign-in", &[("email", "ada@example.com"), ("password", "password-123"), ("next", "/games?status=finished")]);
+        assert_eq!((page.status, page.location.as_deref()), (303, Some("/games?status=finished")));
+        // The form shows a hostile `next` back harmlessly, and a refused sign-in is a page, not a 500.
+        let form = v.get("/sign-in?next=/%0d%0a/evil.example");
+        assert_eq!(form.status, 200);
+        let refused = v.submit("/sign-in", "/sign-in", &[("email", "ada@example.com"), ("password", "wrong-wrong"), ("next", "/\r\n")]);
+        assert_eq!(refused.status, 401);
+    }
+
+    fn issue23_c_sign_out_everywhere_offers_to_revoke_api_tokens(db) {
+        let app = TestApp::spawn(db);
+        let mut v = Visitor::new(&app);
+        assert_eq!(v.register("ada").status, 303);
+        let session = app.post("/api/v1/sessions", None, &json!({"email": "ada@example.com", "password": "password-123"}));
+        let api_session = session.json::<Value>().unwrap()["token"].as_str().unwrap().to_string();
+        let token = app.post("/api/v1/tokens", Some(&api_session), &json!({"name": "ci"})).json::<Value>().unwrap()["secret"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let keys = v.open("/keys");
+        assert!(keys.body.contains("/sign-out/everywhere"), "the keys page links to it");
+        // Both languages say what the box does.
+        let form = v.open("/sign-out/everywhere");
+        assert_eq!(form.status, 200);
+        assert!(form.body.contains("name=\"tokens\"") && form.body.contains("revoke every API token"), "{}", form.body);
+        v.lang = "ja";
+        let ja = v.open("/sign-out/everywhere");
+        assert!(ja.body.contains("すべてのAPIトークンも失効させる"), "{}", ja.body);
+        // Without the box: every session ends, the token stays.
+        let done = v.post_with("/sign-out/everywhere", &[("csrf", &csrf_of(&ja.body))], &[("Accept-Language", "ja")]);
+        assert_eq!(done.status, 200);
+        assert!(done.body.contains("APIトークンはそのまま"), "{}", done.body);
+        assert_eq!(app.get("/api/v1/me", Some(&api_session)).status(), 401);
+        assert_eq!(app.get("/api/v1/me", Some(&token)).status(), 200);
+        assert_eq!(v.get("/sign-out/everywhere").status, 401, "signed out here too");
+        // With the box ticked: the token is revoked too.
+        v.lang = "en";
+        assert_eq!(v.submit("/sign-in", "/sign-in", &[("email", "ada@example.com"), ("password", "password-123")]).status, 303);
+        let done = v.submit("/sign-out/everywhere", "/sign-out/everywhere", &[("tokens", "on")]);
+        assert_eq!(done.status, 200);
+        assert!(done.body.contains("1 API token revoked"), "{}", done.body);
+        assert_eq!(app.get("/api/v1/me", Some(&token)).status(), 401);
+    }
+
+    fn issue23_d_csrf_tokens_are_bound_to_the_session_and_forms_to_this_site(db) {
+        let app = TestApp::spawn(db);
+        // The attacker's own anonymous visit: a cookie and the token that goes with it.
+        let mut attacker = Visitor::new(&app);
+        let theirs = attacker.open("/sign-in");
+        let attacker_token = csrf_of(&theirs.body);
+        let attacker_cookie = attacker.cookies.get("tegami_csrf").cloned().expect("a pre-session cookie");
+        // The victim signs in; the pre-session nonce is replaced.
+        let mut v = Visitor::new(&app);
+        let before = v.open("/register");
+        let anonymous_token = csrf_of(&before.body);
+        let done = v.post("/register", &[("csrf", &anonymous_token), ("display_name", "Ada"), ("email", "ada@example.com"), ("password", "password-123")]);
+        assert_eq!(done.status, 303);
+        assert!(done.set_cookies.iter().any(|c| c.starts_with("tegami_csrf=")), "a new nonce at sign-in: {:?}", done.set_cookies);
+        let page = v.open("/keys");
+        let own = csrf_of(&page.body);
+        assert_ne!(own, anonymous_token);
+        // The attacker's pair, planted in the victim's browser: refused with the victim's session.
+        let mut planted = Visitor::new(&app);
+        planted.cookies = v.cookies.clone();
+        planted.cookies.insert("tegami_csrf".into(), attacker_cookie);
+        let forged = planted.post("/sign-out", &[("csrf", &attacker_token)]);
+        assert_eq!(forged.status, 403);
+        assert!(forged.body.contains("csrf_failed"), "{}", forged.body);
+        // The victim's own token from before signing in is no good either.
+        let stale = v.post("/sign-out", &[("csrf", &anonymous_token)]);
+        assert_eq!(stale.status, 403);
+        // The right token from another site: refused by its Origin, or its Sec-Fetch-Site without one.
+        for headers in [
+            vec![("Origin", "http://evil.example")],
+            vec![("Origin", "http://evil.example"), ("Sec-Fetch-Site", "same-origin")],
+            vec![("Origin", "null"), ("Sec-Fetch-Site", "cross-site")],
+            vec![("Sec-Fetch-Site", "cross-site")],
+            vec![("Sec-Fetch-Site", "same-site")],
+        ] {
+            let refused = v.post_with("/sign-out", &[("csrf", &own)], &headers);
+            assert_eq!(refused.status, 403, "{headers:?}");
+            assert!(refused.body.contains("cross_site_form"), "{headers:?}: {}", refused.body);
+        }
+        assert_eq!(app.get("/api/v1/me", None).status(), 401);
+        assert_eq!(v.get("/keys").status, 200, "still signed in");
+        // From this site it works: `Origin: null` with `Sec-Fetch-Site: same-origin` (what browsers send from
+        // this site's own pages under `Referrer-Policy: no-referrer`), or the origin the server is addressed as.
+        let out = v.post_with("/sign-out", &[("csrf", &own)], &[("Origin", "null"), ("Sec-Fetch-Site", "same-origin")]);
+        assert_eq!(out.status, 303);
+        assert_eq!(v.get("/keys").status, 401);
+        let origin = app.base.clone();
+        let form = v.open("/sign-in");
+        let fields = [("csrf", csrf_of(&form.body)), ("email", "ada@example.com".into()), ("password", "password-123".into())];
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let back = v.post_with("/sign-in", &fields, &[("Origin", &origin), ("Sec-Fetch-Site", "same-origin")]);
+        assert_eq!(back.status, 303);
+    }
+
+    fn issue23_f_a_known_browser_signs_in_while_the_account_is_locked(db) {
+        let app = TestApp::spawn_with(db, |s| {
+            s.security.throttle_account_limit = 3;
+            s.security.throttle_window_secs = 600;
+        });
+        let mut v = Visitor::new(&app);
+        assert_eq!(v.register("ada").status, 303);
+        let csrf = csrf_of(&v.open("/games").body);
+        assert_eq!(v.post("/sign-out", &[("csrf", &csrf)]).status, 303);
+        let first = v.submit("/sign-in", "/sign-in", &[("email", "ada@example.com"), ("password", "password-123")]);
+        assert_eq!(first.status, 303);
+        let device = first.set_cookies.iter().find(|c| c.starts_with("tegami_device=")).expect("a known-device cookie");
+        assert!(device.contains("HttpOnly") && device.contains("Max-Age="), "{device}");
+        let csrf = csrf_of(&v.open("/games").body);
+        assert_eq!(v.post("/sign-out", &[("csrf", &csrf)]).status, 303);
+        // Ten wrong passwords from elsewhere lock the account...
+        for _ in 0..3 {
+            let r = app.post("/api/v1/sessions", None, &json!({"email": "ada@example.com", "password": "guess-guess"}));
+            assert_eq!(r.status(), 401);
+        }
+        let mut stranger = Visitor::new(&app);
+        let locked = stranger.submit("/sign-in", "/sign-in", &[("email", "ada@example.com"), ("password", "password-123")]);
+        assert_eq!(locked.status, 429);
+        // ...but not for the browser Ada signed in with before.
+        let known = v.submit("/sign-in", "/sign-in", &[("email", "ada@example.com"), ("password", "password-123")]);
+        assert_eq!((known.status, known.location.as_deref()), (303, Some("/games")));
+    }
+
+    fn the_settings_page_changes_what_the_cli_can(db) {
+        let app = TestApp::spawn(db);
+        let mut v = Visitor::new(&app);
+        assert_eq!(v.get("/settings").location.as_deref(), Some("/sign-in?next=/settings"));
+        v.register("ada");
+        let page = v.open("/settings");
+        assert_eq!(page.status, 200);
+        assert_html(&page, "/settings");
+        for section in ["id=\"notifications\"", "id=\"vacation\"", "id=\"addresses\"", "id=\"sessions\"", "id=\"tokens\""] {
+            assert!(page.body.contains(section), "{section}");
+        }
+        assert!(page.body.contains("this browser"), "the current session is marked");
+        // Notifications and their language, as `PUT /api/v1/me/notifications` stores them.
+        let saved = v.submit("/settings", "/settings/notifications", &[("notify", "daily_digest"), ("lang", "ja")]);
+        assert_eq!(saved.status, 303, "{}", saved.body);
+        let shown = v.open(saved.location.as_deref().unwrap());
+        assert!(shown.body.contains("Your email settings are saved."));
+        assert!(shown.body.contains("value=\"daily_digest\" checked"), "the choice is shown");
+        let bad = v.submit("/settings", "/settings/notifications", &[("notify", "hourly"), ("lang", "ja")]);
+        assert_eq!(bad.status, 400);
+        assert!(bad.body.contains("every_turn, daily_digest or none"), "{}", bad.body);
+        // A vacation: a day, checked as the API checks it.
+        let day = (chrono::Utc::now() + chrono::Duration::days(5)).format("%Y-%m-%d").to_string();
+        assert_eq!(v.submit("/settings", "/settings/vacation", &[("back", &day)]).status, 303);
+        assert!(v.open("/settings").body.contains(&format!("datetime=\"{day}T00:00:00")), "away until that day");
+        let past = v.submit("/settings", "/settings/vacation", &[("back", "2001-01-01")]);
+        assert_eq!(past.status, 422, "{}", past.body);
+        assert_eq!(v.submit("/settings", "/settings/vacation", &[("back", "soon")]).status, 400);
+        assert_eq!(v.submit("/settings", "/settings/vacation", &[("back", "")]).status, 303);
+        assert!(v.open("/settings").body.contains("You are not away."));
+        // An added address waits for its link; it can be removed.
+        assert_eq!(v.submit("/settings", "/settings/mail-addresses", &[("address", "ada@work.example")]).status, 303);
+        let listed = v.open("/settings").body;
+        assert!(listed.contains("ada@work.example") && listed.contains("waiting for the emailed link"), "{listed}");
+        assert_eq!(v.submit("/settings", "/settings/mail-addresses", &[("address", "not an address")]).status, 422);
+        let at = listed.find("/settings/mail-addresses/").unwrap();
+        let remove = listed[at..].split('"').next().unwrap().to_string();
+        let csrf = csrf_of(&listed);
+        assert_eq!(v.post(&remove, &[("csrf", &csrf)]).status, 303);
+        assert!(!v.open("/settings").body.contains("ada@work.example"));
+        // A token is shown once, works with the API, and is revoked from the page.
+        let made = v.submit("/settings", "/settings/tokens", &[("name", "my script")]);
+        assert_eq!(made.status, 200);
+        let at = made.body.find("<code class=\"secret\">").unwrap() + "<code class=\"secret\">".len();
+        let secret = made.body[at..].split('<').next().unwrap().to_string();
+        assert_eq!(app.get("/api/v1/me", Some(&secret)).status(), 200);
+        assert!(!v.open("/settings").body.contains(&secret), "shown only once");
+        let listed = v.open("/settings").body;
+        let at = listed.find("/settings/tokens/").unwrap();
+        let revoke = listed[at..].split('"').next().unwrap().to_string();
+        assert_eq!(v.post(&revoke, &[("csrf", &csrf_of(&listed))]).status, 303);
+        assert_eq!(app.get("/api/v1/me", Some(&secret)).status(), 401);
+        // Another session is listed and signed out from here.
+        let mut phone = Visitor::new(&app);
+        phone.submit("/sign-in", "/sign-in", &[("email", "ada@example.com"), ("password", "password-123")]);
+        assert_eq!(phone.open("/games").status, 200);
+        let listed = v.open("/settings").body;
+        let at = listed.find("/settings/sessions/").unwrap();
+        let sign_out = listed[at..].split('"').next().unwrap().to_string();
+        assert_eq!(v.post(&sign_out, &[("csrf", &csrf_of(&listed))]).status, 303);
+        assert_eq!(phone.get("/games").location.as_deref(), Some("/sign-in?next=/games"), "the phone is signed out");
+        assert_eq!(v.open("/games").status, 200, "this browser is not");
+        // In Japanese too.
+        v.lang = "ja";
+        assert!(v.open("/settings").body.contains("メール通知"));
     }
 }

@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use catalog::t;
 use reqwest::blocking::{RequestBuilder, Response};
 use reqwest::{Method, StatusCode};
 use serde::Serialize;
@@ -33,11 +34,8 @@ impl Reply {
 
 /// Reads a response body as an API type; a mismatch is the server's fault (or a version skew).
 pub fn decode<T: DeserializeOwned>(body: &Value) -> Result<T> {
-    serde_json::from_value(body.clone()).map_err(|e| {
-        CliError::network(format!(
-            "the server's answer is not what this tegami expects ({e}); are client and server the same version?"
-        ))
-    })
+    serde_json::from_value(body.clone())
+        .map_err(|e| CliError::network(t!(crate::i18n::lang(), "cli-answer-unexpected", error = e.to_string())))
 }
 
 impl Client {
@@ -48,13 +46,13 @@ impl Client {
             .connect_timeout(Duration::from_secs(10))
             .timeout(Duration::from_secs(60))
             .build()
-            .map_err(|e| CliError::local(format!("cannot set up the HTTP client: {e}")))?;
+            .map_err(|e| CliError::local(t!(lang, "cli-http-setup", error = e.to_string())))?;
         Ok(Client { http, server: server.trim_end_matches('/').to_string(), token, lang })
     }
 
     fn request(&self, method: Method, path: &str) -> RequestBuilder {
         let url = format!("{}/api/v1{}", self.server, path);
-        let mut req = self.http.request(method, url).header(reqwest::header::ACCEPT_LANGUAGE, lang_tag(self.lang));
+        let mut req = self.http.request(method, url).header(reqwest::header::ACCEPT_LANGUAGE, catalog::code(self.lang));
         if let Some(token) = &self.token {
             req = req.bearer_auth(token);
         }
@@ -78,8 +76,7 @@ impl Client {
         let body = if text.trim().is_empty() {
             Value::Null
         } else {
-            serde_json::from_str(&text)
-                .map_err(|e| CliError::network(format!("the server answered with something that is not JSON ({e})")))?
+            serde_json::from_str(&text).map_err(|e| not_json(&self.server, &text, &e.to_string(), self.lang))?
         };
         Ok(Reply { status, body })
     }
@@ -132,11 +129,11 @@ impl Client {
             .connect_timeout(Duration::from_secs(10))
             .timeout(None)
             .build()
-            .map_err(|e| CliError::local(format!("cannot set up the HTTP client: {e}")))?;
+            .map_err(|e| CliError::local(t!(self.lang, "cli-http-setup", error = e.to_string())))?;
         let mut req = http
             .get(format!("{}/api/v1{}", self.server, path))
             .header(reqwest::header::ACCEPT, "text/event-stream")
-            .header(reqwest::header::ACCEPT_LANGUAGE, lang_tag(self.lang));
+            .header(reqwest::header::ACCEPT_LANGUAGE, catalog::code(self.lang));
         if let Some(token) = &self.token {
             req = req.bearer_auth(token);
         }
@@ -169,37 +166,57 @@ impl Client {
     }
 }
 
-fn lang_tag(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "en",
-        Lang::Ja => "ja",
+/// Whether a body is a web page (a proxy's error page, another web server) rather than an API answer.
+fn looks_like_html(body: &str) -> bool {
+    let start = body.trim_start().get(..15).unwrap_or(body.trim_start()).to_ascii_lowercase();
+    start.starts_with("<!doctype")
+        || start.starts_with("<html")
+        || start.starts_with("<?xml")
+        || start.starts_with("<head")
+}
+
+/// A success answer that is not JSON: one line that says so, never the page itself.
+fn not_json(server: &str, body: &str, error: &str, lang: Lang) -> CliError {
+    if looks_like_html(body) {
+        CliError::network(t!(lang, "cli-answer-html", server = server))
+    } else {
+        CliError::network(t!(lang, "cli-answer-not-json", server = server, error = error))
     }
 }
 
 fn transport_error(server: &str, e: &reqwest::Error) -> CliError {
+    let lang = crate::i18n::lang();
     let what = if e.is_timeout() {
-        "timed out".to_string()
+        t!(lang, "cli-net-timed-out")
     } else if e.is_connect() {
-        "connection failed".to_string()
+        t!(lang, "cli-net-connect-failed")
     } else if e.is_builder() {
-        return CliError::usage(format!("`{server}` is not a usable server URL; use e.g. `http://127.0.0.1:8080`"));
+        return CliError::usage(t!(lang, "cli-bad-server-url", server = server));
     } else {
-        "request failed".to_string()
+        t!(lang, "cli-net-failed")
     };
     // The innermost cause says the useful part ("Connection refused").
     let mut cause: &dyn std::error::Error = e;
     while let Some(next) = cause.source() {
         cause = next;
     }
-    CliError::network(format!(
-        "cannot reach `{server}`: {what} ({cause}); is the server running? (set it with `--server` or TEGAMI_SERVER)"
-    ))
+    CliError::network(t!(lang, "cli-unreachable", server = server, what = what, cause = cause.to_string()))
 }
 
 /// Turns a failed response into an error: the server's `Problem` when it sent one (its `detail`, in
 /// Japanese when asked and available, and the `allowed` answers), else the status and the start of the body.
 pub fn error_from_response(status: StatusCode, body: &str, sent_token: bool, lang: Lang) -> CliError {
     let problem: Option<Problem> = serde_json::from_str(body).ok();
+    if problem.is_none() && looks_like_html(body) {
+        // A proxy's or another web server's page: tegami answers every error with a problem document.
+        let reason = status.canonical_reason().unwrap_or("error").to_lowercase();
+        return CliError::network(t!(
+            lang,
+            "cli-answer-html-page",
+            status = status.as_u16().to_string(),
+            reason = reason
+        ));
+    }
     let detail = match &problem {
         Some(p) => {
             let text = match (lang, &p.detail_ja) {
@@ -210,30 +227,39 @@ pub fn error_from_response(status: StatusCode, body: &str, sent_token: bool, lan
             lowercase_first(&text)
         }
         None => {
-            let snippet: String = body.trim().chars().take(200).collect();
             let reason = status.canonical_reason().unwrap_or("error").to_lowercase();
+            let snippet: String = body.trim().lines().next().unwrap_or_default().chars().take(200).collect();
             if snippet.is_empty() { reason } else { format!("{reason}: {snippet}") }
         }
     };
-    let code = status.as_u16();
+    let code = status.as_u16().to_string();
     if status.is_server_error() {
-        return CliError::network(format!("the server failed ({code}): {detail}"));
+        return CliError::network(t!(lang, "cli-server-failed", status = code, detail = detail));
     }
     // A move whose signature does not verify is a refused move, not a missing login.
     let bad_signature = problem.as_ref().is_some_and(|p| p.code == "bad_signature");
     if status == StatusCode::UNAUTHORIZED && !bad_signature {
-        let why = if sent_token { "your session or token was refused" } else { "you are not logged in" };
-        return CliError::not_logged_in(format!("{why} ({detail}); run `tegami login`"));
+        return CliError::not_logged_in(if sent_token {
+            t!(lang, "cli-credentials-refused", detail = detail)
+        } else {
+            t!(lang, "cli-not-logged-in-server", detail = detail)
+        });
     }
     if !status.is_client_error() {
-        return CliError::network(format!("unexpected answer from the server ({code}): {detail}"));
+        return CliError::network(t!(lang, "cli-server-unexpected", status = code, detail = detail));
     }
+    let problem_code = problem.as_ref().map(|p| p.code.clone()).filter(|c| !c.is_empty());
+    // The server names its API; a player at the terminal needs the command instead.
+    let (message, help) = match problem_code.as_deref() {
+        Some("email_unverified") => (t!(lang, "cli-email-unverified"), Some(t!(lang, "cli-email-unverified-help"))),
+        _ => (detail, None),
+    };
     CliError::Refused(Refusal {
-        status: Some(code),
-        code: problem.as_ref().map(|p| p.code.clone()).filter(|c| !c.is_empty()),
-        message: detail,
+        status: Some(status.as_u16()),
+        code: problem_code,
+        message,
         allowed: problem.and_then(|p| p.allowed).unwrap_or_default(),
-        help: None,
+        help,
     })
 }
 
@@ -305,8 +331,18 @@ mod tests {
 
     #[test]
     fn a_body_that_is_not_a_problem_is_quoted() {
-        let err = error_from_response(StatusCode::BAD_GATEWAY, "<html>upstream down</html>", false, Lang::En);
-        assert_eq!(err.to_string(), "the server failed (502): bad gateway: <html>upstream down</html>");
+        let err = error_from_response(StatusCode::BAD_GATEWAY, "upstream down\nretry later", false, Lang::En);
+        assert_eq!(err.to_string(), "the server failed (502): bad gateway: upstream down");
+        let page = "<!DOCTYPE html>\n<html><body><h1>502 Bad Gateway</h1>\n<p>nginx</p></body></html>";
+        let err = error_from_response(StatusCode::BAD_GATEWAY, page, false, Lang::En);
+        assert_eq!(
+            err.to_string(),
+            "the server answered 502 (bad gateway) with a web page, not a tegami answer; is it a tegami server? \
+             (set it with `--server` or TEGAMI_SERVER)"
+        );
+        let err = error_from_response(StatusCode::NOT_FOUND, page, true, Lang::En);
+        assert_eq!(err.exit_code(), 4, "not a refusal by tegami");
+        assert!(!err.report().contains('<'), "{}", err.report());
         let err = error_from_response(StatusCode::NOT_FOUND, "", false, Lang::En);
         assert_eq!(err.to_string(), "not found");
         let err = error_from_response(StatusCode::UNAUTHORIZED, "", false, Lang::En);
@@ -410,5 +446,17 @@ mod tests {
         let (url, server) = one_shot("204 No Content", "text/plain", "");
         Client::new(&url, Some("t".into()), Lang::En).unwrap().delete("/tokens/3").unwrap();
         assert!(server.join().unwrap().starts_with("DELETE /api/v1/tokens/3 "));
+    }
+
+    #[test]
+    fn a_web_page_instead_of_the_api_is_one_clear_line() {
+        let page = "<!DOCTYPE html>\n<html><head><title>Welcome</title></head><body>It works!</body></html>";
+        let (url, server) = one_shot("200 OK", "text/html", page);
+        let err = Client::new(&url, None, Lang::En).unwrap().get("/game-types").err().unwrap();
+        server.join().unwrap();
+        assert_eq!(err.exit_code(), 4);
+        let report = err.report();
+        assert_eq!(report.lines().count(), 1, "{report}");
+        assert!(report.contains(&format!("`{url}` answered with a web page")) && !report.contains('<'), "{report}");
     }
 }

@@ -5,7 +5,11 @@
 //! - `config.toml` (optional, written by you): `server = "https://..."` and `lang = "ja"` defaults.
 //! - `session.toml` (mode 0600, written by `tegami login`): the server, the session token, the account.
 //! - `signing-key` (mode 0600, written by the first `tegami login`): the Ed25519 secret that signs moves.
+//! - `device.toml` (mode 0600, written by `tegami login`, kept by `tegami logout`): the server's
+//!   known-device token, which lets the right password in while the account is locked by failed sign-ins
+//!   from elsewhere.
 
+use catalog::t;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,6 +22,7 @@ use crate::error::{CliError, Result};
 const SETTINGS_FILE: &str = "config.toml";
 const SESSION_FILE: &str = "session.toml";
 const KEY_FILE: &str = "signing-key";
+const DEVICE_FILE: &str = "device.toml";
 
 /// User settings from `config.toml`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,6 +30,14 @@ const KEY_FILE: &str = "signing-key";
 pub struct Settings {
     pub server: Option<String>,
     pub lang: Option<String>,
+}
+
+/// The known-device token a server gave this machine for one account.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Device {
+    pub server: String,
+    pub email: String,
+    pub token: String,
 }
 
 /// What `tegami login` remembers.
@@ -47,7 +60,7 @@ pub struct ConfigDir {
 pub fn default_dir() -> Result<PathBuf> {
     use etcetera::BaseStrategy as _;
     let strategy = etcetera::choose_base_strategy()
-        .map_err(|e| CliError::local(format!("cannot find a home directory ({e}); pass `--config-dir`")))?;
+        .map_err(|e| CliError::local(t!(crate::i18n::lang(), "cli-config-no-home", error = e.to_string())))?;
     Ok(strategy.config_dir().join("tegami"))
 }
 
@@ -68,8 +81,14 @@ impl ConfigDir {
         let path = self.file(SETTINGS_FILE);
         match read_optional(&path)? {
             None => Ok(Settings::default()),
-            Some(text) => toml::from_str(&text)
-                .map_err(|e| CliError::local(format!("cannot read `{}`: {}", path.display(), e.message()))),
+            Some(text) => toml::from_str(&text).map_err(|e| {
+                CliError::local(t!(
+                    crate::i18n::lang(),
+                    "cli-file-unreadable",
+                    file = path.display().to_string(),
+                    error = e.message()
+                ))
+            }),
         }
     }
 
@@ -78,10 +97,11 @@ impl ConfigDir {
         match read_optional(&path)? {
             None => Ok(None),
             Some(text) => toml::from_str(&text).map(Some).map_err(|e| {
-                CliError::local(format!(
-                    "cannot read `{}`: {}; delete it and run `tegami login`",
-                    path.display(),
-                    e.message()
+                CliError::local(t!(
+                    crate::i18n::lang(),
+                    "cli-session-unreadable",
+                    file = path.display().to_string(),
+                    error = e.message()
                 ))
             }),
         }
@@ -92,12 +112,30 @@ impl ConfigDir {
         self.write_private(SESSION_FILE, &text)
     }
 
+    /// The known-device token for `email` on `server`, if this machine has one (an unreadable file is
+    /// treated as none: the token only eases lock-outs).
+    pub fn device(&self, server: &str, email: &str) -> Option<String> {
+        let text = read_optional(&self.file(DEVICE_FILE)).ok()??;
+        let device: Device = toml::from_str(&text).ok()?;
+        (device.server == server && device.email.eq_ignore_ascii_case(email.trim())).then_some(device.token)
+    }
+
+    pub fn save_device(&self, device: &Device) -> Result<()> {
+        let text = toml::to_string(device).map_err(|e| CliError::local(e.to_string()))?;
+        self.write_private(DEVICE_FILE, &text)
+    }
+
     /// Forgets the session; true if there was one.
     pub fn remove_session(&self) -> Result<bool> {
         match fs::remove_file(self.file(SESSION_FILE)) {
             Ok(()) => Ok(true),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-            Err(e) => Err(CliError::local(format!("cannot remove `{}`: {e}", self.file(SESSION_FILE).display()))),
+            Err(e) => Err(CliError::local(t!(
+                crate::i18n::lang(),
+                "cli-file-unremovable",
+                file = self.file(SESSION_FILE).display().to_string(),
+                error = e.to_string()
+            ))),
         }
     }
 
@@ -105,9 +143,14 @@ impl ConfigDir {
         let path = self.file(KEY_FILE);
         match read_optional(&path)? {
             None => Ok(None),
-            Some(text) => KeyPair::from_secret(text.trim())
-                .map(Some)
-                .map_err(|e| CliError::local(format!("cannot read the signing key `{}`: {e}", path.display()))),
+            Some(text) => KeyPair::from_secret(text.trim()).map(Some).map_err(|e| {
+                CliError::local(t!(
+                    crate::i18n::lang(),
+                    "cli-key-unreadable",
+                    file = path.display().to_string(),
+                    error = e.to_string()
+                ))
+            }),
         }
     }
 
@@ -118,10 +161,8 @@ impl ConfigDir {
     /// Writes the signing key, never replacing an existing one (a lost key cannot sign for old games).
     pub fn save_new_key(&self, key: &KeyPair) -> Result<()> {
         if self.file(KEY_FILE).exists() {
-            return Err(CliError::local(format!(
-                "`{}` exists already; not replacing it",
-                self.file(KEY_FILE).display()
-            )));
+            let file = self.file(KEY_FILE).display().to_string();
+            return Err(CliError::local(t!(crate::i18n::lang(), "cli-key-exists", file = file)));
         }
         self.write_private(KEY_FILE, &format!("{}\n", key.to_secret()))
     }
@@ -132,7 +173,10 @@ impl ConfigDir {
         create_private_dir(&self.path)?;
         let target = self.file(name);
         let tmp = self.file(&format!(".{name}.tmp"));
-        let fail = |e: std::io::Error| CliError::local(format!("cannot write `{}`: {e}", target.display()));
+        let fail = |e: std::io::Error| {
+            let file = target.display().to_string();
+            CliError::local(t!(crate::i18n::lang(), "cli-file-unwritable", file = file, error = e.to_string()))
+        };
         let _ = fs::remove_file(&tmp);
         let mut options = fs::OpenOptions::new();
         options.write(true).create_new(true);
@@ -153,7 +197,12 @@ fn read_optional(path: &Path) -> Result<Option<String>> {
     match fs::read_to_string(path) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(CliError::local(format!("cannot read `{}`: {e}", path.display()))),
+        Err(e) => Err(CliError::local(t!(
+            crate::i18n::lang(),
+            "cli-file-unreadable",
+            file = path.display().to_string(),
+            error = e.to_string()
+        ))),
     }
 }
 
@@ -168,7 +217,10 @@ fn create_private_dir(path: &Path) -> Result<()> {
         use std::os::unix::fs::DirBuilderExt;
         builder.mode(0o700);
     }
-    builder.create(path).map_err(|e| CliError::local(format!("cannot create `{}`: {e}", path.display())))
+    builder.create(path).map_err(|e| {
+        let file = path.display().to_string();
+        CliError::local(t!(crate::i18n::lang(), "cli-dir-uncreatable", file = file, error = e.to_string()))
+    })
 }
 
 /// A server URL as the client compares and stores it: no trailing slash.

@@ -3,8 +3,11 @@
 //! Exit codes are part of the CLI's contract (scripts and the end-to-end tests rely on them):
 //! 0 ok, 1 local failure (config files, terminal), 2 usage error, 3 refused by the server (or by the
 //! same check done locally: an unparsable move, not your turn), 4 network or server failure,
-//! 5 verification failed, 6 not logged in; and for `tegami wait`: 7 the game is over (nothing will be asked
-//! of me), 8 timed out.
+//! 5 verification failed (tampering: something in the journal does not check out), 6 not logged in; and for
+//! `tegami wait`: 7 the game is over (nothing will be asked of me), 8 timed out; and for `tegami verify`: 9
+//! nothing to verify yet or at all (the game is not finished, or the file is not a journal).
+
+use catalog::t;
 
 use std::fmt;
 
@@ -20,6 +23,8 @@ pub enum CliError {
     Network(String),
     /// `tegami verify` found a problem.
     Verification(String),
+    /// `tegami verify` was given nothing it can verify: a game still running, a file that is not a journal.
+    Unverifiable(String),
     /// No usable credentials.
     NotLoggedIn(String),
     /// `tegami wait`: the game is over (or, without a game, none of mine is still running).
@@ -75,12 +80,16 @@ impl CliError {
             CliError::NotLoggedIn(_) => 6,
             CliError::GameOver(_) => 7,
             CliError::TimedOut(_) => 8,
+            CliError::Unverifiable(_) => 9,
         }
     }
 
-    /// Adds a `help:` line to a refusal (other kinds are returned unchanged).
+    /// Adds a `help:` line to a refusal that has none yet (a help already there is about this very refusal,
+    /// e.g. `tegami resend-verification` for an unproved address; other kinds are returned unchanged).
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        if let CliError::Refused(r) = &mut self {
+        if let CliError::Refused(r) = &mut self
+            && r.help.is_none()
+        {
             r.help = Some(help.into());
         }
         self
@@ -107,16 +116,17 @@ impl CliError {
         if matches!(self, CliError::GameOver(_) | CliError::TimedOut(_)) {
             return format!("{self}\n");
         }
-        let mut out = format!("error: {self}\n");
+        let lang = crate::i18n::lang();
+        let mut out = format!("{}\n", t!(lang, "cli-error", message = self.to_string()));
         if let CliError::Refused(r) = self {
             if !r.allowed.is_empty() {
-                out.push_str("allowed now:\n");
+                out.push_str(&format!("{}\n", t!(lang, "cli-error-allowed")));
                 for a in &r.allowed {
                     out.push_str(&format!("  {a}\n"));
                 }
             }
             if let Some(help) = &r.help {
-                out.push_str(&format!("help: {help}\n"));
+                out.push_str(&format!("{}\n", t!(lang, "cli-error-help", help = help)));
             }
         }
         out
@@ -130,6 +140,7 @@ impl fmt::Display for CliError {
             | CliError::Usage(m)
             | CliError::Network(m)
             | CliError::Verification(m)
+            | CliError::Unverifiable(m)
             | CliError::NotLoggedIn(m)
             | CliError::GameOver(m)
             | CliError::TimedOut(m) => f.write_str(m),
@@ -160,6 +171,7 @@ mod tests {
         assert_eq!(CliError::not_logged_in("x").exit_code(), 6);
         assert_eq!(CliError::GameOver("x".into()).exit_code(), 7);
         assert_eq!(CliError::TimedOut("x".into()).exit_code(), 8);
+        assert_eq!(CliError::Unverifiable("x".into()).exit_code(), 9);
     }
 
     #[test]
@@ -176,6 +188,12 @@ mod tests {
             e.report(),
             "error: that card is not in your hand\nallowed now:\n  R\n  L\nhelp: run `tegami moves 3`\n"
         );
+    }
+
+    #[test]
+    fn the_first_help_stays() {
+        let e = CliError::refused("x").with_help("run `tegami resend-verification`").with_help("run `tegami show 3`");
+        assert!(e.report().ends_with("help: run `tegami resend-verification`\n"), "{}", e.report());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! hands over each event, reconnecting with `Last-Event-ID` when the connection drops, so nothing is missed;
 //! the command waits on it with a deadline.
 
+use catalog::t;
 use std::io::{BufRead, BufReader};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -41,7 +42,7 @@ impl Feed {
                     break frame.id.as_deref().and_then(|id| id.parse().ok());
                 }
                 Some(_) => {}
-                None => return Err(CliError::network("the event stream closed before it started; try again")),
+                None => return Err(CliError::network(t!(crate::i18n::lang(), "cli-feed-closed"))),
             }
         };
         let (tx, items) = mpsc::channel();
@@ -58,10 +59,10 @@ impl Feed {
                 Ok(item) => item,
                 Err(mpsc::RecvTimeoutError::Timeout) => return Ok(Next::TimedOut),
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(CliError::network("the event stream stopped; try again"));
+                    return Err(CliError::network(t!(crate::i18n::lang(), "cli-feed-stopped")));
                 }
             },
-            None => self.items.recv().map_err(|_| CliError::network("the event stream stopped; try again"))?,
+            None => self.items.recv().map_err(|_| CliError::network(t!(crate::i18n::lang(), "cli-feed-stopped")))?,
         };
         match item {
             Item::Game(event) => Ok(Next::Event(event)),
@@ -87,8 +88,10 @@ fn follow(
             }
             let item = match serde_json::from_str::<GameEvent>(&frame.data) {
                 Ok(event) => Item::Game(Box::new(event)),
-                Err(e) => Item::Failed(CliError::network(format!(
-                    "the server sent an event this tegami cannot read ({e}); are client and server the same version?"
+                Err(e) => Item::Failed(CliError::network(t!(
+                    crate::i18n::lang(),
+                    "cli-feed-unreadable",
+                    error = e.to_string()
                 ))),
             };
             if tx.send(item).is_err() {
@@ -104,7 +107,8 @@ fn follow(
                     break;
                 }
                 Ok(None) => {
-                    let _ = tx.send(Item::Failed(CliError::network("the server no longer offers event streams")));
+                    let gone = t!(crate::i18n::lang(), "cli-feed-gone");
+                    let _ = tx.send(Item::Failed(CliError::network(gone)));
                     return;
                 }
                 Err(CliError::Network(_)) => continue,

@@ -3,23 +3,38 @@
 mod args;
 mod client;
 mod commands;
+mod complete;
 mod config;
 mod error;
 mod feed;
+mod i18n;
 mod output;
 mod sanitize;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::FromArgMatches;
 
 use crate::args::{Cli, Command};
 use crate::commands::Ctx;
 use crate::error::Result;
 
 fn main() -> ExitCode {
+    // Called by the shell's completion script (`COMPLETE=bash tegami -- …`): completes, prints, exits.
+    clap_complete::CompleteEnv::with_factory(complete::command).complete();
+    // Before parsing: the errors of the value parsers, too, are in the language asked for.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(lang) = i18n::from_command_line(&args, std::env::var_os("TEGAMI_LANG")) {
+        i18n::set(lang);
+    }
+    // Help is wrapped to `--width` when given (else to the terminal, or COLUMNS), so that paragraphs are not
+    // ragged in a narrower window than clap guesses.
+    let mut command = complete::command();
+    if let Some(width) = i18n::width_from_command_line(&args, std::env::var_os("TEGAMI_WIDTH")) {
+        command = command.term_width(width).max_term_width(width);
+    }
     // clap prints its own usage errors and exits 2 (and 0 for --help / --version).
-    let cli = Cli::parse();
+    let cli = Cli::from_arg_matches(&command.get_matches_from(args)).unwrap_or_else(|e| e.exit());
     match run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -33,7 +48,9 @@ fn run(cli: &Cli) -> Result<()> {
     if let Command::Completions(args) = &cli.command {
         return commands::completions::exec(args);
     }
-    let ctx = Ctx::from_args(&cli.global)?;
+    let global = cli.global.clone().with_environment().map_err(error::CliError::usage)?;
+    let ctx = Ctx::from_args(&global)?;
+    i18n::set(ctx.lang);
     match &cli.command {
         Command::Register(args) => commands::register::exec(&ctx, args),
         Command::Login(args) => commands::login::exec(&ctx, args),
@@ -50,13 +67,21 @@ fn run(cli: &Cli) -> Result<()> {
         Command::Types(args) => commands::types::exec(&ctx, args),
         Command::Rules(args) => commands::rules::exec(&ctx, args),
         Command::Games(args) => commands::games::exec(&ctx, args),
+        Command::Lobby(args) => commands::lobby::exec(&ctx, args),
+        Command::Archive(args) => commands::archive::exec(&ctx, args),
+        Command::Leaderboard(args) => commands::lobby::leaderboard(&ctx, args),
+        Command::Profile(args) => commands::archive::profile(&ctx, args),
         Command::New(args) => commands::new::exec(&ctx, args),
         Command::Join(args) => commands::join::exec(&ctx, args),
         Command::Show(args) => commands::show::exec(&ctx, args),
+        Command::Replay(args) => commands::replay::exec(&ctx, args),
         Command::Moves(args) => commands::moves::exec(&ctx, args),
         Command::Play(args) => commands::play::exec(&ctx, args),
         Command::Log(args) => commands::log::exec(&ctx, args),
         Command::Resign(args) => commands::resign::exec(&ctx, args),
+        Command::Say(args) => commands::say::exec(&ctx, args),
+        Command::Note(args) => commands::say::note(&ctx, args),
+        Command::Follow(args) => commands::follow::exec(&ctx, args),
         Command::Watch(args) => commands::watch::exec(&ctx, args),
         Command::Wait(args) => commands::wait::exec(&ctx, args),
         Command::Verify(args) => commands::verify::exec(&ctx, args),

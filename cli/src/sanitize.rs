@@ -28,6 +28,25 @@ pub fn terminal(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A one-line value from the server (a name, an address, a user agent) for a terminal: every hostile
+/// character becomes `\u{XX}`, newlines and tabs included, so that a name can never start a line of its
+/// own (forging "it is your turn" under someone else's name) or break a table's columns. [`terminal`] later
+/// leaves the escapes as they are.
+pub fn inline(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_hostile) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_hostile(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// JSON text for a terminal, still valid JSON with the same meaning: hostile characters (which can only
 /// occur inside strings; serde_json already escapes C0 controls) become `\uXXXX` escapes.
 pub fn json(text: &str) -> Cow<'_, str> {
@@ -60,6 +79,16 @@ mod tests {
         assert_eq!(terminal("csi\u{9b}31m"), "csi\\u{9b}31m");
         assert_eq!(terminal("carriage\rreturn"), "carriage\\u{d}return");
         assert_eq!(terminal("del\u{7f}"), "del\\u{7f}");
+    }
+
+    #[test]
+    fn one_line_values_escape_line_breaks_and_tabs_too() {
+        assert_eq!(inline("Mallory\nit is your turn, Alice"), "Mallory\\u{a}it is your turn, Alice");
+        assert_eq!(inline("a\tb\r\u{2028}"), "a\\u{9}b\\u{d}\u{2028}");
+        assert_eq!(inline("x\u{202e}y\u{85}"), "x\\u{202e}y\\u{85}");
+        assert!(matches!(inline("山田 太郎"), Cow::Borrowed(_)));
+        // What `inline` leaves, `terminal` leaves too.
+        assert_eq!(terminal(&inline("a\nb")), "a\\u{a}b");
     }
 
     #[test]

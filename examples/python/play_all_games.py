@@ -74,6 +74,14 @@ def as_json(value):
     return value
 
 
+def read_as_its_own(slug: str, parsed, raw, schema: str, what: str) -> None:
+    """The generated client tries the variants of a union in turn: check that it read a game's value with the
+    game's own schema (`<Game>Action…`, `<Game>OptionsInEffect`) and kept every member of it."""
+    name = type(parsed).__name__
+    if not name.startswith(slug[:1].upper() + slug[1:] + schema) or as_json(parsed) != raw:
+        raise ClientError(f"{slug}: {what} {raw!r} was read as {name}, giving back {as_json(parsed)!r}")
+
+
 def expect(response: Response, status: int, what: str):
     """The parsed body of a response with the expected status, or a ClientError saying what came back."""
     if response.status_code != status:
@@ -122,12 +130,15 @@ def play_one(client: AuthenticatedClient, signer: Signer, slug: str, seats: int,
     request = CREATE_REQUEST[slug].from_dict(
         {"slug": slug, "seats": [{"kind": "me"}] + [{"kind": "bot"}] * (seats - 1), "deadline_hours": None}
     )
-    game = expect(games_create.sync_detailed(client=client, body=request), 201, f"create {slug}")
+    created = games_create.sync_detailed(client=client, body=request)
+    game = expect(created, 201, f"create {slug}")
     assert isinstance(game, GameDetail)
+    read_as_its_own(slug, game.options, json.loads(created.content)["options"], "OptionsInEffect", "the options")
     game_id = game.id
     moves = 0
     while True:
-        listing = expect(moves_list.sync_detailed(id=game_id, client=client), 200, f"{slug}: legal moves")
+        listed = moves_list.sync_detailed(id=game_id, client=client)
+        listing = expect(listed, 200, f"{slug}: legal moves")
         if not listing:
             detail = expect(games_get.sync_detailed(id=game_id, client=client), 200, f"{slug}: game")
             if detail.status.value == "finished":
@@ -139,6 +150,8 @@ def play_one(client: AuthenticatedClient, signer: Signer, slug: str, seats: int,
         options = asked.choices.options
         if not options:
             raise ClientError(f"{slug}: decision {asked.decision.decision} lists nothing to answer")
+        for option, raw in zip(options, json.loads(listed.content)[0]["choices"]["options"]):
+            read_as_its_own(slug, option.action, raw["action"], "Action", "the legal answer")
         chosen = rng.choice(options)
         claims = {
             "game": game_id,

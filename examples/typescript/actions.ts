@@ -45,19 +45,38 @@ export const createUosao: Schemas["CreateGameRequest"] = {
 };
 export const createUosaoWithColours: Schemas["CreateGameRequest"] = {
   slug: "uosao",
-  options: { colours: ["RED", "BLU", "PUR"] },
+  options: { colours: ["RED", "BLU", "PUR"], caught_card: "counts", king_scoring: "everyone" },
   seats: [{ kind: "me" }, { kind: "bot" }, { kind: "bot" }],
   deadline_hours: null,
 };
 export const createWithWrongOptions: Schemas["CreateGameRequest"] = {
   slug: "uosao",
   // @ts-expect-error uosao's colours are named, not numbered
-  options: { colours: [1, 2, 3] },
+  options: { colours: [1, 2, 3], caught_card: "counts", king_scoring: "everyone" },
   seats: [{ kind: "me" }, { kind: "bot" }, { kind: "bot" }],
   deadline_hours: null,
 };
 // @ts-expect-error an invitation names the address
 export const createWithoutAddress: Schemas["CreateGameRequest"] = { slug: "uosao", seats: [{ kind: "invite" }] };
+
+/** The options a game reports (`GameDetail.options`, `GameType.default_options`): every member present. */
+export const senbatInEffect: Schemas["SenbatOptionsInEffect"] = {
+  oda_seat: null,
+  first_seat: null,
+  quickstart: true,
+  turn_limit: null,
+  sowing: "MV-CH-RD-SH",
+  movement: "up_to",
+  both_win: "non_acting",
+};
+// @ts-expect-error the options in effect name every member, so they read as one game's alone
+export const senbatPartial: Schemas["SenbatOptionsInEffect"] = { quickstart: true };
+/** Any game's options, as `GameDetail.options` carries them. */
+export const anyOptions: Schemas["GameDetail"]["options"] = senbatInEffect;
+
+export const healthy: Schemas["Health"] = { status: "ok", version: "0.1.0" };
+// @ts-expect-error a healthy server says so
+export const unhealthy: Schemas["Health"] = {};
 
 /** The claims of a move answering `asked` with its option `pick`, ready to be signed as a compact JWS. */
 export function claimsFor(game: number, asked: Schemas["LegalMoves"], pick: number, now: Date): Schemas["MoveClaims"] {

@@ -13,6 +13,9 @@ use crate::registry::ChoicesOut;
 #[cfg(feature = "openapi")]
 use utoipa::ToSchema;
 
+mod talk;
+pub use talk::*;
+
 /// `POST /api/v1/accounts`
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
@@ -30,15 +33,11 @@ pub struct RegisterRequest {
         )
     )]
     pub email: String,
-    /// 1 to 40 characters once the spaces around them are trimmed (Unicode white space), with no control or
-    /// bidirectional formatting character (U+0000–U+001F, U+007F–U+009F, U+061C, U+200E, U+200F,
-    /// U+202A–U+202E, U+2066–U+2069).
-    #[cfg_attr(
-        feature = "openapi",
-        schema(
-            pattern = r"^[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000](?:[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]{0,38}[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000])?[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$"
-        )
-    )]
+    /// 1 to 40 characters once the spaces around them are trimmed (Unicode white space), with no invisible,
+    /// control or formatting character: none of Unicode's controls (Cc), format characters (Cf: bidirectional
+    /// marks and overrides, zero-width spaces and joiners, tag characters, …), line and paragraph separators,
+    /// private-use characters, or Default_Ignorable_Code_Point characters (Hangul fillers, variation
+    /// selectors, …). The `pattern` (filled in from the server's Unicode tables) says exactly this.
     pub display_name: String,
     /// 8 to 1024 characters, no NUL.
     #[cfg_attr(feature = "openapi", schema(min_length = 8, max_length = 1024, pattern = r"^[^\x00]*$", format = Password))]
@@ -51,6 +50,10 @@ pub struct RegisterRequest {
 pub struct LoginRequest {
     pub email: String,
     pub password: String,
+    /// The `device` of an earlier login from this machine: while the account is locked by failed sign-ins
+    /// from elsewhere, the right password from a known device still signs in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -71,6 +74,9 @@ pub struct Session {
     #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub expires_at: String,
     pub account: Account,
+    /// This machine's known-device token: keep it and send it as `device` with later logins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<String>,
 }
 
 /// `GET /api/v1/sessions`: one signed-in session. It ends at `expires_at` unless used before then (each use
@@ -95,6 +101,9 @@ pub struct SessionInfo {
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct SessionsRevoked {
     pub revoked: u64,
+    /// API tokens revoked with them (`DELETE /api/v1/sessions?tokens=true`; otherwise 0).
+    #[serde(default)]
+    pub tokens_revoked: u64,
 }
 
 /// `PUT /api/v1/me/password`
@@ -161,6 +170,12 @@ pub struct AccountExport {
     /// The further addresses my email replies may come from, proved or pending.
     #[serde(default)]
     pub mail_addresses: Vec<MailAddress>,
+    /// Per game I play in: the messages I may read and my private note.
+    #[serde(default)]
+    pub talk: Vec<GameTalkExport>,
+    /// My rating in each game I have played rated games of.
+    #[serde(default)]
+    pub ratings: Vec<PlayerRating>,
 }
 
 /// `POST /api/v1/me/mail-addresses`: another address I send email replies from.
@@ -207,14 +222,8 @@ pub struct MailAddress {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct CreateTokenRequest {
-    /// 1 to 60 characters once the spaces around them are trimmed, with no control or bidirectional
-    /// formatting character (as `RegisterRequest.display_name`).
-    #[cfg_attr(
-        feature = "openapi",
-        schema(
-            pattern = r"^[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000](?:[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]{0,58}[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000])?[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$"
-        )
-    )]
+    /// 1 to 60 characters once the spaces around them are trimmed, with no invisible, control or formatting
+    /// character (as `RegisterRequest.display_name`).
     pub name: String,
 }
 
@@ -247,12 +256,6 @@ pub struct RegisterKeyRequest {
     pub public_key: String,
     /// As `CreateTokenRequest.name`.
     #[serde(default)]
-    #[cfg_attr(
-        feature = "openapi",
-        schema(
-            pattern = r"^[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000](?:[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]{0,58}[^\x00-\x20\x7f-\xa0\u061c\u1680\u2000-\u200a\u200e\u200f\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000])?[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$"
-        )
-    )]
     pub name: Option<String>,
 }
 
@@ -293,8 +296,13 @@ pub enum SeatRequest {
     },
     /// Anyone may take it.
     Open,
-    /// The built-in player: a uniformly random legal answer as soon as it is asked.
-    Bot,
+    /// A built-in player. `random` (the default) answers with a uniformly random legal answer as soon as it is
+    /// asked; `easy`, `normal` and `hard` search (longer at each level) and answer from the server's bot
+    /// worker a moment later. In `tegami new`, `--seat bot`, `--seat bot:easy`, `bot:normal`, `bot:hard`.
+    Bot {
+        #[serde(default)]
+        level: crate::bots::Level,
+    },
 }
 
 /// `POST /api/v1/games`. Its schema is one variant per game (see `crate::schema`).
@@ -312,6 +320,26 @@ pub struct CreateGameRequest {
     /// What a missed deadline does where the rules name no default answer (absent: forfeit).
     #[serde(default)]
     pub timeout_policy: TimeoutPolicy,
+    /// Whether the result moves the players' ratings; absent: rated when every seat is a person (no bot). A game
+    /// with a bot cannot be rated.
+    #[serde(default)]
+    pub rated: Option<bool>,
+    /// Whether open seats are shown in the public lobby (absent: true); false keeps the game to invitations and
+    /// its link.
+    #[serde(default = "listed_by_default")]
+    pub listed: bool,
+    /// Whether the game's emails show the board as a picture beside the text board (absent: true). False
+    /// keeps every email light: the board comes as text only.
+    #[serde(default = "default_true")]
+    pub mail_pictures: bool,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+pub fn listed_by_default() -> bool {
+    true
 }
 
 /// What happens when a player lets a decision's deadline pass and the rules give no default answer for it
@@ -416,6 +444,10 @@ pub struct PendingInfo {
     pub seat: Option<u8>,
     pub kind: String,
     pub mode: Mode,
+    /// When the decision is due (RFC 3339 UTC), in a game with a time limit; absent without one (and where
+    /// the answer does not come from a `GET` of the game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
 }
 
 /// One line of `GET /api/v1/games`.
@@ -458,11 +490,167 @@ pub struct GameDetail {
     /// Hash of the latest journal entry.
     pub head_hash: String,
     pub seed_commitment: String,
+    /// How the game's journal is hashed: 1 or 2 (see `JournalListing.format`).
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = u8, minimum = 1, maximum = 2))]
+    pub journal_format: crate::journal::JournalFormat,
     /// Time limit of each decision in hours; null: none.
     #[serde(default)]
     pub deadline_hours: Option<u32>,
     #[serde(default)]
     pub timeout_policy: TimeoutPolicy,
+    /// Once the game is over: every seat by rank (best first), who won, and the scores where the game keeps them.
+    #[serde(default)]
+    pub standings: Vec<Standing>,
+}
+
+/// A player's Weng-Lin (OpenSkill) rating in one game: the estimate and its uncertainty (one standard deviation;
+/// it shrinks as the player plays rated games).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct PlayerRating {
+    pub account_id: i64,
+    pub name: String,
+    pub slug: String,
+    pub rating: f64,
+    pub uncertainty: f64,
+    /// Rated games played and won (ranked first, alone or shared) in this game.
+    pub games: u32,
+    pub wins: u32,
+}
+
+/// A game with an open seat, as the public lobby lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct LobbyGame {
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    /// Who created it (and is waiting for players).
+    pub creator: String,
+    /// The creator's language (`en` or `ja`).
+    pub lang: Lang,
+    /// Time limit of each decision in hours; null: none.
+    pub deadline_hours: Option<u32>,
+    pub rated: bool,
+    /// Seats anyone may take (`POST /api/v1/games/{id}/join`).
+    pub open_seats: Vec<u8>,
+}
+
+/// A page of a list, newest first: pass `next` as `after` for the following page (absent on the last).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct LobbyPage {
+    pub games: Vec<LobbyGame>,
+    pub next: Option<i64>,
+}
+
+/// A finished game in the archive: who played, the result; its replay is `GET /api/v1/games/{id}/replay` and its
+/// journal (exportable, verifiable) `GET /api/v1/games/{id}/journal`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct ArchivedGame {
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    pub standings: Vec<Standing>,
+    pub rated: bool,
+}
+
+/// A page of the archive, newest first: pass `next` as `after` for the following page (absent on the last).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct ArchivePage {
+    pub games: Vec<ArchivedGame>,
+    pub next: Option<i64>,
+}
+
+/// Games played and won of one type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct GameRecord {
+    pub slug: String,
+    pub played: u32,
+    /// Ranked first, alone or shared, in a game that had winners.
+    pub won: u32,
+}
+
+/// `GET /api/v1/players/{id}`: a player's page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct Profile {
+    pub account_id: i64,
+    pub name: String,
+    /// Whether others may see this page (`PUT /api/v1/me/profile`).
+    pub public: bool,
+    /// Finished games by type.
+    pub records: Vec<GameRecord>,
+    /// Rated games by type, each rating with its uncertainty.
+    pub ratings: Vec<PlayerRating>,
+    /// Listed games now waiting or in play, newest first (at most 50).
+    pub current: Vec<GameSummary>,
+}
+
+/// `PUT /api/v1/me/profile`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ProfileSettings {
+    /// Whether others may see my profile, find my games in the archive by my name and see me on leaderboards.
+    pub public: bool,
+}
+
+/// One seat's place in a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct Standing {
+    pub seat: u8,
+    /// The player's display name ("P1", "P2", ... for a seat without one).
+    pub name: String,
+    /// 1 is best; equal ranks share a place.
+    pub rank: u8,
+    /// The final score, where the game keeps one.
+    pub score: Option<i64>,
+    /// Ranked first (alone or shared) in a game that has winners (not a draw nor one that everyone loses).
+    pub winner: bool,
+    /// Eliminated or resigned.
+    pub out: bool,
+}
+
+/// Every seat of a finished game by rank, best first (seat order within a rank), named by `names` (by seat).
+pub fn standings(outcome: &Outcome, names: &[String]) -> Vec<Standing> {
+    use crate::engine::ResultKind;
+    let has_winners = matches!(outcome.result, ResultKind::Win | ResultKind::SharedWin);
+    let mut order: Vec<usize> = (0..outcome.ranks.len()).collect();
+    order.sort_by_key(|&i| (outcome.ranks[i], i));
+    order
+        .into_iter()
+        .map(|i| {
+            let seat = i as u8;
+            let name = names.get(i).filter(|n| !n.is_empty()).cloned().unwrap_or_else(|| format!("P{}", i + 1));
+            Standing {
+                seat,
+                name,
+                rank: outcome.ranks[i],
+                score: outcome.scores.get(i).copied().flatten(),
+                winner: has_winners && outcome.ranks[i] == 1,
+                out: outcome.eliminated.contains(&seat),
+            }
+        })
+        .collect()
+}
+
+/// `GET /api/v1/games/{id}/replay?at=SEQ`: the game as I may see it just after journal entry `at` (never a
+/// secret I could not see at that point, even one revealed later).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct GameAt {
+    /// The entry this is the game just after.
+    pub at: u64,
+    /// The game's last entry now: `at` may be 0 to `last`.
+    pub last: u64,
+    /// What entry `at` told me, as I could read it then.
+    pub events: Vec<Localized>,
+    /// The game at that point: its view, its pending decisions and, if it was over, its outcome.
+    pub game: GameDetail,
 }
 
 /// `GET /api/v1/games/{id}/moves`: my pending decisions and their legal answers.
@@ -520,6 +708,11 @@ pub struct MoveAccepted {
 pub struct JournalListing {
     pub game: i64,
     pub slug: String,
+    /// How the journal is hashed: 1 (games created before format 2) or 2; `docs/protocol.md` describes both.
+    /// Entry 0 says it too (`format` of a `create`, absent in format 1).
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = u8, minimum = 1, maximum = 2))]
+    pub format: crate::journal::JournalFormat,
     pub seed_commitment: String,
     /// Hex seed, once revealed.
     pub seed: Option<String>,
@@ -538,8 +731,13 @@ pub struct JournalListing {
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
 pub struct PublicKeyInfo {
     pub kid: String,
-    pub account_id: i64,
+    /// The account the key belongs to; null for a key an import kept for a seat whose player has no account
+    /// on this server (then `seat` says which seat it signs for).
+    pub account_id: Option<i64>,
     pub public_key: String,
+    /// For a key without an account: the seat it signed for in the game it was imported with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
 }
 
 /// `GET /api/v1/game-types`
@@ -566,6 +764,24 @@ pub struct GameRules {
     pub lang: Lang,
     /// The rules document, in Markdown (the same text as the `text/markdown` answer).
     pub markdown: String,
+}
+
+/// `GET /healthz`: the server answers, and so does its database.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+pub struct Health {
+    pub status: HealthStatus,
+    /// The server's version (`tegami-server --version`).
+    #[cfg_attr(feature = "openapi", schema(example = "0.1.0"))]
+    pub version: String,
+}
+
+/// Always `ok` in a 200 answer (a database that does not answer is a 503 problem instead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum HealthStatus {
+    Ok,
 }
 
 /// The body of every error response (`application/problem+json`, RFC 9457).
@@ -615,6 +831,9 @@ pub struct GameEvent {
     pub my_seat: Option<u8>,
     /// Set once the game is over.
     pub outcome: Option<Outcome>,
+    /// A message written at the table (the event then has no entries); only readers it is meant for get it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<TalkMessage>,
 }
 
 /// `POST /api/v1/webhooks`
@@ -623,7 +842,7 @@ pub struct GameEvent {
 pub struct CreateWebhookRequest {
     /// An absolute `http://` or `https://` URL (the scheme in lower case, no spaces around it) without a user
     /// name or password, whose host resolves to public addresses only.
-    #[cfg_attr(feature = "openapi", schema(pattern = "^https?://"))]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^https?://", max_length = 2048))]
     pub url: String,
     /// The key of the HMAC-SHA256 signature (16 to 256 characters); generated when absent, and shown once.
     #[cfg_attr(feature = "openapi", schema(min_length = 16, max_length = 256))]

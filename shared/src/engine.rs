@@ -31,52 +31,29 @@ pub type Seat = u8;
 /// from a step counter), so that an answer to an earlier, identical-looking decision is recognised as stale.
 pub type DecisionId = String;
 
-/// The two languages every engine speaks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    #[default]
-    En,
-    Ja,
+pub use catalog::{Lang, Localized};
+
+/// A text built in every language by `text` (usually `catalog::t!` with values that are themselves localized,
+/// such as a piece's name).
+pub fn in_each_language(text: impl Fn(Lang) -> String) -> Localized {
+    Localized { en: text(Lang::En), ja: text(Lang::Ja) }
 }
 
-impl std::str::FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" | "english" => Ok(Lang::En),
-            "ja" | "jp" | "japanese" | "日本語" => Ok(Lang::Ja),
-            other => Err(format!("unknown language `{other}`; use `en` or `ja`")),
-        }
+/// The catalog's name of decision `kind` of game `slug` (`<slug>-decision-<kind>`), or the kind itself when the
+/// catalog has none: an id made at run time, so checked with `catalog::has` first.
+pub fn decision_name_from_catalog(slug: &str, kind: &str) -> Localized {
+    let id = format!("{slug}-decision-{}", kind.replace('_', "-"));
+    if catalog::has(&id) {
+        in_each_language(|lang| catalog::text(lang, &id))
+    } else {
+        in_each_language(|_| kind.to_owned())
     }
 }
 
-/// A text in both languages.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Localized {
-    pub en: String,
-    pub ja: String,
-}
-
-impl Localized {
-    pub fn new(en: impl Into<String>, ja: impl Into<String>) -> Self {
-        Localized { en: en.into(), ja: ja.into() }
-    }
-
-    pub fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Ja => &self.ja,
-        }
-    }
-}
-
-impl fmt::Display for Localized {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.en)
-    }
+/// A proper name from a game's data tables (a person, a unit type) in `lang`. Names are data kept beside the
+/// piece they name, not messages; every sentence around them comes from the catalogs.
+pub fn name_in<'a>(lang: Lang, en: &'a str, ja: &'a str) -> &'a str {
+    if lang == Lang::Ja { ja } else { en }
 }
 
 /// How a pending decision combines with the others pending at the same time.
@@ -145,24 +122,48 @@ pub enum Audience {
 pub struct Event {
     pub audience: Audience,
     pub text: Localized,
+    /// The same news in the third person for readers outside the audience, who may read the event once the
+    /// game is over; every event worded to its audience in the second person carries one, naming the seat as
+    /// the game names seats in its public events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retold: Option<Localized>,
 }
 
 impl Event {
-    pub fn public(en: impl Into<String>, ja: impl Into<String>) -> Self {
-        Event { audience: Audience::All, text: Localized::new(en, ja) }
+    pub fn public(text: Localized) -> Self {
+        Event { audience: Audience::All, text, retold: None }
     }
 
-    pub fn private(seat: Seat, en: impl Into<String>, ja: impl Into<String>) -> Self {
-        Event { audience: Audience::Only(vec![seat]), text: Localized::new(en, ja) }
+    pub fn private(seat: Seat, text: Localized) -> Self {
+        Event { audience: Audience::Only(vec![seat]), text, retold: None }
     }
 
-    pub fn except(seats: Vec<Seat>, en: impl Into<String>, ja: impl Into<String>) -> Self {
-        Event { audience: Audience::Except(seats), text: Localized::new(en, ja) }
+    pub fn except(seats: Vec<Seat>, text: Localized) -> Self {
+        Event { audience: Audience::Except(seats), text, retold: None }
     }
 
     /// Told to `seat` alone, for good: the game's end does not publish it.
-    pub fn secret(seat: Seat, en: impl Into<String>, ja: impl Into<String>) -> Self {
-        Event { audience: Audience::OnlyForever(vec![seat]), text: Localized::new(en, ja) }
+    pub fn secret(seat: Seat, text: Localized) -> Self {
+        Event { audience: Audience::OnlyForever(vec![seat]), text, retold: None }
+    }
+
+    /// This event retold in the third person (`retold`) for readers outside its audience.
+    pub fn retold(mut self, text: Localized) -> Self {
+        self.retold = Some(text);
+        self
+    }
+
+    /// The text for `reader` (a seat, or nobody's): the event's own text for its audience, else the third
+    /// person's where the event has one.
+    pub fn text_for(&self, reader: Option<Seat>) -> &Localized {
+        let addressed = match &self.audience {
+            Audience::All | Audience::Except(_) => true,
+            Audience::Only(seats) | Audience::OnlyForever(seats) => reader.is_some_and(|r| seats.contains(&r)),
+        };
+        match &self.retold {
+            Some(retold) if !addressed => retold,
+            _ => &self.text,
+        }
     }
 
     /// Whether `viewer` may read this event. `game_over` reveals every event but `OnlyForever` ones (each
@@ -229,12 +230,6 @@ pub enum RuleError {
     GameOver,
 }
 
-impl RuleError {
-    pub fn illegal(en: impl Into<String>, ja: impl Into<String>) -> Self {
-        RuleError::Illegal(Localized::new(en, ja))
-    }
-}
-
 /// Bad game options or seat count at creation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 #[error("{0}")]
@@ -256,6 +251,8 @@ pub enum ResultKind {
     Draw,
     /// Nobody wins (shidouban).
     AllLose,
+    /// The server's operator ended the game without a result: nobody wins, and it is not rated.
+    Abandoned,
 }
 
 /// How a finished game ended.
@@ -317,11 +314,22 @@ pub struct RenderContext {
     /// Games whose board always fits ignore it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<String>,
+    /// The picture is for a phone: shown [`NARROW_PICTURE_PX`] CSS pixels wide, every text in it must still be
+    /// at least [`SMALLEST_TEXT_PX`] pixels high and nothing may need scrolling sideways, so games whose
+    /// board is wide draw it in stacked parts. Text renderers ignore it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub narrow: bool,
 }
+
+/// The width a narrow picture is shown at (a common phone's CSS width).
+pub const NARROW_PICTURE_PX: f64 = 390.0;
+
+/// The smallest text, in CSS pixels, a picture may show at the width it is drawn for.
+pub const SMALLEST_TEXT_PX: f64 = 12.0;
 
 impl RenderContext {
     pub fn new(lang: Lang, width: usize) -> Self {
-        RenderContext { lang, width, seat_names: Vec::new(), region: None }
+        RenderContext { lang, width, seat_names: Vec::new(), region: None, narrow: false }
     }
 
     pub fn seat_name(&self, seat: Seat) -> String {
@@ -421,10 +429,10 @@ pub trait Engine: 'static {
         _seat: Seat,
         _rng: &mut Rng,
     ) -> Result<Vec<Event>, RuleError> {
-        Err(RuleError::illegal(
-            format!("this game reveals every answer at its end, so the answer to `{decision}` cannot be withheld"),
-            format!("このゲームは終局後にすべての回答を公開するため、`{decision}` への回答は伏せられません"),
-        ))
+        Err(RuleError::Illegal(catalog::both!(
+            "engine-this-game-reveals-every-answer",
+            decision = decision.to_string()
+        )))
     }
 
     /// The answer a seat's standing instruction gives to pending `decision` right now, if any (shidouban's
@@ -434,9 +442,22 @@ pub trait Engine: 'static {
         None
     }
 
+    /// What a decision kind (`Pending::kind`, e.g. `play`) is called in words, for pages and mails that list
+    /// what is awaited: the catalog's `<slug>-decision-<kind>` (underscores as hyphens), else the kind itself.
+    fn decision_name(kind: &str) -> Localized {
+        decision_name_from_catalog(Self::SLUG, kind)
+    }
+
     /// A uniformly random legal answer (for bots and property tests). For continuous spaces, a random
     /// legal parameter set. `None` only if `decision` is not pending.
     fn random_action(state: &Self::State, decision: &str, rng: &mut Rng) -> Option<Self::Action>;
+
+    /// The legal answers to pending `decision` as touches on the picture that `render_svg` draws of `view`
+    /// (the deciding seat's view): see [`crate::gesture`]. Answers that cannot be touched are left out and
+    /// stay answerable by notation. Default: none.
+    fn gestures(_state: &Self::State, _decision: &str, _view: &Self::View) -> Vec<crate::gesture::Gesture> {
+        Vec::new()
+    }
 
     /// The board or table as text for `ctx.lang`, fitted to `ctx.width` columns.
     fn render(view: &Self::View, ctx: &RenderContext) -> String;

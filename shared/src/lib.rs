@@ -6,9 +6,11 @@
 //! (`docs/rules/`).
 
 pub mod api_types;
+pub mod bots;
 pub mod dice;
 pub mod engine;
 pub mod games;
+pub mod gesture;
 pub mod journal;
 pub mod registry;
 pub mod rules_docs;

@@ -17,6 +17,13 @@ use crate::engine::{
 /// A game's state with its type erased. Only the engine that made it can read it.
 pub struct DynState(Box<dyn Any + Send + Sync>);
 
+impl DynState {
+    /// The typed state, if it is a `T` (for game-specific code behind the registry, such as the bots).
+    pub fn downcast_ref<T: 'static>(&self) -> Option<&T> {
+        self.0.downcast_ref()
+    }
+}
+
 impl fmt::Debug for DynState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("DynState(..)")
@@ -32,7 +39,7 @@ pub struct ChoiceOption {
     pub action: Value,
 }
 
-/// [`Choices`] with actions in both forms.
+/// What a decision asks, with each legal answer both in notation and in the game's JSON form.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChoicesOut {
@@ -55,11 +62,16 @@ pub trait DynGame: Send + Sync {
     fn slug(&self) -> &'static str;
     fn info(&self) -> GameInfo;
     fn default_options(&self) -> Value;
+    /// The options a game created with `options` (null for the standard game) is played with: every member
+    /// present, the defaults filled in. Refused as `setup` refuses them.
+    fn options_in_effect(&self, options: &Value) -> Result<Value, SetupError>;
     fn setup(&self, options: &Value, seats: u8, rng: &mut Rng) -> Result<DynState, SetupError>;
     fn clone_state(&self, state: &DynState) -> DynState;
     fn state_to_json(&self, state: &DynState) -> Value;
     fn state_from_json(&self, json: &Value) -> Result<DynState, DynError>;
     fn pending(&self, state: &DynState) -> Vec<Pending>;
+    /// The human name of a decision kind (`Pending::kind`) in every language, e.g. `play` → "play a card" / 「札を出す」.
+    fn decision_name(&self, kind: &str) -> Localized;
     fn legal(&self, state: &DynState, decision: &str) -> Option<ChoicesOut>;
     /// Checks the action's shape, then applies it to a copy; on success the copy replaces `state`, so a
     /// rejected action changes nothing.
@@ -71,6 +83,9 @@ pub trait DynGame: Send + Sync {
         action: &Value,
         rng: &mut Rng,
     ) -> Result<Vec<Event>, ApplyError>;
+    /// Refuses an answer of the game's shape that carries a member the game does not read (at any depth; a
+    /// null member may be left out as well): `apply` would ignore it, yet a player signed it.
+    fn refuse_unknown_members(&self, action: &Value) -> Result<(), DynError>;
     fn resign(&self, state: &mut DynState, seat: u8, rng: &mut Rng) -> Result<Vec<Event>, RuleError>;
     /// False for an action of the wrong shape (which `apply` refuses anyway).
     fn may_stay_secret(&self, state: &DynState, decision: &str, action: &Value) -> bool;
@@ -89,6 +104,8 @@ pub trait DynGame: Send + Sync {
     fn outcome(&self, state: &DynState) -> Option<Outcome>;
     fn timeout_action(&self, state: &DynState, decision: &str) -> Option<Value>;
     fn random_action(&self, state: &DynState, decision: &str, rng: &mut Rng) -> Option<Value>;
+    /// The answers to `decision` as touches on the picture of `viewer`'s view (see [`crate::gesture`]).
+    fn gestures(&self, state: &DynState, decision: &str, viewer: Viewer) -> Vec<crate::gesture::Gesture>;
     fn render(&self, view: &Value, ctx: &RenderContext) -> Result<String, DynError>;
     fn render_svg(&self, view: &Value, ctx: &RenderContext) -> Result<String, DynError>;
     fn parse_action(&self, view: &Value, pending: &Pending, text: &str) -> Result<Value, ParseActionError>;
@@ -129,6 +146,17 @@ impl<E: Engine> Adapter<E> {
 
     fn typed_mut(state: &mut DynState) -> &mut E::State {
         state.0.downcast_mut::<E::State>().expect("DynState belongs to another game")
+    }
+
+    /// Creation options: the defaults for null; otherwise every key must be one the game knows.
+    fn decode_options(options: &Value) -> Result<E::Options, SetupError> {
+        if options.is_null() {
+            return Ok(E::Options::default());
+        }
+        let decoded: E::Options = Self::decode("options", options)
+            .map_err(|e| SetupError(catalog::both!("engine-options-unreadable", error = e.to_string())))?;
+        reject_unknown_keys(options, &Self::encode(&decoded))?;
+        Ok(decoded)
     }
 
     fn decode<T: serde::de::DeserializeOwned>(what: &'static str, json: &Value) -> Result<T, DynError> {
@@ -186,10 +214,36 @@ fn reject_unknown_keys(given: &Value, understood: &Value) -> Result<(), SetupErr
         return Ok(());
     }
     let known: Vec<&str> = understood.keys().map(String::as_str).collect();
-    Err(SetupError(Localized::new(
-        format!("unknown option(s) {}; this game knows: {}", unknown.join(", "), known.join(", ")),
-        format!("不明なオプション: {}（使えるもの: {}）", unknown.join("、"), known.join("、")),
-    )))
+    Err(SetupError(crate::engine::in_each_language(|lang| {
+        let separator = catalog::t!(lang, "engine-list-separator");
+        catalog::t!(
+            lang,
+            "engine-unknown-option-s-this-game",
+            unknown = unknown.join(&separator),
+            known = known.join(&separator)
+        )
+    })))
+}
+
+/// The path (`order.via`) of the first member of `given` that `understood`, the same value read and written back
+/// by the game, lacks; a null member may be missing (written back as absent).
+fn unknown_member(given: &Value, understood: &Value, at: &str) -> Option<String> {
+    let path = |key: &str| if at.is_empty() { key.to_string() } else { format!("{at}.{key}") };
+    match (given, understood) {
+        (Value::Object(given), Value::Object(understood)) => {
+            given.iter().find_map(|(key, value)| match understood.get(key) {
+                Some(inner) => unknown_member(value, inner, &path(key)),
+                None if value.is_null() => None,
+                None => Some(path(key)),
+            })
+        }
+        (Value::Array(given), Value::Array(understood)) if given.len() == understood.len() => given
+            .iter()
+            .zip(understood)
+            .enumerate()
+            .find_map(|(i, (value, inner))| unknown_member(value, inner, &format!("{at}[{i}]"))),
+        _ => None,
+    }
 }
 
 fn choices_out<E: Engine>(choices: Choices<E::Action>) -> ChoicesOut {
@@ -222,21 +276,24 @@ impl<E: Engine> DynGame for Adapter<E> {
         Self::encode(&E::Options::default())
     }
 
+    fn options_in_effect(&self, options: &Value) -> Result<Value, SetupError> {
+        Ok(Self::encode(&Self::decode_options(options)?))
+    }
+
     fn setup(&self, options: &Value, seats: u8, rng: &mut Rng) -> Result<DynState, SetupError> {
-        let options: E::Options = if options.is_null() {
-            E::Options::default()
-        } else {
-            let decoded: E::Options = Self::decode("options", options)
-                .map_err(|e| SetupError(Localized::new(e.to_string(), e.to_string())))?;
-            reject_unknown_keys(options, &Self::encode(&decoded))?;
-            decoded
-        };
+        let options = Self::decode_options(options)?;
         let info = E::info();
         if seats < info.min_seats || seats > info.max_seats {
-            return Err(SetupError(Localized::new(
-                format!("{} is for {}-{} players, not {seats}", info.name.en, info.min_seats, info.max_seats),
-                format!("{}は{}〜{}人用です（{seats}人は不可）", info.name.ja, info.min_seats, info.max_seats),
-            )));
+            return Err(SetupError(crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "engine-is-for-players-not",
+                    game = info.name.get(lang),
+                    min = info.min_seats,
+                    max = info.max_seats,
+                    seats = seats
+                )
+            })));
         }
         Ok(DynState(Box::new(E::setup(&options, seats, rng)?)))
     }
@@ -251,6 +308,10 @@ impl<E: Engine> DynGame for Adapter<E> {
 
     fn state_from_json(&self, json: &Value) -> Result<DynState, DynError> {
         Ok(DynState(Box::new(Self::decode::<E::State>("state", json)?)))
+    }
+
+    fn decision_name(&self, kind: &str) -> Localized {
+        E::decision_name(kind)
     }
 
     fn pending(&self, state: &DynState) -> Vec<Pending> {
@@ -271,6 +332,18 @@ impl<E: Engine> DynGame for Adapter<E> {
     ) -> Result<Vec<Event>, ApplyError> {
         let action: E::Action = Self::decode("action", action)?;
         Self::answer_on_copy(state, decision, seat, |next| E::apply(next, decision, seat, &action, rng))
+    }
+
+    fn refuse_unknown_members(&self, action: &Value) -> Result<(), DynError> {
+        let understood = Self::encode(&Self::decode::<E::Action>("action", action)?);
+        match unknown_member(action, &understood, "") {
+            None => Ok(()),
+            Some(path) => Err(DynError::BadJson {
+                slug: E::SLUG,
+                what: "action",
+                message: format!("unknown member `{path}`; an answer has only the members its schema names"),
+            }),
+        }
     }
 
     fn resign(&self, state: &mut DynState, seat: u8, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
@@ -310,6 +383,11 @@ impl<E: Engine> DynGame for Adapter<E> {
         Self::encode(&E::view(Self::typed(state), viewer))
     }
 
+    fn gestures(&self, state: &DynState, decision: &str, viewer: Viewer) -> Vec<crate::gesture::Gesture> {
+        let state = Self::typed(state);
+        E::gestures(state, decision, &E::view(state, viewer))
+    }
+
     fn outcome(&self, state: &DynState) -> Option<Outcome> {
         E::outcome(Self::typed(state))
     }
@@ -343,26 +421,7 @@ impl<E: Engine> DynGame for Adapter<E> {
 
     #[cfg(feature = "openapi")]
     fn schemas(&self) -> crate::schema::GameSchemas {
-        use utoipa::openapi::RefOr;
-        use utoipa::openapi::schema::{AdditionalProperties, Schema};
-        use utoipa::{PartialSchema, ToSchema};
-        // Setup refuses keys the game does not know (`reject_unknown_keys`), so the schema does too.
-        let options = match E::Options::schema() {
-            RefOr::T(Schema::Object(mut object)) => {
-                object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
-                RefOr::T(Schema::Object(object))
-            }
-            other => other,
-        };
-        let mut components =
-            vec![(E::Action::name().into_owned(), E::Action::schema()), (E::Options::name().into_owned(), options)];
-        E::Action::schemas(&mut components);
-        E::Options::schemas(&mut components);
-        crate::schema::GameSchemas {
-            action: E::Action::name().into_owned(),
-            options: E::Options::name().into_owned(),
-            components,
-        }
+        crate::schema::GameSchemas::of::<E::Action, E::Options>()
     }
 }
 
@@ -379,4 +438,33 @@ pub fn game(slug: &str) -> Option<&'static dyn DynGame> {
 /// Slugs of every known game, for error messages ("use one of: uosao, ...").
 pub fn slugs() -> Vec<&'static str> {
     games().iter().map(|g| g.slug()).collect()
+}
+
+#[cfg(all(test, feature = "uosao", feature = "shidouban", feature = "suriagehara"))]
+mod tests {
+    use serde_json::json;
+
+    use super::game;
+
+    #[test]
+    fn answers_with_members_the_game_does_not_read_are_refused() {
+        let suriagehara = game("suriagehara").unwrap();
+        let step = json!({"type": "move", "order": {"unit": "TK1", "to": "0907"}});
+        assert_eq!(suriagehara.refuse_unknown_members(&step), Ok(()));
+        let with_null = json!({"type": "move", "order": {"unit": "TK1", "to": "0907", "path": null}});
+        assert_eq!(suriagehara.refuse_unknown_members(&with_null), Ok(()), "a null member may be left out");
+        let nested = json!({"type": "move", "order": {"unit": "TK1", "to": "0907", "via": ["0908"]}});
+        let refused = suriagehara.refuse_unknown_members(&nested).unwrap_err().to_string();
+        assert!(refused.contains("`order.via`"), "{refused}");
+        let in_a_list =
+            json!({"type": "moves", "orders": [{"unit": "TK1", "to": "0907"}, {"unit": "TK2", "to": "0908", "x": 1}]});
+        assert!(suriagehara.refuse_unknown_members(&in_a_list).unwrap_err().to_string().contains("`orders[1].x`"));
+
+        let uosao = game("uosao").unwrap();
+        assert_eq!(uosao.refuse_unknown_members(&json!({"type": "play", "card": "2T", "face": "R"})), Ok(()));
+        let top = json!({"type": "play", "card": "2T", "face": "R", "note": "hi"});
+        assert!(uosao.refuse_unknown_members(&top).unwrap_err().to_string().contains("`note`"));
+        assert!(uosao.refuse_unknown_members(&json!({"type": "fly"})).is_err(), "not of the game's shape at all");
+        assert_eq!(game("shidouban").unwrap().refuse_unknown_members(&json!("pass")), Ok(()));
+    }
 }

@@ -15,10 +15,8 @@ pub struct RulesDoc {
 
 impl RulesDoc {
     pub fn get(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.en,
-            Lang::Ja => self.ja,
-        }
+        // Whole documents, one file per language, like the catalogs' files.
+        crate::engine::name_in(lang, self.en, self.ja)
     }
 }
 

@@ -23,6 +23,12 @@ pub enum SigningError {
     BadSignature(String),
     #[error("the signed claims are not a move: {0}")]
     BadClaims(String),
+    #[error(
+        "the signed move carries the claim(s) {}, which a move may not have; sign exactly {}",
+        quoted(.0),
+        quoted(&MOVE_CLAIMS)
+    )]
+    ExtraClaims(Vec<String>),
     #[error("signing failed: {0}")]
     Sign(String),
     #[error("no system randomness: {0}")]
@@ -97,7 +103,16 @@ pub fn key_id(public_key: &str) -> Result<String, SigningError> {
     Ok(hex::encode(&Sha256::digest(raw)[..16]))
 }
 
+/// The claims of a signed move, all required, and no other is allowed (docs/protocol.md).
+pub const MOVE_CLAIMS: [&str; 5] = ["game", "seat", "decision", "action", "iat"];
+
+fn quoted<S: AsRef<str>>(names: &[S]) -> String {
+    names.iter().map(|n| format!("`{}`", n.as_ref())).collect::<Vec<_>>().join(", ")
+}
+
 /// Reads the key id and the claims of a signed move WITHOUT verifying it (to find the key to verify with).
+/// Claims beyond [`MOVE_CLAIMS`] are ignored, so that moves journaled before they were refused still read;
+/// a move being submitted goes through [`peek_submitted`] instead.
 pub fn peek(token: &str) -> Result<(String, MoveClaims), SigningError> {
     let parts: Vec<&str> = token.trim().split('.').collect();
     if parts.len() != 3 {
@@ -107,6 +122,23 @@ pub fn peek(token: &str) -> Result<(String, MoveClaims), SigningError> {
     let kid = header.kid.ok_or(SigningError::NoKeyId)?;
     let payload = URL_SAFE_NO_PAD.decode(parts[1]).map_err(|_| SigningError::Malformed)?;
     let claims = serde_json::from_slice(&payload).map_err(|e| SigningError::BadClaims(e.to_string()))?;
+    Ok((kid, claims))
+}
+
+/// [`peek`] for a move being submitted: its payload must hold exactly the claims [`MOVE_CLAIMS`] names.
+/// A claim the server does not read would still be signed and journaled, and a verifier could not tell what
+/// the player meant by it.
+pub fn peek_submitted(token: &str) -> Result<(String, MoveClaims), SigningError> {
+    let (kid, claims) = peek(token)?;
+    let payload = token.trim().split('.').nth(1).ok_or(SigningError::Malformed)?;
+    let payload = URL_SAFE_NO_PAD.decode(payload).map_err(|_| SigningError::Malformed)?;
+    let members: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(&payload).map_err(|e| SigningError::BadClaims(e.to_string()))?;
+    let mut extra: Vec<String> = members.keys().filter(|k| !MOVE_CLAIMS.contains(&k.as_str())).cloned().collect();
+    if !extra.is_empty() {
+        extra.sort();
+        return Err(SigningError::ExtraClaims(extra));
+    }
     Ok((kid, claims))
 }
 
@@ -162,6 +194,37 @@ mod tests {
         let forged = format!("{}.{}.{}", parts[0], forged_payload, parts[2]);
         assert!(verify(&forged, &key.public_key()).is_err());
         assert_eq!(verify("not a jws", &key.public_key()), Err(SigningError::Malformed));
+    }
+
+    /// Signs any payload, as a third-party client might.
+    fn sign_payload(key: &KeyPair, payload: &serde_json::Value) -> String {
+        let mut der = PKCS8_ED25519_PREFIX.to_vec();
+        der.extend_from_slice(&key.seed);
+        let mut header = Header::new(Algorithm::EdDSA);
+        header.kid = Some(key.kid());
+        jsonwebtoken::encode(&header, payload, &EncodingKey::from_ed_der(&der)).unwrap()
+    }
+
+    #[test]
+    fn a_submitted_move_must_carry_exactly_the_documented_claims() {
+        let key = KeyPair::generate().unwrap();
+        let own = key.sign(&claims()).unwrap();
+        assert_eq!(peek_submitted(&own).unwrap(), (key.kid(), claims()));
+
+        let mut payload = serde_json::to_value(claims()).unwrap();
+        payload["exp"] = json!(1_800_000_000);
+        payload["note"] = json!("hi");
+        let extra = sign_payload(&key, &payload);
+        assert_eq!(peek_submitted(&extra), Err(SigningError::ExtraClaims(vec!["exp".into(), "note".into()])));
+        let message = peek_submitted(&extra).unwrap_err().to_string();
+        assert!(message.contains("`exp`, `note`") && message.contains("`game`, `seat`, `decision`, `action`, `iat`"));
+        // Read leniently elsewhere: journals may hold moves signed before extra claims were refused.
+        assert_eq!(peek(&extra).unwrap().1, claims());
+        assert_eq!(verify(&extra, &key.public_key()).unwrap(), claims());
+
+        let mut missing = serde_json::to_value(claims()).unwrap();
+        missing.as_object_mut().unwrap().remove("iat");
+        assert!(matches!(peek_submitted(&sign_payload(&key, &missing)), Err(SigningError::BadClaims(_))));
     }
 
     #[test]

@@ -7,6 +7,8 @@
 
 use std::fmt::Write;
 
+use crate::engine::{NARROW_PICTURE_PX, SMALLEST_TEXT_PX};
+
 /// The colours every board shares, chosen to stay readable on white and for common colour blindness
 /// (each seat colour also carries a letter or a name next to it).
 pub mod palette {
@@ -146,17 +148,58 @@ impl<'a> Paint<'a> {
     }
 }
 
+/// How big a picture is drawn: wide for a desk, or narrow for a phone (`RenderContext::narrow`: shown
+/// [`NARROW_PICTURE_PX`] wide, so every text at least [`SMALLEST_TEXT_PX`] there).
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    pub width: f64,
+    pub narrow: bool,
+    /// The smallest font size allowed, in user units (0 when wide: desks show the picture near its size).
+    pub smallest_text: f64,
+    /// 44 CSS pixels, the smallest comfortable touch target, in user units.
+    pub touch: f64,
+}
+
+impl Layout {
+    /// `wide_width` units wide for a desk, else as wide as a phone's CSS pixels.
+    pub fn of(ctx: &crate::engine::RenderContext, wide_width: f64) -> Layout {
+        if ctx.narrow {
+            let width = NARROW_PICTURE_PX;
+            Layout { width, narrow: true, smallest_text: SMALLEST_TEXT_PX * width / NARROW_PICTURE_PX, touch: 44.0 }
+        } else {
+            // A desk's page shows a wide picture a little narrower than its own size.
+            Layout {
+                width: wide_width,
+                narrow: false,
+                smallest_text: 0.0,
+                touch: 44.0 * wide_width / wide_width.min(900.0),
+            }
+        }
+    }
+
+    /// A font of `size`, or the smallest readable one if `size` is smaller.
+    pub fn font(&self, size: f64) -> Font {
+        Font::new(self.size(size))
+    }
+
+    pub fn size(&self, size: f64) -> f64 {
+        size.max(self.smallest_text)
+    }
+}
+
 /// An SVG document being drawn; `finish` closes it.
 pub struct Svg {
     width: f64,
     height: f64,
     body: String,
+    /// The touchable areas (`spot`), drawn last so that they lie above everything they cover.
+    spots: String,
 }
 
 impl Svg {
     /// A picture `width` × `height` user units large, with a title that screen readers announce.
     pub fn new(width: f64, height: f64) -> Svg {
-        Svg { width, height, body: String::new() }
+        Svg { width, height, body: String::new(), spots: String::new() }
     }
 
     pub fn width(&self) -> f64 {
@@ -229,10 +272,42 @@ impl Svg {
         );
     }
 
+    /// Draws what `draw` draws as one touchable spot of the board (a group carrying `data-spot="ID"`, see
+    /// [`crate::gesture`]), for spots whose shape is the item itself (a tilted card, a hex).
+    pub fn spot_group(&mut self, id: &str, draw: impl FnOnce(&mut Svg)) {
+        let _ = writeln!(self.body, r#"<g data-spot="{}">"#, escape(id));
+        draw(self);
+        self.body.push_str("</g>\n");
+    }
+
     /// A tooltip-like description for the shape drawn just before (mail clients ignore it; browsers and
     /// screen readers use it).
     pub fn title(&mut self, text: &str) {
         let _ = writeln!(self.body, "<title>{}</title>", escape(text));
+    }
+
+    /// A touchable area of the picture (see [`crate::gesture`]): an invisible rectangle carrying
+    /// `data-spot="ID"` and `label` as its accessible name, over the item drawn at `x, y, w, h`. It is
+    /// grown around its centre to at least `smallest` user units each way, so that a finger can hit it
+    /// (`Layout::touch` is 44 CSS pixels).
+    #[allow(clippy::too_many_arguments)]
+    pub fn spot(&mut self, id: &str, label: &str, x: f64, y: f64, w: f64, h: f64, smallest: f64) {
+        let (x, w) = if w < smallest { (x - (smallest - w) / 2.0, smallest) } else { (x, w) };
+        let (y, h) = if h < smallest { (y - (smallest - h) / 2.0, smallest) } else { (y, h) };
+        // Grown, it stays inside the picture: nothing of a board may lie beyond its edges.
+        let x = x.min(self.width - w).max(0.0);
+        let y = y.max(0.0);
+        let _ = writeln!(
+            self.spots,
+            r#"<rect class="spot" data-spot="{}" aria-label="{}" x="{}" y="{}" width="{}" height="{}" rx="4" fill="transparent"><title>{}</title></rect>"#,
+            escape(id),
+            escape(label),
+            num(x),
+            num(y),
+            num(w),
+            num(h),
+            escape(label)
+        );
     }
 
     /// The finished document, with `label` as its accessible name.
@@ -248,9 +323,37 @@ impl Svg {
         let _ = writeln!(out, "<title>{}</title>", escape(label));
         let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="{}"/>"#, palette::PAPER);
         out.push_str(&self.body);
+        out.push_str(&self.spots);
         out.push_str("</svg>\n");
         out
     }
+}
+
+/// `text` broken into lines no wider than `width` at `size` (by `text_width`): at spaces, and between any
+/// two characters of a word too long for a line (CJK text has no spaces). For pictures drawn narrow.
+pub fn wrap_text(text: &str, size: f64, width: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if text_width(&candidate, size) <= width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for c in word.chars() {
+            if !line.is_empty() && text_width(&format!("{line}{c}"), size) > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            line.push(c);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// The approximate width of `text` at `size`: CJK characters are about one em, others about 0.6 em. Used
@@ -262,6 +365,24 @@ pub fn text_width(text: &str, size: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrapped_text_fits_its_width() {
+        let lines = wrap_text("UOSAO (Right King, Left King) — season 1/3, round 2/4", 16.0, 200.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.iter().all(|l| text_width(l, 16.0) <= 200.0), "{lines:?}");
+        assert_eq!(lines.join(" "), "UOSAO (Right King, Left King) — season 1/3, round 2/4");
+        let ja = wrap_text("ウオサオ（右王・左王）第1季", 16.0, 100.0);
+        assert!(ja.iter().all(|l| text_width(l, 16.0) <= 100.0) && ja.len() > 1, "{ja:?}");
+    }
+
+    #[test]
+    fn spots_are_grown_to_a_finger_and_stay_inside_the_picture() {
+        let mut svg = Svg::new(100.0, 100.0);
+        svg.spot("a", "A", 2.0, 10.0, 10.0, 10.0, 44.0);
+        let out = svg.finish("t");
+        assert!(out.contains(r#"data-spot="a" aria-label="A" x="0" y="0" width="44" height="44""#), "{out}");
+    }
 
     #[test]
     fn numbers_are_short_and_stable() {

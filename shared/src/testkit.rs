@@ -202,7 +202,8 @@ pub fn check_author_reads_own(m: &Match, i: usize) -> Result<(), String> {
     if own.redacted || (&own.body, &own.nonce) != (&real.body, &real.nonce) {
         return Err(format!("seat {author} does not read its own entry {i} in full: {own:?}"));
     }
-    if crate::journal::entry_hash(own.seq, &own.at, &own.body, &own.nonce, &own.prev_hash) != own.hash {
+    let opened = crate::journal::hash_in(m.format(), own.seq, &own.at, &own.body, &own.nonce, &own.prev_hash);
+    if opened.as_deref() != Some(own.hash.as_str()) {
         return Err(format!("seat {author} cannot open the hash of its own entry {i}"));
     }
     Ok(())
@@ -213,4 +214,98 @@ pub fn everything_seen_by(m: &Match, viewer: Viewer) -> String {
     let view = m.view(viewer);
     let journal = m.journal_for(viewer);
     format!("{view}\n{}", serde_json::to_string(&journal).expect("journal serialises"))
+}
+
+/// Checks the gestures (`crate::gesture`) every pending decision of `m` offers its seat: each answer parses
+/// (in the seat's view) to an answer the rules accept and prints back as itself; no two gestures share
+/// their spots; every spot is a `data-spot` of the seat's pictures (wide and narrow) or a button with a
+/// catalog label; and, unless the decision's kind is in `left_to_notation`, every listed answer has a
+/// gesture. Returns how many gestures were checked.
+pub fn check_gestures(m: &Match, left_to_notation: &[&str]) -> Result<usize, String> {
+    let game = m.game();
+    let slug = game.info().slug;
+    let mut checked = 0;
+    for pending in m.pending() {
+        let viewer = Viewer::Seat(pending.seat);
+        let gestures = game.gestures(m.state(), &pending.id, viewer);
+        let Some(choices) = game.legal(m.state(), &pending.id) else { continue };
+        let view = m.view(viewer);
+        let mut pictures = Vec::new();
+        for narrow in [false, true] {
+            let ctx = crate::engine::RenderContext { narrow, ..crate::engine::RenderContext::new(crate::Lang::En, 80) };
+            pictures.push(game.render_svg(&view, &ctx).map_err(|e| e.to_string())?);
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for g in &gestures {
+            let at = format!("{slug} `{}` ({}), gesture {:?} → `{}`", pending.id, pending.kind, g.spots, g.answer);
+            if g.spots.is_empty() || !seen.insert(g.spots.clone()) {
+                return Err(format!("{at}: no spots, or the same spots as another gesture"));
+            }
+            for spot in &g.spots {
+                if let Some(name) = spot.strip_prefix(crate::gesture::BUTTON) {
+                    let id = format!("spot-{slug}-{}", name.replace('_', "-"));
+                    if !catalog::has(&id) {
+                        return Err(format!("{at}: button `{spot}` has no catalog label `{id}`"));
+                    }
+                } else if let Some(missing) =
+                    pictures.iter().position(|p| !p.contains(&format!("data-spot=\"{spot}\"")))
+                {
+                    let which = if missing == 0 { "wide" } else { "narrow" };
+                    return Err(format!("{at}: spot `{spot}` is not in the {which} picture"));
+                }
+            }
+            let action =
+                game.parse_action(&view, &pending, &g.answer).map_err(|e| format!("{at}: does not parse: {e}"))?;
+            let printed = game.print_action(&action).map_err(|e| e.to_string())?;
+            if printed != g.answer {
+                return Err(format!("{at}: parses to an answer printed `{printed}`"));
+            }
+            if choices.complete {
+                if !choices.options.iter().any(|o| o.action == action) {
+                    return Err(format!("{at}: not among the legal answers"));
+                }
+            } else {
+                let mut copy = game.state_from_json(&game.state_to_json(m.state())).map_err(|e| e.to_string())?;
+                let mut rng = Rng::from_seed(b"gesture check");
+                game.apply(&mut copy, &pending.id, pending.seat, &action, &mut rng)
+                    .map_err(|e| format!("{at}: refused: {e}"))?;
+            }
+            checked += 1;
+        }
+        if choices.complete && !left_to_notation.contains(&pending.kind.as_str()) {
+            for option in &choices.options {
+                let covered = gestures
+                    .iter()
+                    .any(|g| game.parse_action(&view, &pending, &g.answer).is_ok_and(|a| a == option.action));
+                if !covered {
+                    return Err(format!(
+                        "{slug} `{}` ({}): the answer `{}` has no gesture",
+                        pending.id, pending.kind, option.notation
+                    ));
+                }
+            }
+        }
+    }
+    Ok(checked)
+}
+
+/// What in a picture drawn narrow (`RenderContext::narrow`) would be too small to read when it is shown
+/// [`crate::engine::NARROW_PICTURE_PX`] pixels wide: each `font-size` under
+/// [`crate::engine::SMALLEST_TEXT_PX`] at that width.
+pub fn narrow_text_too_small(svg: &str) -> Vec<String> {
+    let width: f64 = svg
+        .split("viewBox=\"0 0 ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(f64::INFINITY);
+    let scale = crate::engine::NARROW_PICTURE_PX / width;
+    svg.split("font-size=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next()?.parse::<f64>().ok())
+        .filter(|size| size * scale < crate::engine::SMALLEST_TEXT_PX - 1e-9)
+        .map(|size| {
+            format!("text of {size} units is {:.1} px at {} px", size * scale, crate::engine::NARROW_PICTURE_PX)
+        })
+        .collect()
 }

@@ -126,9 +126,9 @@ fn brute_force(played: &Played, published: &Entry) -> Option<Value> {
             ];
             for body in &bodies {
                 for nonce in &nonces {
-                    if journal::entry_hash(published.seq, &published.at, body, nonce, &published.prev_hash)
-                        == published.hash
-                    {
+                    let hash =
+                        journal::hash_in(m.format(), published.seq, &published.at, body, nonce, &published.prev_hash);
+                    if hash.as_deref() == Some(published.hash.as_str()) {
                         return Some(action.clone());
                     }
                 }
@@ -230,7 +230,13 @@ fn tampering_with_a_secret_entry_breaks_the_chain() {
     let mut published = played.m.journal_for(Viewer::Spectator);
     published[i].hash = format!("{:064x}", 1);
     let err = Match::replay(&published, seed).err().expect("tampering detected");
-    assert!(matches!(err, JournalError::Corrupt { seq, .. } if seq == i as u64 + 1), "{err}");
+    // Format 2 recomputes the secret entry's own hash from its published content commitment.
+    assert!(matches!(err, JournalError::Corrupt { seq, .. } if seq == i as u64), "{err}");
+    // Another commitment in its place, the chain re-linked after it as a forger would: caught at the entry.
+    let mut recommitted = played.m.journal_for(Viewer::Spectator);
+    recommitted[i].content = Some(format!("{:064x}", 2));
+    let err = Match::replay(&recommitted, seed).err().expect("tampering detected");
+    assert!(matches!(err, JournalError::Corrupt { seq, .. } if seq == i as u64), "{err}");
     // Unredacting it with a guess does not help: a salt must come with it.
     let mut guessed = played.m.journal_for(Viewer::Spectator);
     guessed[i] = Entry { redacted: false, ..played.m.entries()[i].clone() };

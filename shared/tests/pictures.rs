@@ -1,5 +1,5 @@
 //! The boards as pictures: golden files for a mid-game position of every game (as a player and as a
-//! spectator, in both languages), and random games drawn from every seat at every step without a panic or
+//! spectator, in both languages, and as a phone shows it to the player), and random games drawn from every seat at every step without a panic or
 //! a malformed document.
 //!
 //! To accept new pictures after a deliberate change: `TEGAMI_UPDATE_GOLDEN=1 cargo test -p shared --test pictures`,
@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use shared::journal::{Actor, EntryBody, Match};
+use shared::journal::{Actor, EntryBody, JournalFormat, Match};
 use shared::{Lang, RenderContext, Rng, Viewer};
 
 const GAMES: [(&str, u8); 5] = [("uosao", 3), ("shinobazu", 3), ("shidouban", 2), ("senbat", 2), ("suriagehara", 2)];
@@ -27,7 +27,9 @@ fn position(slug: &'static str, seats: u8, steps: usize, seed: u64) -> Match {
     let mut game_seed = [0u8; 32];
     game_seed[..8].copy_from_slice(&seed.to_le_bytes());
     let at = "2026-01-01T00:00:00Z";
-    let mut m = Match::create(slug, Value::Null, seats, game_seed, at)
+    // The golden positions were dealt and rolled in journal format 1: the dice derive from the entries' hashes,
+    // which the format decides, and the pictures are what this test is about.
+    let mut m = Match::create_in(JournalFormat::V1, slug, Value::Null, seats, game_seed, at)
         .expect("game starts")
         .with_salts(shared::testkit::salts(b"pictures"));
     let mut players = Rng::from_seed(format!("pictures {seed}").as_bytes());
@@ -42,8 +44,15 @@ fn position(slug: &'static str, seats: u8, steps: usize, seed: u64) -> Match {
     m
 }
 
+/// The games whose phone pictures (`RenderContext::narrow`) have golden files too.
+const NARROW_GOLDEN: [&str; 2] = ["senbat", "suriagehara"];
+
 fn picture(m: &Match, viewer: Viewer, lang: Lang) -> String {
-    let mut ctx = RenderContext::new(lang, 80);
+    picture_for(m, viewer, lang, false)
+}
+
+fn picture_for(m: &Match, viewer: Viewer, lang: Lang, narrow: bool) -> String {
+    let mut ctx = RenderContext { narrow, ..RenderContext::new(lang, 80) };
     ctx.seat_names = (0..m.seats()).map(|s| format!("Player {}", s + 1)).collect();
     m.game().render_svg(&m.view(viewer), &ctx).expect("the view renders")
 }
@@ -75,9 +84,13 @@ fn golden_pictures_of_a_mid_game_position() {
     for (slug, seats) in GAMES {
         let m = position(slug, seats, golden_steps(slug), 7);
         for (viewer, who) in [(Viewer::Seat(0), "seat0"), (Viewer::Spectator, "spectator")] {
-            for (lang, code) in [(Lang::En, "en"), (Lang::Ja, "ja")] {
-                let svg = picture(&m, viewer, lang);
-                let what = format!("{slug}-{who}-{code}");
+            let phone = viewer == Viewer::Seat(0) && NARROW_GOLDEN.contains(&slug);
+            let kinds: &[(bool, &str)] = if phone { &[(false, ""), (true, "-narrow")] } else { &[(false, "")] };
+            for ((lang, code), (narrow, suffix)) in
+                [(Lang::En, "en"), (Lang::Ja, "ja")].into_iter().flat_map(|l| kinds.iter().map(move |k| (l, *k)))
+            {
+                let svg = picture_for(&m, viewer, lang, narrow);
+                let what = format!("{slug}-{who}-{code}{suffix}");
                 assert_well_formed(&svg, &what);
                 let path = dir.join(format!("{what}.svg"));
                 if update {
@@ -86,6 +99,18 @@ fn golden_pictures_of_a_mid_game_position() {
                     stale.push(what);
                 }
             }
+        }
+        // The same position as a phone shows it to the first seat.
+        let mut ctx = RenderContext { narrow: true, ..RenderContext::new(Lang::En, 80) };
+        ctx.seat_names = (0..m.seats()).map(|s| format!("Player {}", s + 1)).collect();
+        let svg = m.game().render_svg(&m.view(Viewer::Seat(0)), &ctx).expect("the view renders");
+        let what = format!("{slug}-seat0-en-narrow");
+        assert_well_formed(&svg, &what);
+        let path = dir.join(format!("{what}.svg"));
+        if update {
+            std::fs::write(&path, &svg).expect("write golden file");
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(svg.as_str()) {
+            stale.push(what);
         }
     }
     assert!(stale.is_empty(), "pictures differ from their golden files: {stale:?} (see this file's header)");

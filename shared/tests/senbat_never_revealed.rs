@@ -103,9 +103,9 @@ fn brute_force(m: &Match, published: &Entry) -> Option<Value> {
             let timeout = EntryBody::Timeout { seat, decision: decision.into(), action: Some(action.clone()) };
             for body in moves.iter().chain([&timeout]) {
                 for nonce in &nonces {
-                    if journal::entry_hash(published.seq, &published.at, body, nonce, &published.prev_hash)
-                        == published.hash
-                    {
+                    let hash =
+                        journal::hash_in(m.format(), published.seq, &published.at, body, nonce, &published.prev_hash);
+                    if hash.as_deref() == Some(published.hash.as_str()) {
                         return Some(action.clone());
                     }
                 }

@@ -33,7 +33,7 @@ pub fn binary(name: &str) -> PathBuf {
     path
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port()
 }
 
@@ -95,6 +95,8 @@ impl Server {
             // Emails (no SMTP server configured) go to .eml files beside the database, not into the cwd.
             .env("TEGAMI_MAIL_DIR", dir.path().join("mail"))
             .env("TEGAMI_MAIL_POLL_MS", "100")
+            // Turn emails at once: the test of the wait sets its own.
+            .env("TEGAMI_MAIL_TURN_WAIT_SECS", "0")
             .env_remove("TEGAMI_SMTP_URL")
             .env_remove("TEGAMI_CONFIG")
             .env_remove("TEGAMI_JWT_SECRET")
@@ -145,6 +147,8 @@ impl Server {
             .env("TEGAMI_DATABASE_URL", &self.database.url)
             .env("TEGAMI_BIND", self.url.trim_start_matches("http://"))
             .env("TEGAMI_LOG", "warn")
+            // As the server's: `mail-in` queues the turn emails a move by email asks.
+            .env("TEGAMI_MAIL_TURN_WAIT_SECS", "0")
             .env_remove("TEGAMI_CONFIG")
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
@@ -158,6 +162,14 @@ impl Server {
 
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join(format!("server-{}.log", self.instance))).unwrap_or_default()
+    }
+
+    /// Kills the server and starts a new process on the same port and database, with `env` beside (or
+    /// replacing) its settings.
+    pub fn restart_with(mut self, env: &[(&str, String)]) -> Server {
+        self.env.retain(|(k, _)| !env.iter().any(|(name, _)| name == k));
+        self.env.extend(env.iter().map(|(k, v)| (k.to_string(), v.clone())));
+        self.restart()
     }
 
     /// Kills the server and starts a new process on the same port and database.

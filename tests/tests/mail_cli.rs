@@ -174,7 +174,8 @@ e2e::on_both_backends! {
         // Removed by address: the next reply from it changes nothing and Alice is told at her own address.
         let removed = alice.run(&["mail-address", "remove", work, "--json"]).ok("remove").json();
         assert_eq!(removed["removed"], pending[0]["id"]);
-        let accepted = &received(&sink, "reply_accepted", &alice.email, 0)[0];
+        // The move asked alice's next decision at once: the turn email asking it confirms the move.
+        let accepted = &received(&sink, "turn", &alice.email, 1)[1];
         let before = alice.run(&["log", &id, "--json"]).ok("log").json()["entries"].as_array().unwrap().len();
         let late = String::from_utf8(reply(accepted, &first(accepted))).unwrap()
             .replacen(&format!("From: <{}>", alice.email), &format!("From: <{work}>"), 1);

@@ -116,8 +116,27 @@ fn an_unknown_game_is_a_usage_error_that_lists_the_games() {
 fn completions_offer_the_command_and_the_games() {
     let run = tegami(&["completions", "bash"], &[]);
     assert_eq!(run.code, 0);
-    assert!(run.stdout.contains("tegami__subcmd__rules)"), "the rules subcommand is completed");
-    assert!(run.stdout.contains("uosao shinobazu shidouban senbat suriagehara"), "its games are completed");
+    assert!(run.stdout.contains("COMPLETE=\"bash\"") && run.stdout.contains("tegami"), "{}", run.stdout);
+    // What the script does at <TAB>: hands tegami the words and the index of the one being completed.
+    let ask = |words: &[&str]| {
+        let index = (words.len()).to_string();
+        let args: Vec<&str> = ["--", "tegami"].iter().chain(words).copied().collect();
+        let run = tegami(&args, &[("COMPLETE", "bash"), ("_CLAP_COMPLETE_INDEX", &index), ("_CLAP_IFS", "\n")]);
+        assert_eq!(run.code, 0, "{words:?}: {}", run.stderr);
+        // Values only: with nothing typed yet, the options are offered too.
+        run.stdout.lines().filter(|l| !l.starts_with('-')).map(String::from).collect::<Vec<_>>()
+    };
+    let subcommands = ask(&["r"]);
+    assert!(
+        ["register", "rules", "resign", "resend-verification"].iter().all(|c| subcommands.contains(&c.to_string()))
+    );
+    assert_eq!(ask(&["rules", ""]), SLUGS, "its games are completed");
+    assert_eq!(ask(&["new", "s"]), ["shinobazu", "shidouban", "senbat", "suriagehara"], "game types for `new`");
+    assert_eq!(ask(&["show", "1", "--lang", ""]), ["en", "ja"], "languages for `--lang`");
+    let files = ask(&["verify", "--file", ""]);
+    assert!(files.iter().any(|f| f == "Cargo.toml"), "files for `--file`: {files:?}");
+    // Game ids come from the server; none answers here, and completing stays quiet.
+    assert!(ask(&["show", ""]).is_empty());
 }
 
 e2e::on_both_backends! {

@@ -34,6 +34,15 @@ e2e::on_both_backends! {
         );
         assert_eq!(refused.code, 3, "{}", refused.stderr);
         assert!(refused.stderr.contains("control character"), "{}", refused.stderr);
+        // Invisible characters too (issue #23): a zero-width joiner, a tag character, a Hangul filler.
+        for name in ["Mal\u{200d}lory", "Mallory\u{e0041}", "\u{3164}"] {
+            let refused = mallory.run_with_stdin(
+                &["register", "--email", "m3@example.com", "--name", name, "--password-stdin"],
+                "correct-horse-battery\n",
+            );
+            assert_eq!(refused.code, 3, "{name:?}: {}", refused.stderr);
+            assert!(refused.stderr.contains("invisible or formatting character"), "{}", refused.stderr);
+        }
         assert_eq!(hostile(refused.stderr.as_bytes()), None, "{:?}", refused.stderr);
         // ...so plant it the way an older server would have stored it.
         let mut conn = tegami_api::db::open(&server.database.url).unwrap();
@@ -74,6 +83,18 @@ e2e::on_both_backends! {
         let expected_bytes = SHOWN.as_bytes();
         let at = line.find(SHOWN).expect("the escaped name, byte for byte");
         assert_eq!(&line.as_bytes()[at..at + expected_bytes.len()], expected_bytes);
+
+        // Issue #23: a line break or tab in a stored name is escaped too, so that the name cannot print a
+        // line of its own ("Alice: your turn") in someone else's terminal.
+        diesel::update(accounts::table.filter(accounts::email.eq("mallory@example.com")))
+            .set(accounts::display_name.eq("Mallory\nAlice, it is your turn\tnow"))
+            .execute(&mut conn)
+            .unwrap();
+        for args in [vec!["show", id.as_str()], vec!["games"]] {
+            let run = alice.run(&args).ok("list");
+            assert!(run.stdout.contains("Mallory\\u{a}Alice, it is your turn\\u{9}now"), "{args:?}:\n{}", run.stdout);
+            assert!(!run.stdout.lines().any(|l| l.starts_with("Alice, it is your turn")), "{}", run.stdout);
+        }
     }
 }
 
@@ -120,9 +141,24 @@ e2e::on_both_backends! {
 
         // Logout everywhere, then log in and delete (the prompt refuses without `y`).
         laptop.run_with_stdin(&["login", "--email", "alice@example.com", "--password-stdin"], "third-horse-battery\n").ok("login");
+        let token = alice.run(&["token", "create", "ci", "--json"]).ok("token create").json()["secret"].as_str().unwrap().to_string();
         let out = alice.run(&["logout", "--everywhere"]).ok("logout --everywhere");
-        assert!(out.stdout.contains("signed out 2 session(s)"), "{}", out.stdout);
+        assert!(out.stdout.contains("signed out 2 sessions"), "{}", out.stdout);
         assert_eq!(laptop.run(&["whoami"]).code, 6);
+        assert_eq!(alice.run(&["--token", &token, "whoami"]).code, 0, "API tokens stay without --tokens");
+        // `--tokens` revokes them too (issue #23).
+        alice.run_with_stdin(&["login", "--email", "alice@example.com", "--password-stdin"], "third-horse-battery\n").ok("login");
+        let out = alice.run(&["logout", "--everywhere", "--tokens"]).ok("logout --everywhere --tokens");
+        assert!(out.stdout.contains("revoked 1 API token\n"), "{}", out.stdout);
+        assert_eq!(alice.run(&["--token", &token, "whoami"]).code, 6, "the token is revoked");
+        // The login kept this machine's known-device token, privately, across the logout.
+        let device = alice.config.path().join("device.toml");
+        assert!(std::fs::read_to_string(&device).unwrap().contains("alice@example.com"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            assert_eq!(std::fs::metadata(&device).unwrap().permissions().mode() & 0o777, 0o600);
+        }
         alice.run_with_stdin(&["login", "--email", "alice@example.com", "--password-stdin"], "third-horse-battery\n").ok("login");
         let declined = alice.run_with_stdin(&["account", "delete"], "n\n");
         assert_ne!(declined.code, 0);

@@ -2,15 +2,20 @@
 //! with the real tools (`.ci/run` installs them; see `e2e::client_tools`) against a real `tegami-server`:
 //! the document validates, openapi-python-client generates a package cleanly, the Python example plays every
 //! game through that package and verifies the journals with its own code, openapi-typescript's types compile
-//! under `tsc --strict` with the TypeScript example, and schemathesis finds no failure in any operation.
+//! under `tsc --strict` with the TypeScript example, schemathesis finds no failure in any operation, the
+//! generated Python client reads every game's options and answers as that game's (nothing lost), and a YAML 1.1
+//! reader (PyYAML) reads `openapi.yaml` as the document the server serves.
 //!
 //! The servers run on SQLite: the HTTP contract is the same on both backends, which the API tests cover.
+
+mod http_player;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use e2e::client_tools::{ClientTools, repo_root, run_bounded};
 use e2e::{Backend, Run, Server};
+use http_player::HttpPlayer;
 use serde_json::{Value, json};
 
 fn ok(run: Run, what: &str) -> Run {
@@ -62,23 +67,40 @@ fn generate_python_client(tools: &ClientTools, document: &Path, dir: &Path) {
     assert!(dir.join("tegami_client/client.py").exists(), "no package generated");
 }
 
+/// Both forms of the document validate, and a YAML 1.1 reader reads `openapi.yaml` as the served JSON.
 #[test]
 fn the_document_validates() {
     let Some(tools) = ClientTools::find() else { return };
     let (_server, _dir, served) = server_and_its_document();
-    for document in [repo_root().join("openapi.yaml"), served] {
+    for document in [repo_root().join("openapi.yaml"), served.clone()] {
         let mut command = tools.venv("openapi-spec-validator");
         command.arg(&document);
         let run = ok(run_bounded(command, "openapi-spec-validator", Duration::from_secs(60)), "validation");
         assert!(run.stdout.contains("OK"), "{}: {}", document.display(), run.stdout);
     }
-}
 
-#[test]
-fn the_python_client_generates_without_errors_or_warnings() {
-    let Some(tools) = ClientTools::find() else { return };
-    let (_server, dir, served) = server_and_its_document();
-    generate_python_client(&tools, &served, dir.path());
+    // PyYAML reads YAML 1.1: `off`, `yes`, `y` and the like are booleans to it unless quoted. Types are compared
+    // strictly (in Python, `False == 0` and `True == 1`).
+    let compare = r#"
+import json, sys, yaml
+def diff(a, b, at):
+    if type(a) is not type(b):
+        return f"{at}: {a!r} ({type(a).__name__}) in openapi.yaml, {b!r} ({type(b).__name__}) served"
+    if isinstance(a, dict):
+        if list(a) != list(b):
+            return f"{at}: members {sorted(set(a) ^ set(b), key=str)} differ"
+        return next((d for k in a if (d := diff(a[k], b[k], f"{at}/{k}"))), None)
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{at}: {len(a)} items in openapi.yaml, {len(b)} served"
+        return next((d for i, (x, y) in enumerate(zip(a, b)) if (d := diff(x, y, f"{at}/{i}"))), None)
+    return None if a == b else f"{at}: {a!r} in openapi.yaml, {b!r} served"
+found = diff(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), json.load(open(sys.argv[2], encoding="utf-8")), "")
+sys.exit(found and "openapi.yaml, read by PyYAML, is not the served document: " + found)
+"#;
+    let mut command = tools.venv("python");
+    command.args(["-c", compare]).arg(repo_root().join("openapi.yaml")).arg(&served);
+    ok(run_bounded(command, "PyYAML against the served JSON", Duration::from_secs(60)), "PyYAML reads openapi.yaml");
 }
 
 #[test]
@@ -168,4 +190,111 @@ fn schemathesis_finds_no_failure_in_any_operation() {
         .env("SCHEMATHESIS_HOOKS", repo_root().join("tests/schemathesis_hooks.py"));
     let run = run_bounded(command, "schemathesis", Duration::from_secs(240));
     ok(run, "schemathesis (every operation, all checks)");
+}
+
+/// Creates a game of `slug` with `options`, me in seat 0 and bots elsewhere; returns its id.
+fn create_game(player: &HttpPlayer, base: &str, slug: &str, seats: usize, options: Value) -> i64 {
+    let seats: Vec<Value> =
+        (0..seats).map(|s| if s == 0 { json!({"kind": "me"}) } else { json!({"kind": "bot"}) }).collect();
+    let r = player
+        .http
+        .post(format!("{base}/api/v1/games"))
+        .bearer_auth(&player.token)
+        .json(&json!({"slug": slug, "seats": seats, "options": options}))
+        .send()
+        .expect("create a game");
+    assert_eq!(r.status(), 201, "{slug}: {}", r.text().unwrap_or_default());
+    r.json::<Value>().expect("JSON")["id"].as_i64().expect("an id")
+}
+
+fn get(player: &HttpPlayer, base: &str, path: &str) -> Value {
+    let r = player.http.get(format!("{base}{path}")).bearer_auth(&player.token).send().expect("GET");
+    assert_eq!(r.status(), 200, "{path}: {}", r.text().unwrap_or_default());
+    r.json().expect("JSON")
+}
+
+/// Plays the first listed answer of suriagehara game `id` until one of the answers listed is a single unit's
+/// move (`{"type": "move", …}`, the answer a generated client read as shidouban's); returns it.
+fn play_to_a_suriagehara_move(player: &HttpPlayer, base: &str, id: i64) -> Value {
+    for _ in 0..200 {
+        let listing = get(player, base, &format!("/api/v1/games/{id}/moves"));
+        let asked = listing.as_array().expect("a list");
+        let mut options = asked.iter().flat_map(|l| l["choices"]["options"].as_array().cloned().unwrap_or_default());
+        if let Some(option) = options.find(|o| o["action"]["type"] == "move") {
+            return option["action"].clone();
+        }
+        let first = asked.first().expect("with only bots besides me, something is asked of me until a move is");
+        let claims = shared::api_types::MoveClaims {
+            game: id,
+            seat: first["decision"]["seat"].as_u64().expect("my seat") as u8,
+            decision: first["decision"]["decision"].as_str().expect("a decision").to_string(),
+            action: first["choices"]["options"][0]["action"].clone(),
+            iat: 1_767_268_806,
+        };
+        let r = player
+            .http
+            .post(format!("{base}/api/v1/games/{id}/moves"))
+            .bearer_auth(&player.token)
+            .json(&json!({"move": player.key.sign(&claims).unwrap()}))
+            .send()
+            .expect("a move");
+        assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+    }
+    panic!("no single move offered in suriagehara game {id}");
+}
+
+/// The package generates without errors or warnings, and reads what a real server serves of each game (its
+/// options, in a `GameDetail`, a `GameType` and the journal's `create` entry; its legal answers; a suriagehara
+/// move) with that game's own schema, giving every member back.
+#[test]
+fn the_python_client_generates_cleanly_and_reads_each_games_values_as_its_own() {
+    let Some(tools) = ClientTools::find() else { return };
+    let (server, dir, served) = server_and_its_document();
+    generate_python_client(&tools, &served, dir.path());
+    let base = &server.url;
+    let player = HttpPlayer::register(&reqwest::blocking::Client::new(), base, "reader");
+    // Options other than the defaults, wherever a game has any; senbat's are partial, for the server to fill in.
+    let games = [
+        ("uosao", 3, json!({"colours": ["GRN", "RED", "YEL"]})),
+        ("shinobazu", 3, json!({"first_start_player": 1, "declined_cards": "carry", "sole_fighter_lead": "played"})),
+        ("shidouban", 2, json!({"injured_to": "column"})),
+        ("senbat", 2, json!({"quickstart": true, "sowing": "MV-CH-RD-SH"})),
+        ("suriagehara", 2, json!({"first_move": "commander_not_behind_line"})),
+    ];
+    let mut samples = json!({"details": [], "game_types": [], "journals": [], "moves": {}, "actions": []});
+    for (slug, seats, options) in games {
+        let id = create_game(&player, base, slug, seats, options.clone());
+        let detail = get(&player, base, &format!("/api/v1/games/{id}"));
+        for (member, value) in options.as_object().unwrap() {
+            assert_eq!(&detail["options"][member], value, "{slug}: the options as given");
+        }
+        let journal = get(&player, base, &format!("/api/v1/games/{id}/journal"));
+        assert_eq!(journal["entries"][0]["body"]["options"], detail["options"], "{slug}: journaled in effect");
+        samples["moves"][slug] = get(&player, base, &format!("/api/v1/games/{id}/moves"));
+        samples["details"].as_array_mut().unwrap().push(detail);
+        samples["journals"].as_array_mut().unwrap().push(journal);
+        if slug == "suriagehara" {
+            let action = play_to_a_suriagehara_move(&player, base, id);
+            samples["actions"].as_array_mut().unwrap().push(json!({"slug": slug, "action": action}));
+        }
+    }
+    let senbat = &samples["details"][3]["options"];
+    assert_eq!(senbat["oda_seat"], Value::Null, "filled in: {senbat}");
+    assert_eq!(senbat["turn_limit"], Value::Null, "filled in: {senbat}");
+    samples["game_types"] = get(&player, base, "/api/v1/game-types");
+    let samples_path = dir.path().join("samples.json");
+    std::fs::write(&samples_path, serde_json::to_vec(&samples).unwrap()).expect("samples saved");
+
+    let mut read = tools.venv("python");
+    read.arg(repo_root().join("tests/client_keeps_every_field.py")).arg(&samples_path).env("PYTHONPATH", dir.path());
+    let run = ok(run_bounded(read, "client_keeps_every_field.py", Duration::from_secs(120)), "the generated client");
+    for slug in ["uosao", "shinobazu", "shidouban", "senbat", "suriagehara"] {
+        let pascal = format!("{}{}", slug[..1].to_uppercase(), &slug[1..]);
+        assert!(
+            run.stdout.contains(&format!("{slug}: GameDetail.options read as {pascal}OptionsInEffect")),
+            "{}",
+            run.stdout
+        );
+    }
+    assert!(run.stdout.contains("read as SuriageharaActionMove"), "{}", run.stdout);
 }

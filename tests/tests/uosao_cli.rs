@@ -73,6 +73,18 @@ e2e::on_both_backends! {
         }
         let log = alice.run(&["log", &id]).ok("log");
         assert!(log.stdout.lines().count() > moves_made);
+        // The others' private events read in the third person, in each language: "YEL played R2.", not
+        // "told to Bob: You played R2.".
+        for (lang, told_to, retold) in [("en", "told to", " played "), ("ja", "への通知", "を出しました")] {
+            let log = alice.run(&["log", &id, "--lang", lang]).ok("log --lang").stdout;
+            assert!(!log.contains(told_to), "a private event is told in the second person to others:\n{log}");
+            let others: Vec<&str> = log
+                .lines()
+                .map(str::trim)
+                .filter(|l| l.contains(retold) && !l.starts_with("You ") && !l.starts_with("あなた"))
+                .collect();
+            assert!(others.len() >= 2, "no private event of another seat retold in {lang}:\n{log}");
+        }
         carol.run(&["verify", &id]).ok("verify");
         let saved = alice.run(&["log", &id, "--json"]).ok("log --json");
         let file = alice.config.path().join("journal.json");

@@ -50,6 +50,9 @@
     return record;
   }
 
+  // The session ended (signed out in another tab, or expired): the page offers to sign in again.
+  function SignedOut() {}
+
   async function register(form, record) {
     const body = new URLSearchParams();
     body.set('csrf', form.elements.csrf.value);
@@ -70,13 +73,14 @@
       record = await newKey(account);
       status = await register(form, record);
     }
-    if (status !== 200) throw new Error('the key could not be registered (HTTP ' + status + ')');
+    if (status === 401 || status === 403) throw new SignedOut();
+    if (status !== 200) throw new Error(form.dataset.keyRefused + ' (HTTP ' + status + ')');
     return record;
   }
 
   async function sign(form) {
     const chosen = form.querySelector('input[name="action"]:checked, select[name="action"]');
-    if (!chosen) throw new Error('choose an answer first');
+    if (!chosen || !chosen.value) throw new Error(form.dataset.chooseFirst);
     const record = await signingKey(form);
     const header = { typ: 'JWT', alg: 'EdDSA', kid: record.kid };
     const claims = {
@@ -100,10 +104,20 @@
     const button = form.querySelector('button[type="submit"]');
     const status = form.querySelector('.sign-status');
     if (button) button.disabled = true;
-    if (status) status.textContent = document.documentElement.lang === 'ja' ? '署名しています…' : 'Signing…';
+    // Every word shown here comes with the page, in its language.
+    if (status) status.textContent = form.dataset.signing;
     sign(form).catch(function (error) {
       if (button) button.disabled = false;
-      if (status) status.textContent = (document.documentElement.lang === 'ja' ? '署名できません: ' : 'Cannot sign: ') + error.message;
+      if (!status) return;
+      if (error instanceof SignedOut) {
+        status.textContent = form.dataset.signedOut + ' ';
+        const link = document.createElement('a');
+        link.href = form.dataset.signInHref;
+        link.textContent = form.dataset.signIn;
+        status.appendChild(link);
+      } else {
+        status.textContent = form.dataset.cannotSign + ' ' + error.message;
+      }
     });
   });
 })();

@@ -9,6 +9,7 @@
 //! the same position can never both commit. Moves and resignations go through the [`writer`], which runs the
 //! ones queued together as savepoints of one such transaction (group commit).
 
+pub mod prepared;
 pub mod schema;
 pub mod scratch;
 pub mod writer;
@@ -162,6 +163,7 @@ pub fn connect_with(url: &str, size: u32, sync: SqliteSync) -> Result<DbPool, Db
         // Connections open as they are needed: N instances on one PostgreSQL share its connection limit.
         .min_idle(Some(1))
         .connection_timeout(Duration::from_secs(30))
+        .event_handler(Box::new(crate::metrics::PoolEvents))
         .build(Manager { target, sync })?;
     let mut conn = pool.get()?;
     migrate(&mut conn)?;
@@ -194,7 +196,7 @@ pub fn open_migrated(url: &str) -> Result<Conn, DbSetupError> {
     Ok(conn)
 }
 
-fn create_parent_folder(path: &str) -> Result<(), DbSetupError> {
+pub fn create_parent_folder(path: &str) -> Result<(), DbSetupError> {
     match std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
         Some(parent) => std::fs::create_dir_all(parent)
             .map_err(|source| DbSetupError::Folder { path: parent.display().to_string(), source }),

@@ -8,6 +8,9 @@ diesel::table! {
         password_hash -> Text,
         created_at -> Text,
         deleted_at -> Nullable<Text>,
+        profile_public -> Bool,
+        suspended_at -> Nullable<Text>,
+        suspended_reason -> Nullable<Text>,
     }
 }
 
@@ -50,6 +53,40 @@ diesel::table! {
         snapshot -> Text,
         deadline_hours -> Nullable<Integer>,
         timeout_policy -> Text,
+        journal_format -> Integer,
+        rated -> Bool,
+        mail_pictures -> Bool,
+        listed -> Bool,
+    }
+}
+
+diesel::table! {
+    game_results (game_id, seat) {
+        game_id -> BigInt,
+        seat -> Integer,
+        account_id -> BigInt,
+        slug -> Text,
+        rank -> Integer,
+        won -> Bool,
+        finished_at -> Text,
+    }
+}
+
+diesel::table! {
+    results_to_record (game_id) {
+        game_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    ratings (account_id, slug) {
+        account_id -> BigInt,
+        slug -> Text,
+        rating -> Double,
+        uncertainty -> Double,
+        games -> Integer,
+        wins -> Integer,
+        updated_at -> Text,
     }
 }
 
@@ -127,6 +164,8 @@ diesel::table! {
         away_until -> Nullable<Text>,
         lang -> Text,
         last_digest_at -> Nullable<Text>,
+        turn_email -> Text,
+        talk_email -> Text,
     }
 }
 
@@ -185,6 +224,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    inbound_messages (key_hash) {
+        key_hash -> Text,
+        received_at -> Text,
+        game_id -> BigInt,
+        seat -> Nullable<Integer>,
+        seq -> Nullable<BigInt>,
+        code -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     invitations_sent (id) {
         id -> BigInt,
         inviter_id -> BigInt,
@@ -203,6 +253,7 @@ diesel::table! {
         status -> Text,
         pending -> Text,
         at -> Text,
+        message_id -> Nullable<BigInt>,
     }
 }
 
@@ -285,6 +336,79 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    imported_keys (game_id, seat, kid) {
+        game_id -> BigInt,
+        seat -> Integer,
+        kid -> Text,
+        public_key -> Text,
+    }
+}
+
+diesel::table! {
+    talk_messages (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        at -> Text,
+        seat -> Integer,
+        to_seat -> Nullable<Integer>,
+        body -> Text,
+        channel -> Text,
+    }
+}
+
+diesel::table! {
+    talk_settings (game_id) {
+        game_id -> BigInt,
+        private_messages -> Bool,
+        spectators_read -> Bool,
+    }
+}
+
+diesel::table! {
+    talk_mutes (account_id, game_id, seat) {
+        account_id -> BigInt,
+        game_id -> BigInt,
+        seat -> Integer,
+        created_at -> Text,
+    }
+}
+
+diesel::table! {
+    talk_reports (id) {
+        id -> BigInt,
+        message_id -> BigInt,
+        account_id -> BigInt,
+        reason -> Text,
+        created_at -> Text,
+    }
+}
+
+diesel::table! {
+    talk_notes (account_id, game_id) {
+        account_id -> BigInt,
+        game_id -> BigInt,
+        body -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    talk_mailed (account_id, game_id) {
+        account_id -> BigInt,
+        game_id -> BigInt,
+        last_message_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    game_follows (account_id, game_id) {
+        account_id -> BigInt,
+        game_id -> BigInt,
+        how -> Text,
+    }
+}
+
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 diesel::joinable!(webhook_attempts -> webhook_deliveries (delivery_id));
 
@@ -305,6 +429,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     password_resets,
     throttle,
     move_receipts,
+    inbound_messages,
     invitations_sent,
     invitation_optouts,
     event_counter,
@@ -312,5 +437,16 @@ diesel::allow_tables_to_appear_in_same_query!(
     webhooks,
     webhook_deliveries,
     webhook_attempts,
-    mail_addresses
+    mail_addresses,
+    ratings,
+    game_results,
+    results_to_record,
+    imported_keys,
+    talk_messages,
+    talk_settings,
+    talk_mutes,
+    talk_reports,
+    talk_notes,
+    talk_mailed,
+    game_follows
 );

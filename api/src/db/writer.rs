@@ -126,6 +126,7 @@ fn write_batches(mut conn: Conn, target: Target, sync: SqliteSync, queue: mpsc::
             jobs.push(job);
         }
         let size = jobs.len();
+        metrics::histogram!(crate::metrics::WRITER_BATCH_SIZE).record(size as f64);
         let panicked = match catch_unwind(AssertUnwindSafe(|| run_batch(&mut conn, jobs, &done))) {
             Ok(committed) => {
                 if committed {

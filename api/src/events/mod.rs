@@ -21,6 +21,7 @@ use shared::Pending;
 use shared::api_types::{GameEvent, GameStatus};
 
 use crate::db::Conn;
+use crate::db::prepared::Prepared;
 use crate::db::schema::{event_counter, events, seats};
 use crate::error::{ApiError, ApiResult};
 use crate::service::games::{self, Loaded};
@@ -39,6 +40,8 @@ pub struct EventRow {
     pub status: String,
     pub pending: String,
     pub at: String,
+    /// A message written at the table (`service::talk`): the event then covers no entry.
+    pub message_id: Option<i64>,
 }
 
 /// Records the change just made to `loaded` as the next event, and queues its webhook deliveries; inside the
@@ -55,10 +58,7 @@ pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
         .first(conn)
         .optional()?;
     let from_seq = covered.map_or(0, |seq| seq + 1);
-    let next = diesel::update(event_counter::table.find(1))
-        .set(event_counter::last_id.eq(event_counter::last_id + 1))
-        .returning(event_counter::last_id);
-    let id: i64 = crate::on_backend!(conn, |c| next.get_result(c))?;
+    let id = next_id(conn)?;
     let status = loaded.status();
     let pending = if status == GameStatus::Active { loaded.game.pending() } else { Vec::new() };
     let row = EventRow {
@@ -69,11 +69,46 @@ pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
         status: loaded.row.status.clone(),
         pending: serde_json::to_string(&pending).map_err(ApiError::internal)?,
         at: now(),
+        message_id: None,
     };
-    diesel::insert_into(events::table).values(&row).execute(conn)?;
-    listen::notify(conn, id)?;
-    crate::webhooks::queue(conn, loaded, &row)?;
+    insert(conn, loaded, &row)?;
     Ok(row)
+}
+
+/// Records message `message_id`, just written at `loaded`'s table, as the next event: one that covers no
+/// entry (from_seq is one past to_seq, the head), so the game's next change starts where it would have.
+/// Readers get it only where `service::talk::access` lets them read the message.
+pub fn record_message(conn: &mut Conn, loaded: &Loaded, message_id: i64) -> ApiResult<EventRow> {
+    let status = loaded.status();
+    let pending = if status == GameStatus::Active { loaded.game.pending() } else { Vec::new() };
+    let row = EventRow {
+        id: next_id(conn)?,
+        game_id: loaded.row.id,
+        from_seq: loaded.row.head_seq + 1,
+        to_seq: loaded.row.head_seq,
+        status: loaded.row.status.clone(),
+        pending: serde_json::to_string(&pending).map_err(ApiError::internal)?,
+        at: now(),
+        message_id: Some(message_id),
+    };
+    insert(conn, loaded, &row)?;
+    Ok(row)
+}
+
+/// The next event id; the counter row stays locked (on PostgreSQL) until the transaction ends.
+fn next_id(conn: &mut Conn) -> ApiResult<i64> {
+    let next = Prepared(
+        diesel::update(event_counter::table.find(1))
+            .set(event_counter::last_id.eq(event_counter::last_id + 1))
+            .returning(event_counter::last_id),
+    );
+    Ok(crate::on_backend!(conn, |c| next.get_result(c))?)
+}
+
+fn insert(conn: &mut Conn, loaded: &Loaded, row: &EventRow) -> ApiResult<()> {
+    Prepared(diesel::insert_into(events::table).values(row)).execute(conn)?;
+    listen::notify(conn, row.id)?;
+    crate::webhooks::queue(conn, loaded, row)
 }
 
 /// Wakes this process's event hub (and webhook worker) after a commit that recorded an event of `game`: its
@@ -83,14 +118,26 @@ pub fn published(game: i64) {
     hub::wake();
 }
 
-/// Event `row` as the reader `account` (None: an anonymous spectator) may see it.
-pub fn view(conn: &mut Conn, loaded: &Loaded, row: &EventRow, account: Option<i64>) -> ApiResult<GameEvent> {
+/// Event `row` as the reader `account` (None: an anonymous spectator) may see it; None when it is a message
+/// the reader may not read.
+pub fn view(conn: &mut Conn, loaded: &Loaded, row: &EventRow, account: Option<i64>) -> ApiResult<Option<GameEvent>> {
+    let message = match row.message_id {
+        Some(id) => match crate::service::talk::access::readable_message(conn, loaded, id, account)? {
+            Some(message) => Some(message),
+            None => return Ok(None),
+        },
+        None => None,
+    };
     let viewer = loaded.viewer(account);
-    let stored = games::journal_entries(conn, row.game_id, row.from_seq - 1, row.to_seq - row.from_seq + 1)?;
+    let stored = if message.is_some() {
+        Vec::new()
+    } else {
+        games::journal_entries(conn, row.game_id, row.from_seq - 1, row.to_seq - row.from_seq + 1)?
+    };
     let my_seat = loaded.seat_of(account);
     let pending: Vec<Pending> = serde_json::from_str(&row.pending).map_err(ApiError::internal)?;
     let status = games::parse_status(&row.status);
-    Ok(GameEvent {
+    Ok(Some(GameEvent {
         id: row.id,
         game: row.game_id,
         slug: loaded.row.slug.clone(),
@@ -102,7 +149,8 @@ pub fn view(conn: &mut Conn, loaded: &Loaded, row: &EventRow, account: Option<i6
         my_pending: pending.iter().filter(|p| Some(p.seat) == my_seat).map(|p| Loaded::pending_info(p, true)).collect(),
         my_seat,
         outcome: if status == GameStatus::Finished { loaded.game.outcome() } else { None },
-    })
+        message,
+    }))
 }
 
 /// What a stream follows.
@@ -160,7 +208,7 @@ pub fn since(conn: &mut Conn, scope: Scope, after: i64) -> ApiResult<Vec<GameEve
         if loaded.as_ref().is_none_or(|l| l.row.id != row.game_id) {
             loaded = Some(games::load(conn, row.game_id)?);
         }
-        out.push(view(conn, loaded.as_ref().expect("loaded above"), row, scope.viewer())?);
+        out.extend(view(conn, loaded.as_ref().expect("loaded above"), row, scope.viewer())?);
     }
     Ok(out)
 }

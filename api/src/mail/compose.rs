@@ -10,6 +10,8 @@ use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
+use shared::Lang;
+
 use crate::mail::MailContext;
 use crate::mail::outbox::OutgoingMail;
 use crate::mail::picture::Picture;
@@ -22,15 +24,29 @@ pub struct Section {
     /// Preformatted (a board): kept exactly, in a scrolling `<pre>` in HTML. Other sections are wrapped at
     /// [`TEXT_WIDTH`], keeping their line breaks.
     pub pre: bool,
+    /// A board shown as a picture in HTML also comes as text, folded under this label.
+    pub text_label: String,
 }
 
 impl Section {
     pub fn text(heading: impl Into<String>, body: impl Into<String>) -> Self {
-        Section { heading: heading.into(), body: body.into(), pre: false }
+        Section { heading: heading.into(), body: body.into(), pre: false, text_label: String::new() }
     }
 
-    pub fn board(heading: impl Into<String>, body: impl Into<String>) -> Self {
-        Section { heading: heading.into(), body: body.into(), pre: true }
+    /// A board (or a command) for a reader of `lang`.
+    pub fn board(lang: Lang, heading: impl Into<String>, body: impl Into<String>) -> Self {
+        Section {
+            heading: heading.into(),
+            body: body.into(),
+            pre: true,
+            text_label: catalog::t!(lang, "mail-board-as-text"),
+        }
+    }
+
+    /// The label of the board as text under its picture, in the reader's language.
+    pub fn text_label(mut self, label: impl Into<String>) -> Self {
+        self.text_label = label.into();
+        self
     }
 }
 
@@ -101,12 +117,28 @@ fn wrap_line(line: &str, width: usize) -> String {
     let indent = &line[..line.len() - body.len()];
     let hang = if body.starts_with("- ") { format!("{indent}  ") } else { indent.to_string() };
     // Tokens: (a space before it, the token). A CJK character is a token of its own, so lines may break
-    // between two of them; closing punctuation sticks to the token before it.
+    // between two of them; closing punctuation sticks to the token before it. A code span (between
+    // backticks) is one token: a command must not be cut, least of all between two Japanese characters.
     let mut tokens: Vec<(bool, String)> = Vec::new();
     let mut space = false;
-    for c in body.chars() {
+    let mut chars = body.char_indices();
+    while let Some((at, c)) = chars.next() {
         if c == ' ' {
             space = true;
+            continue;
+        }
+        if c == '`'
+            && let Some(len) = body[at + 1..].find('`')
+        {
+            let span = &body[at..at + 1 + len + 1];
+            chars.by_ref().take(span.chars().count() - 1).for_each(drop);
+            let glue = !space
+                && tokens.last().is_some_and(|(_, l)| l.chars().last().is_some_and(|l| l.width().unwrap_or(0) <= 1));
+            match tokens.last_mut() {
+                Some((_, last)) if glue => last.push_str(span),
+                _ => tokens.push((space, span.to_string())),
+            }
+            space = false;
             continue;
         }
         let wide = c.width().unwrap_or(0) > 1;
@@ -169,13 +201,30 @@ fn linked(text: &str) -> String {
     out
 }
 
+/// A line of prose in HTML: `code` spans (the plain text's backticks) as unbroken `<code>`, URLs as links.
+fn inline(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        let Some(len) = rest[open + 1..].find('`') else { break };
+        out.push_str(&linked(&rest[..open]));
+        out.push_str(&format!(
+            "<code style=\"white-space:nowrap;font-size:0.95em;background:#f6f8fa;padding:0 0.2em\">{}</code>",
+            html_escape(&rest[open + 1..open + 1 + len])
+        ));
+        rest = &rest[open + 1 + len + 1..];
+    }
+    out.push_str(&linked(rest));
+    out
+}
+
 /// A paragraph of prose: its line breaks kept, leading spaces (indented lists) kept visible.
 fn paragraph(text: &str) -> String {
     let lines: Vec<String> = text
         .lines()
         .map(|l| {
             let body = l.trim_start();
-            format!("{}{}", "&nbsp;".repeat(l.len() - body.len()), linked(body))
+            format!("{}{}", "&nbsp;".repeat(l.len() - body.len()), inline(body))
         })
         .collect();
     format!("<p style=\"margin:0 0 1em 0\">{}</p>\n", lines.join("<br>\n"))
@@ -206,23 +255,31 @@ pub fn html(d: &Draft, picture_cid: Option<&str>) -> String {
     let mut picture = shown_picture(d).zip(picture_cid);
     for s in &d.sections {
         out.push_str(&format!("<h3 style=\"margin:1.2em 0 0.4em 0\">{}</h3>\n", html_escape(&s.heading)));
-        if s.pre
-            && let Some((p, cid)) = picture.take()
-        {
-            out.push_str(&format!(
-                "<img src=\"cid:{}\" width=\"{}\" height=\"{}\" alt=\"{}\" \
-                 style=\"display:block;max-width:100%;height:auto;border:0\">\n",
-                html_escape(cid),
-                p.width,
-                p.height,
-                html_escape(&s.heading)
-            ));
-        } else if s.pre {
-            out.push_str(&format!(
+        let board = || {
+            format!(
                 "<div style=\"overflow-x:auto;max-width:100%\"><pre style=\"margin:0;font-size:13px;line-height:1.25\">\
                  {}</pre></div>\n",
                 html_escape(s.body.trim_end_matches('\n'))
+            )
+        };
+        if s.pre
+            && let Some((p, cid)) = picture.take()
+        {
+            // The picture, and the same board as text for a client that shows no pictures, or for a reader
+            // who wants to copy from it (a client that knows no <details> shows it open).
+            out.push_str(&format!(
+                "<img src=\"cid:{}\" width=\"{}\" height=\"{}\" alt=\"{}\" \
+                 style=\"display:block;max-width:100%;height:auto;border:0\">\n\
+                 <details style=\"margin:0.5em 0\"><summary>{}</summary>\n{}</details>\n",
+                html_escape(cid),
+                p.width,
+                p.height,
+                html_escape(&s.heading),
+                html_escape(&s.text_label),
+                board()
             ));
+        } else if s.pre {
+            out.push_str(&board());
         } else {
             for para in s.body.trim_end().split("\n\n") {
                 out.push_str(&paragraph(para));
@@ -262,10 +319,7 @@ pub fn finish(ctx: &MailContext, d: Draft) -> Result<OutgoingMail, ComposeError>
         .message_id(Some(message_id.clone()))
         .user_agent(format!("tegami-server {}", env!("CARGO_PKG_VERSION")))
         // For mail filters (and tests): what this email is, since the subject stays the same in a game.
-        .raw_header(HeaderValue::new(
-            HeaderName::new_from_ascii_str("X-Tegami-Kind"),
-            (if d.kind == crate::mail::outbox::DIGEST_PART { "turn" } else { d.kind }).to_string(),
-        ));
+        .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("X-Tegami-Kind"), d.kind.to_string()));
     if let Some(root) = &d.thread {
         builder = builder.in_reply_to(root.clone()).references(root.clone());
     }
@@ -321,7 +375,7 @@ mod tests {
             to_name: None,
             subject: "s".into(),
             intro: "Hi <you> & co, see https://tegami.test/x?a=1&b=2.".into(),
-            sections: vec![Section::board("Board", "|<K>|  &\n| . |")],
+            sections: vec![Section::board(Lang::En, "Board", "|<K>|  &\n| . |")],
             reply_to: None,
             unsubscribe: None,
             picture: None,
@@ -357,14 +411,15 @@ mod tests {
             unsubscribe: None,
             picture: Some(picture.clone()),
         };
-        let with_board = finish(&ctx, draft(vec![Section::board("Your view", "| K |")])).unwrap().message;
+        let with_board = finish(&ctx, draft(vec![Section::board(Lang::En, "Your view", "| K |")])).unwrap().message;
         let parsed = mail_parser::MessageParser::default().parse(with_board.as_bytes()).unwrap();
         let html = parsed.body_html(0).unwrap();
         assert!(
             html.contains("<img src=\"cid:board.tegami.game.7.abc@tegami.test\" width=\"30\" height=\"20\""),
             "{html}"
         );
-        assert!(!html.contains("<pre"), "{html}");
+        let folded = html.split("<details").nth(1).expect("the board as text beside the picture");
+        assert!(folded.contains("<summary>As text</summary>") && folded.contains("| K |</pre>"), "{html}");
         assert!(parsed.body_text(0).unwrap().contains("| K |"), "the text part keeps the board");
         assert!(
             with_board.contains("Content-Type: multipart/related") && with_board.contains("Content-Type: image/png")

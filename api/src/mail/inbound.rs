@@ -1,24 +1,39 @@
 //! Reading a reply: who sent it (the From address, and what the receiving MTA's `Authentication-Results`
 //! say about it), which turn email it answers (the reply token in the recipient address `play+TOKEN@domain`,
 //! in the Message-ID it replies to, or in an old email's subject `[ref:TOKEN]`), a signed move block (a
-//! compact JWS from `tegami play --print-signed`) anywhere in the body, and the move: the first line of the
-//! reply that is not quoted. Only parsing: `service::inbound_moves` decides what the reply does.
+//! compact JWS from `tegami play --print-signed`) anywhere in the body, the move (`mail::reply_text`), and
+//! whether the message was sent by a machine (an out-of-office reply, a bounce, a list), which is never
+//! answered. Only parsing: `service::inbound_moves` decides what the reply does.
 
 use mail_parser::{Address, MessageParser};
 
 /// A reply, as far as the server reads it.
 #[derive(Clone, Debug, Default)]
 pub struct Reply {
-    /// The From address, lower-cased.
+    /// The address the reply is judged by, lower-cased: the `Sender` when there is one (RFC 5322: the
+    /// mailbox that actually sent it), else the one `From` address; None when `From` names several
+    /// authors and no `Sender` says which sent it.
     pub from: Option<String>,
+    /// Every `From` address, lower-cased.
+    pub from_all: Vec<String>,
+    /// The `Sender` address, lower-cased.
+    pub sender: Option<String>,
     pub message_id: Option<String>,
     /// The reply token of the turn email answered.
     pub token: Option<String>,
     /// A signed move block.
     pub signed: Option<String>,
-    /// The first unquoted line of the text.
+    /// The answer: the first line of the reply proper (`reply_text::answer_line`), NFKC-normalised.
     pub first_line: Option<String>,
+    /// The player's own words, from the answer line to the quoted original (`reply_text::own_text`): what
+    /// follows the move is a message to the table.
+    pub own_text: Option<String>,
     pub dmarc: Dmarc,
+    /// The game and account of a tegami thread the message replies to (`<tegami.game.G.A@domain>`, the
+    /// thread every email of a game to a player belongs to): a reply to an email that carries no token.
+    pub thread: Option<(i64, i64)>,
+    /// Why the message is automatic (an auto-reply, a bounce, a list), if it is: never answered.
+    pub automatic: Option<String>,
 }
 
 /// What the believed `Authentication-Results` header says of DMARC.
@@ -80,37 +95,89 @@ pub fn signed_block(text: &str) -> Option<String> {
     None
 }
 
-/// A line that introduces quoted text: "On … wrote:", "… のメッセージ:", "-----Original Message-----", or a
-/// Japanese client's "2026年11月22日 … <addr>:".
-fn is_quote_header(line: &str) -> bool {
-    let lower = line.to_lowercase();
-    lower.ends_with("wrote:")
-        || lower.contains("のメッセージ")
-        || lower.ends_with("書きました:")
-        || lower.ends_with("書きました：")
-        || lower.ends_with(">:")
-        || lower.ends_with(">：")
-        || lower.starts_with("-----original message")
-        || lower.starts_with("________________")
-}
-
-/// The first line of the reply that is not quoted, stopping at a signature ("-- ") or a quote header.
+/// The answer in a reply's text (see `mail::reply_text`).
 pub fn first_reply_line(body: &str) -> Option<String> {
-    for line in body.lines() {
-        let trimmed = line.trim().trim_start_matches('\u{feff}');
-        if trimmed.is_empty() || trimmed.starts_with('>') || trimmed.starts_with('＞') {
-            continue;
-        }
-        if line.trim_end_matches('\r') == "-- " || trimmed == "--" || is_quote_header(trimmed) {
-            return None;
-        }
-        return Some(trimmed.to_string());
-    }
-    None
+    crate::mail::reply_text::answer_line(body)
 }
 
 fn addresses(a: Option<&Address<'_>>) -> Vec<String> {
     a.map(|a| a.iter().filter_map(|x| x.address().map(str::to_string)).collect()).unwrap_or_default()
+}
+
+fn lowered(addresses: Vec<String>) -> Vec<String> {
+    addresses.into_iter().map(|a| a.trim().to_lowercase()).filter(|a| !a.is_empty()).collect()
+}
+
+/// The game and account of a thread root `<tegami.game.GAME.ACCOUNT@domain>` (a fresh Message-ID of a game
+/// email, `tegami.game.GAME.RANDOM`, has 24 hex digits there, too many for an account id).
+fn thread_of(id: &str, domain: &str) -> Option<(i64, i64)> {
+    let id = id.trim().trim_matches(['<', '>']);
+    let (local, host) = id.rsplit_once('@')?;
+    let (game, account) = local.strip_prefix("tegami.game.")?.split_once('.')?;
+    let numeric = |s: &str| !s.is_empty() && s.len() <= 18 && s.bytes().all(|b| b.is_ascii_digit());
+    (host.eq_ignore_ascii_case(domain) && numeric(game) && numeric(account))
+        .then(|| Some((game.parse().ok()?, account.parse().ok()?)))
+        .flatten()
+}
+
+/// Why `message` was sent by a machine, if it was (RFC 3834 and the conventions around it): such a message
+/// is never answered, or an out-of-office reply to a refusal would be answered by another refusal, forever.
+fn automatic(message: &mail_parser::Message<'_>) -> Option<String> {
+    use mail_parser::MimeHeaders;
+    let header = |name: &str| message.header_raw(name).map(|v| v.trim().to_ascii_lowercase());
+    if let Some(value) = header("Auto-Submitted") {
+        let kind = value.split([';', ' ', '(']).next().unwrap_or("");
+        if kind != "no" {
+            return Some(format!("Auto-Submitted: {kind}"));
+        }
+    }
+    if let Some(value) = header("Precedence")
+        && matches!(value.as_str(), "bulk" | "junk" | "list")
+    {
+        return Some(format!("Precedence: {value}"));
+    }
+    for name in ["X-Autoreply", "X-Autorespond", "X-Autoresponder"] {
+        if header(name).is_some_and(|v| !v.is_empty() && v != "no") {
+            return Some(format!("{name} header"));
+        }
+    }
+    if header("List-Id").is_some() {
+        return Some("List-Id: sent through a mailing list".into());
+    }
+    if let Some(path) = header("Return-Path") {
+        let path = path.trim_matches(['<', '>']).trim();
+        if path.is_empty() {
+            return Some("a null return path (<>)".into());
+        }
+        if path.split('@').next().is_some_and(|local| local == "mailer-daemon") {
+            return Some("the return path is MAILER-DAEMON".into());
+        }
+    }
+    if addresses(message.from()).iter().any(|a| a.to_ascii_lowercase().starts_with("mailer-daemon@")) {
+        return Some("sent by MAILER-DAEMON".into());
+    }
+    let is_report = |ct: Option<&mail_parser::ContentType<'_>>| {
+        ct.is_some_and(|ct| {
+            let (main, sub) = (ct.ctype().to_ascii_lowercase(), ct.subtype().unwrap_or("").to_ascii_lowercase());
+            (main == "multipart" && sub == "report")
+                || (main == "message" && matches!(sub.as_str(), "delivery-status" | "disposition-notification"))
+        })
+    };
+    if is_report(message.content_type()) || message.parts.iter().any(|p| is_report(p.content_type())) {
+        return Some("a delivery status or disposition report".into());
+    }
+    None
+}
+
+/// The text a person wrote: the first text part, or, in an HTML-only reply, its HTML read as text.
+fn reply_text(message: &mail_parser::Message<'_>) -> String {
+    use mail_parser::PartType;
+    let text = |part: &mail_parser::MessagePart<'_>| match &part.body {
+        PartType::Text(text) => Some(text.to_string()),
+        PartType::Html(html) => Some(crate::mail::reply_text::html_to_text(html)),
+        _ => None,
+    };
+    message.text_part(0).and_then(text).or_else(|| message.html_part(0).and_then(text)).unwrap_or_default()
 }
 
 /// The Message-ID of a turn email that carries its reply token (the `references` setting).
@@ -163,7 +230,7 @@ pub fn parse(raw: &[u8], rules: &ReadingRules<'_>) -> Result<Reply, Unreadable> 
     if message.from().is_none() && message.subject().is_none() {
         return Err(Unreadable("the message has neither From nor Subject".into()));
     }
-    let body = message.body_text(0).map(|b| b.into_owned()).unwrap_or_default();
+    let body = reply_text(&message);
     let mut candidates = addresses(message.to());
     candidates.extend(addresses(message.cc()));
     for h in ["Delivered-To", "X-Original-To", "Envelope-To"] {
@@ -188,13 +255,25 @@ pub fn parse(raw: &[u8], rules: &ReadingRules<'_>) -> Result<Reply, Unreadable> 
         .or_else(|| message.subject().and_then(token_in_subject));
     let results =
         message.headers_raw().filter(|(name, _)| name.eq_ignore_ascii_case("Authentication-Results")).map(|(_, v)| v);
+    let from_all = lowered(addresses(message.from()));
+    let sender = lowered(addresses(message.sender())).into_iter().next();
+    let from = match (&sender, from_all.as_slice()) {
+        (Some(sender), _) => Some(sender.clone()),
+        (None, [one]) => Some(one.clone()),
+        (None, _) => None,
+    };
     Ok(Reply {
-        from: addresses(message.from()).into_iter().next().map(|a| a.trim().to_lowercase()),
+        from,
+        from_all,
+        sender,
         message_id: message.message_id().map(|id| format!("<{id}>")),
         token,
         signed: signed_block(&body),
         first_line: first_reply_line(&body),
+        own_text: crate::mail::reply_text::own_text(&body),
         dmarc: dmarc_of(results, rules.authserv_id),
+        thread: replied_to.iter().find_map(|id| thread_of(id, rules.domain)),
+        automatic: automatic(&message),
     })
 }
 
@@ -211,6 +290,57 @@ mod tests {
         assert_eq!(first_reply_line("tegami のメッセージ:\n> R1\n"), None);
         assert_eq!(first_reply_line("-- \nAlice\n"), None);
         assert_eq!(first_reply_line("＞ 引用\nD2T\n").as_deref(), Some("D2T"));
+    }
+
+    #[test]
+    fn thread_roots_name_a_game_and_an_account() {
+        assert_eq!(thread_of("<tegami.game.12.34@tegami.test>", "tegami.test"), Some((12, 34)));
+        assert_eq!(thread_of("tegami.game.12.0123456789abcdef01234567@tegami.test", "tegami.test"), None);
+        assert_eq!(thread_of("tegami.game.12.34@evil.test", "tegami.test"), None);
+    }
+
+    fn parsed(raw: &str) -> Reply {
+        let rules = ReadingRules { reply_local: "play", domain: "tegami.test", authserv_id: None };
+        parse(raw.replace('\n', "\r\n").as_bytes(), &rules).unwrap()
+    }
+
+    #[test]
+    fn machines_are_recognised() {
+        let base = "From: a@example.com\nTo: play@tegami.test\nSubject: x\n";
+        let auto = |headers: &str| parsed(&format!("{headers}{base}\nbody\n")).automatic;
+        assert_eq!(auto(""), None);
+        assert_eq!(auto("Auto-Submitted: no\n"), None);
+        assert_eq!(auto("Auto-Submitted: auto-replied\n").as_deref(), Some("Auto-Submitted: auto-replied"));
+        assert_eq!(
+            auto("Auto-Submitted: Auto-Generated; owner-email=x@y\n").as_deref(),
+            Some("Auto-Submitted: auto-generated")
+        );
+        assert!(auto("Precedence: bulk\n").is_some());
+        assert!(auto("Precedence: first-class\n").is_none());
+        assert!(auto("Return-Path: <>\n").is_some());
+        assert!(auto("Return-Path: <MAILER-DAEMON@mx.example.com>\n").is_some());
+        assert!(auto("Return-Path: <a@example.com>\n").is_none());
+        assert!(auto("X-Autoreply: yes\n").is_some());
+        assert!(auto("List-Id: <players.lists.example.com>\n").is_some());
+        let dsn = format!(
+            "{base}MIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\n\n\
+             --b\nContent-Type: text/plain\n\nundeliverable\n--b\nContent-Type: message/delivery-status\n\n\
+             Reporting-MTA: dns; mx.example.com\n--b--\n"
+        );
+        assert!(parsed(&dsn).automatic.is_some());
+    }
+
+    #[test]
+    fn the_sender_is_judged_and_several_authors_need_one() {
+        let r = parsed("From: Alice <Alice@example.com>\nTo: play@tegami.test\nSubject: x\n\nR1\n");
+        assert_eq!((r.from.as_deref(), r.sender.as_deref()), (Some("alice@example.com"), None));
+        let r = parsed("From: a@example.com, b@example.com\nTo: play@tegami.test\nSubject: x\n\nR1\n");
+        assert_eq!(r.from, None);
+        assert_eq!(r.from_all, vec!["a@example.com", "b@example.com"]);
+        let r = parsed(
+            "From: a@example.com, b@example.com\nSender: B@example.com\nTo: play@tegami.test\nSubject: x\n\nR1\n",
+        );
+        assert_eq!(r.from.as_deref(), Some("b@example.com"));
     }
 
     #[test]

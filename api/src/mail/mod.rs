@@ -6,7 +6,9 @@ pub mod inbound;
 pub mod outbox;
 pub mod picture;
 pub mod prefs;
+pub mod reply_text;
 pub mod send;
+pub mod watching;
 pub mod worker;
 
 use std::sync::Arc;
@@ -24,6 +26,8 @@ pub struct MailContextInner {
     /// Deadlines are set and swept by this clock.
     pub clock: crate::time::Clock,
     pub deadline_reminder_hours: u32,
+    /// The game pages open on this instance (a turn email waits for no one looking at it).
+    pub watching: watching::Watching,
 }
 
 impl std::ops::Deref for MailContext {
@@ -40,6 +44,7 @@ impl MailContext {
             public_url: settings.public_url.clone(),
             clock: settings.clock.clone(),
             deadline_reminder_hours: settings.deadline_reminder_hours,
+            watching: watching::Watching::default(),
         }))
     }
 

@@ -62,7 +62,18 @@ pub fn fresh_message_id(game: Option<i64>, domain: &str) -> String {
 
 /// Queues `notice` with `message_id` (the thread root for a game-start email, a fresh one otherwise).
 pub fn enqueue_notice(conn: &mut Conn, notice: &Notice, message_id: &str) -> Result<(), diesel::result::Error> {
+    enqueue_notice_after(conn, notice, message_id, 0)
+}
+
+/// Queues `notice` to be sent no sooner than `wait_secs` from now.
+pub fn enqueue_notice_after(
+    conn: &mut Conn,
+    notice: &Notice,
+    message_id: &str,
+    wait_secs: u64,
+) -> Result<(), diesel::result::Error> {
     let at = now_millis();
+    let due = if wait_secs == 0 { at.clone() } else { millis(Utc::now() + Duration::seconds(wait_secs as i64)) };
     diesel::insert_into(outbox::table)
         .values((
             outbox::kind.eq(notice.kind),
@@ -73,7 +84,7 @@ pub fn enqueue_notice(conn: &mut Conn, notice: &Notice, message_id: &str) -> Res
             outbox::decision.eq(&notice.decision),
             outbox::message_id.eq(message_id),
             outbox::created_at.eq(&at),
-            outbox::next_attempt_at.eq(&at),
+            outbox::next_attempt_at.eq(&due),
         ))
         .execute(conn)?;
     tracing::debug!(
@@ -140,7 +151,15 @@ impl Claimed {
 }
 
 /// The kinds of email stored as notices.
-pub const NOTICE_KINDS: [&str; 6] = ["game_start", "turn", "reminder", "game_over", "reply_accepted", DIGEST_PART];
+pub const NOTICE_KINDS: [&str; 8] =
+    ["game_start", "turn", "reminder", "game_over", "reply_accepted", DIGEST_PART, TALK, MOVE_MADE];
+
+/// The kind of an email telling a player who follows a game of a move that asks nothing of them (in a
+/// daily digest, such a move is a digest part without a decision).
+pub const MOVE_MADE: &str = "move_made";
+
+/// The kind of an email carrying messages of table talk alone (the messages since the player's last email).
+pub const TALK: &str = "talk";
 
 fn notice_kind(kind: &str) -> Option<&'static str> {
     NOTICE_KINDS.into_iter().find(|k| *k == kind)

@@ -6,27 +6,31 @@
 //! server: the pictures ask for Noto Sans / Noto Sans CJK JP (Debian: `fonts-noto-core`, `fonts-noto-cjk`)
 //! and fall back to any sans-serif font; a character no installed font has is left out.
 
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use resvg::tiny_skia;
 use resvg::usvg;
 
-/// Pixels per SVG unit: sharp on high-density screens (the HTML shows the picture at its SVG size) ...
-const SCALE: f32 = 2.0;
-/// ... up to this width in pixels: twice the widest an email's text column shows it, and a picture of a
-/// large map stays a few hundred kilobytes.
-const MAX_WIDTH_PX: f32 = 1280.0;
-/// ... and this many pixels in all (a tall map would otherwise make a megabyte of email).
-const MAX_PIXELS: f32 = 1_200_000.0;
+/// The widest a picture is shown, in CSS pixels: an email's text column (40em) less its padding. A wider
+/// drawing is shown (and drawn) smaller.
+pub const SHOWN_MAX_WIDTH: f32 = 600.0;
+/// Pixels drawn per CSS pixel shown: sharp enough on high-density phone screens at half the weight of 2×.
+const DENSITY: f32 = 1.5;
+/// At most this many pixels in all (a tall map would otherwise make a heavy email).
+const MAX_PIXELS: f32 = 640_000.0;
 /// The largest picture sent, in pixels on either side: boards are far smaller; this only bounds the memory
 /// a broken drawing could take.
 const MAX_SIDE_PX: u32 = 4096;
+/// At most this many colours: boards are flat colours, and the edges of text and shapes need the rest.
+const PALETTE_SIZE: usize = 128;
 
 /// A board drawn for an email.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
     pub png: Vec<u8>,
-    /// The size to show it at in CSS pixels (that of the SVG).
+    /// The size to show it at in CSS pixels (that of the SVG, or less for a drawing wider than
+    /// [`SHOWN_MAX_WIDTH`]); the PNG has [`DENSITY`] times as many pixels.
     pub width: u32,
     pub height: u32,
 }
@@ -97,7 +101,8 @@ fn fallback_selector() -> usvg::FallbackSelectionFn<'static> {
     })
 }
 
-/// Rasterises `svg` on white (a transparent picture disappears in dark-mode mail clients). Takes tens of
+/// Rasterises `svg` on white (a transparent picture disappears in dark-mode mail clients) at the size it is
+/// shown, as a palette PNG (a few tens of kilobytes where full colour took hundreds). Takes tens of
 /// milliseconds: call it outside any database transaction.
 pub fn png_of_svg(svg: &str) -> Result<Picture, PictureError> {
     let font_resolver = usvg::FontResolver {
@@ -107,18 +112,63 @@ pub fn png_of_svg(svg: &str) -> Result<Picture, PictureError> {
     let options = usvg::Options { fontdb: fonts(), font_resolver, ..usvg::Options::default() };
     let tree = usvg::Tree::from_str(svg, &options)?;
     let size = tree.size().to_int_size();
-    let (width, height) = (size.width(), size.height());
-    let area = (width.max(1) * height.max(1)) as f32;
-    let scale = SCALE.min(MAX_WIDTH_PX / width.max(1) as f32).min((MAX_PIXELS / area).sqrt());
-    let (w, h) = ((width as f32 * scale).ceil() as u32, (height as f32 * scale).ceil() as u32);
+    let (svg_w, svg_h) = (size.width().max(1) as f32, size.height().max(1) as f32);
+    let shown = (SHOWN_MAX_WIDTH / svg_w).min(1.0);
+    let (width, height) = ((svg_w * shown).round() as u32, (svg_h * shown).round() as u32);
+    let area = svg_w * shown * DENSITY * svg_h * shown * DENSITY;
+    let scale = shown * DENSITY * (MAX_PIXELS / area).sqrt().min(1.0);
+    let (w, h) = ((svg_w * scale).round().max(1.0) as u32, (svg_h * scale).round().max(1.0) as u32);
     if w > MAX_SIDE_PX || h > MAX_SIDE_PX {
         return Err(PictureError::TooLarge(w, h));
     }
     let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(PictureError::TooLarge(w, h))?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    let png = pixmap.encode_png().map_err(|e| PictureError::Png(e.to_string()))?;
+    let png = indexed_png(&pixmap).map_err(|e| PictureError::Png(e.to_string()))?;
     Ok(Picture { png, width, height })
+}
+
+/// An opaque pixmap as an 8-bit palette PNG: its own colours when it has at most [`PALETTE_SIZE`], else the
+/// palette NeuQuant learns from it (text edges take the nearest colour; the flat areas keep theirs).
+fn indexed_png(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let rgba = pixmap.data();
+    // Boards have few distinct colours (flat areas, and the shades of anti-aliased edges): one pass numbers
+    // them in order of appearance, looking a colour up only where it changes from the pixel before.
+    let mut ids: HashMap<[u8; 3], u32> = HashMap::new();
+    let mut order: Vec<[u8; 3]> = Vec::new();
+    let mut numbered: Vec<u32> = Vec::with_capacity(rgba.len() / 4);
+    let mut last: Option<(&[u8], u32)> = None;
+    for px in rgba.chunks_exact(4) {
+        let id = match last {
+            Some((colour, id)) if colour == px => id,
+            _ => *ids.entry([px[0], px[1], px[2]]).or_insert_with(|| {
+                order.push([px[0], px[1], px[2]]);
+                order.len() as u32 - 1
+            }),
+        };
+        last = Some((px, id));
+        numbered.push(id);
+    }
+    let (palette, lookup): (Vec<u8>, Vec<u8>) = if order.len() <= PALETTE_SIZE {
+        (order.iter().flatten().copied().collect(), (0..order.len()).map(|i| i as u8).collect())
+    } else {
+        // Learning from one pixel in 10 is plenty for the boards' large flat areas.
+        let quant = color_quant::NeuQuant::new(10, PALETTE_SIZE, rgba);
+        (quant.color_map_rgb(), order.iter().map(|c| quant.index_of(&[c[0], c[1], c[2], 255]) as u8).collect())
+    };
+    let indices: Vec<u8> = numbered.iter().map(|&id| lookup[id as usize]).collect();
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette);
+    encoder.set_compression(png::Compression::Best);
+    // Palette indices are no gradient: unfiltered rows deflate best.
+    encoder.set_filter(png::FilterType::NoFilter);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&indices)?;
+    writer.finish()?;
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -128,22 +178,51 @@ mod tests {
     const SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20"><rect x="0" y="0" width="20" height="20" fill="#000"/></svg>"##;
 
     #[test]
-    fn a_drawing_becomes_a_png_twice_its_size_on_white() {
+    fn a_drawing_becomes_a_palette_png_one_and_a_half_times_its_size_on_white() {
         let picture = png_of_svg(SVG).unwrap();
         assert_eq!((picture.width, picture.height), (40, 20));
+        assert_eq!(picture.png[25], 3, "colour type 3: a palette PNG");
         let pixmap = tiny_skia::Pixmap::decode_png(&picture.png).unwrap();
-        assert_eq!((pixmap.width(), pixmap.height()), (80, 40));
+        assert_eq!((pixmap.width(), pixmap.height()), (60, 30));
         let at = |x: u32, y: u32| pixmap.pixel(x, y).unwrap();
         assert_eq!((at(10, 10).red(), at(10, 10).alpha()), (0, 255), "the black square");
-        assert_eq!((at(70, 10).red(), at(70, 10).alpha()), (255, 255), "the white background");
+        assert_eq!((at(50, 10).red(), at(50, 10).alpha()), (255, 255), "the white background");
         assert_eq!(png_of_svg(SVG).unwrap(), picture, "the same drawing gives the same bytes");
+    }
+
+    #[test]
+    fn many_colours_are_brought_down_to_a_palette_that_keeps_them_close() {
+        // 20 × 20 squares of distinct colours: 400, more than a palette holds.
+        let mut squares = String::new();
+        for i in 0..400 {
+            let (x, y) = (i % 20 * 10, i / 20 * 10);
+            squares.push_str(&format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"10\" height=\"10\" fill=\"rgb({},{},{})\"/>",
+                i % 20 * 12,
+                i / 20 * 12,
+                (i * 7) % 256
+            ));
+        }
+        let svg = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">{squares}</svg>"#);
+        let picture = png_of_svg(&svg).unwrap();
+        assert_eq!(picture.png[25], 3, "a palette PNG");
+        let pixmap = tiny_skia::Pixmap::decode_png(&picture.png).unwrap();
+        // The middle of square i, drawn 1.5 times larger.
+        for i in [0i32, 57, 211, 399] {
+            let (x, y) = ((i % 20 * 10 + 5) as u32 * 3 / 2, (i / 20 * 10 + 5) as u32 * 3 / 2);
+            let p = pixmap.pixel(x, y).unwrap();
+            let want = [i % 20 * 12, i / 20 * 12, (i * 7) % 256];
+            let got = [p.red() as i32, p.green() as i32, p.blue() as i32];
+            let off: i32 = want.iter().zip(got).map(|(w, g)| (w - g).abs()).sum();
+            assert!(off <= 120, "square {i}: {got:?} for {want:?}");
+        }
     }
 
     #[test]
     fn broken_or_overly_tall_drawings_are_refused() {
         assert!(matches!(png_of_svg("<svg"), Err(PictureError::Svg(_))));
         let tall = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="5000"/>"#;
-        assert!(matches!(png_of_svg(tall), Err(PictureError::TooLarge(20, 10000))));
+        assert!(matches!(png_of_svg(tall), Err(PictureError::TooLarge(15, 7500))));
         let taller = r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50000"/>"#;
         assert!(matches!(png_of_svg(taller), Err(PictureError::TooLarge(_, _))));
     }
@@ -151,15 +230,20 @@ mod tests {
     #[test]
     fn large_drawings_are_scaled_down_to_at_most_the_pixels_sent() {
         let map = r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"/>"#;
-        let pixmap = tiny_skia::Pixmap::decode_png(&png_of_svg(map).unwrap().png).unwrap();
-        assert_eq!((pixmap.width(), pixmap.height()), (949, 1265));
+        let picture = png_of_svg(map).unwrap();
+        assert_eq!((picture.width, picture.height), (600, 800), "shown at its size");
+        let pixmap = tiny_skia::Pixmap::decode_png(&picture.png).unwrap();
+        let (w, h) = (pixmap.width(), pixmap.height());
+        assert!((690..=695).contains(&w) && w * h <= 641_000, "{w}×{h}");
     }
 
     #[test]
-    fn wide_drawings_are_scaled_down_to_the_widest_picture_sent() {
+    fn wide_drawings_are_drawn_as_wide_as_they_are_shown() {
         let wide = r#"<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="100"/>"#;
-        let pixmap = tiny_skia::Pixmap::decode_png(&png_of_svg(wide).unwrap().png).unwrap();
-        assert_eq!((pixmap.width(), pixmap.height()), (1280, 128));
+        let picture = png_of_svg(wide).unwrap();
+        assert_eq!((picture.width, picture.height), (600, 60), "shown in an email's text column");
+        let pixmap = tiny_skia::Pixmap::decode_png(&picture.png).unwrap();
+        assert_eq!((pixmap.width(), pixmap.height()), (900, 90));
     }
 
     /// Dark pixels in the picture of `text` drawn in `family`.

@@ -37,6 +37,72 @@ impl Notify {
     }
 }
 
+/// Whether a turn email waits for a moment and stays unsent when it is no longer needed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnEmail {
+    /// Sent after the server's short wait, unless I answered the decision meanwhile or am looking at the game
+    /// on an open page (the default).
+    #[default]
+    UnlessSeen,
+    /// Sent at once, every time.
+    Always,
+}
+
+impl TurnEmail {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TurnEmail::UnlessSeen => "unless_seen",
+            TurnEmail::Always => "always",
+        }
+    }
+
+    fn parse(s: &str) -> TurnEmail {
+        if s == "always" { TurnEmail::Always } else { TurnEmail::UnlessSeen }
+    }
+}
+
+/// Which messages of table talk send an email of their own (every turn email carries the messages since my
+/// last email anyway).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TalkEmail {
+    /// None: messages wait for my next turn email.
+    Off,
+    /// Every message I may read, to the table or to me alone.
+    TableAndPrivate,
+    /// Only messages written to me alone (the default).
+    #[default]
+    PrivateOnly,
+}
+
+impl TalkEmail {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TalkEmail::Off => "off",
+            TalkEmail::TableAndPrivate => "table_and_private",
+            TalkEmail::PrivateOnly => "private_only",
+        }
+    }
+
+    fn parse(s: &str) -> TalkEmail {
+        match s {
+            "off" => TalkEmail::Off,
+            "table_and_private" => TalkEmail::TableAndPrivate,
+            _ => TalkEmail::PrivateOnly,
+        }
+    }
+
+    /// Whether a message to `to` (None: the table) sends an email alone to the reader at `seat`.
+    pub fn mails(self, to: Option<u8>, seat: u8) -> bool {
+        match self {
+            TalkEmail::Off => false,
+            TalkEmail::TableAndPrivate => true,
+            TalkEmail::PrivateOnly => to == Some(seat),
+        }
+    }
+}
+
 /// The language of a player's emails (boards, prompts, events and the email's own words).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -49,26 +115,49 @@ pub enum MailLang {
 impl MailLang {
     pub fn lang(self) -> shared::Lang {
         match self {
-            MailLang::En => shared::Lang::En,
-            MailLang::Ja => shared::Lang::Ja,
+            Self::En => shared::Lang::En,
+            Self::Ja => shared::Lang::Ja,
         }
     }
 
     fn as_str(self) -> &'static str {
         match self {
-            MailLang::En => "en",
-            MailLang::Ja => "ja",
+            Self::En => "en",
+            Self::Ja => "ja",
         }
     }
 }
 
-/// `GET/PUT /api/v1/me/notifications`
+/// `GET /api/v1/me/notifications`, and the answer to `PUT`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NotificationPrefs {
     pub notify: Notify,
     /// en (the default) or ja.
     #[serde(default)]
     pub lang: MailLang,
+    pub turn_email: TurnEmail,
+    pub talk_email: TalkEmail,
+}
+
+/// `PUT /api/v1/me/notifications`: a preference left out stays as it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct NotificationPrefsUpdate {
+    pub notify: Notify,
+    /// en (the default) or ja.
+    #[serde(default)]
+    pub lang: MailLang,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "given")]
+    #[schema(nullable = false)]
+    pub turn_email: Option<TurnEmail>,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "given")]
+    #[schema(nullable = false)]
+    pub talk_email: Option<TalkEmail>,
+}
+
+/// A field that may be left out (keeping the current choice) but, when given, is a choice: `null` is refused
+/// like any other value the schema does not allow.
+fn given<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
 /// The account's preference and unsubscribe token, created with the default on first use.
@@ -92,17 +181,41 @@ pub fn get_or_create(conn: &mut Conn, account: i64) -> Result<(Notify, String), 
     Ok((Notify::EveryTurn, token))
 }
 
-pub fn set(conn: &mut Conn, account: i64, prefs: &NotificationPrefs) -> Result<(), diesel::result::Error> {
-    get_or_create(conn, account)?;
+/// Stores `wanted` (what it leaves out stays) and returns the preferences now.
+pub fn set(
+    conn: &mut Conn,
+    account: i64,
+    wanted: &NotificationPrefsUpdate,
+) -> Result<NotificationPrefs, diesel::result::Error> {
+    let current = get(conn, account)?;
+    let turn_email = wanted.turn_email.unwrap_or(current.turn_email);
+    let talk_email = wanted.talk_email.unwrap_or(current.talk_email);
     diesel::update(mail_prefs::table.find(account))
-        .set((mail_prefs::notify.eq(prefs.notify.as_str()), mail_prefs::lang.eq(prefs.lang.as_str())))
+        .set((
+            mail_prefs::notify.eq(wanted.notify.as_str()),
+            mail_prefs::lang.eq(wanted.lang.as_str()),
+            mail_prefs::turn_email.eq(turn_email.as_str()),
+            mail_prefs::talk_email.eq(talk_email.as_str()),
+        ))
         .execute(conn)?;
-    Ok(())
+    get(conn, account)
 }
 
 pub fn get(conn: &mut Conn, account: i64) -> Result<NotificationPrefs, diesel::result::Error> {
     let (notify, _) = get_or_create(conn, account)?;
-    Ok(NotificationPrefs { notify, lang: lang_of(conn, account)? })
+    let (turn_email, talk_email) = email_choices(conn, account)?;
+    Ok(NotificationPrefs { notify, lang: lang_of(conn, account)?, turn_email, talk_email })
+}
+
+/// `account`'s choices of turn emails and of emails for messages alone (the defaults for an account without
+/// preferences).
+pub fn email_choices(conn: &mut Conn, account: i64) -> Result<(TurnEmail, TalkEmail), diesel::result::Error> {
+    let found: Option<(String, String)> = mail_prefs::table
+        .find(account)
+        .select((mail_prefs::turn_email, mail_prefs::talk_email))
+        .first(conn)
+        .optional()?;
+    Ok(found.map(|(turn, talk)| (TurnEmail::parse(&turn), TalkEmail::parse(&talk))).unwrap_or_default())
 }
 
 /// The language of `account`'s emails.
@@ -111,10 +224,25 @@ pub fn lang_of(conn: &mut Conn, account: i64) -> Result<MailLang, diesel::result
     Ok(if lang.as_deref() == Some("ja") { MailLang::Ja } else { MailLang::En })
 }
 
-/// Turns notifications off for the owner of `token`; false when the token is unknown.
-pub fn unsubscribe(conn: &mut Conn, token: &str) -> Result<bool, diesel::result::Error> {
+/// The `List-Unsubscribe` URL of unsubscribe `token`: opened, it asks to confirm; POSTed, it unsubscribes.
+pub fn unsubscribe_url(public_url: &str, token: &str) -> String {
+    format!("{public_url}/api/v1/unsubscribe/{token}")
+}
+
+/// What the owner of unsubscribe `token` gets now; None when the token is unknown.
+pub fn by_token(conn: &mut Conn, token: &str) -> Result<Option<Notify>, diesel::result::Error> {
+    let notify: Option<String> = mail_prefs::table
+        .filter(mail_prefs::unsubscribe_token.eq(token))
+        .select(mail_prefs::notify)
+        .first(conn)
+        .optional()?;
+    Ok(notify.map(|n| Notify::parse(&n)))
+}
+
+/// Sets what the owner of unsubscribe `token` gets (`none` to unsubscribe); false when the token is unknown.
+pub fn set_by_token(conn: &mut Conn, token: &str, notify: Notify) -> Result<bool, diesel::result::Error> {
     let n = diesel::update(mail_prefs::table.filter(mail_prefs::unsubscribe_token.eq(token)))
-        .set(mail_prefs::notify.eq(Notify::None.as_str()))
+        .set(mail_prefs::notify.eq(notify.as_str()))
         .execute(conn)?;
     Ok(n > 0)
 }

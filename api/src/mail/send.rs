@@ -78,6 +78,7 @@ impl Mailer {
 
     /// Sends one stored message. `id` names the .eml file, so a repeated attempt overwrites, never duplicates.
     pub async fn send(&self, id: i64, sender: &str, recipient: &str, message: &str) -> Result<(), MailerError> {
+        let message = &*auto_submitted(message);
         match self {
             Mailer::Smtp(transport) => {
                 let parse = |a: &str| {
@@ -97,6 +98,19 @@ impl Mailer {
                     .map_err(|e| MailerError::File { path: "(worker)".into(), source: std::io::Error::other(e) })?
             }
         }
+    }
+}
+
+/// `message` marked `Auto-Submitted: auto-generated` (RFC 3834) unless it says already: every email tegami
+/// sends passes here, and the mark tells out-of-office responders and the like not to answer it (they
+/// did, and each answer drew a refusal, and that refusal another answer).
+pub fn auto_submitted(message: &str) -> std::borrow::Cow<'_, str> {
+    let head_end = message.find("\r\n\r\n").or_else(|| message.find("\n\n")).unwrap_or(message.len());
+    let marked = message[..head_end].lines().any(|l| l.to_ascii_lowercase().starts_with("auto-submitted:"));
+    if marked {
+        std::borrow::Cow::Borrowed(message)
+    } else {
+        std::borrow::Cow::Owned(format!("Auto-Submitted: auto-generated\r\n{message}"))
     }
 }
 
@@ -135,6 +149,17 @@ mod tests {
         assert_eq!(effective_url("smtp://u:p@h:25?tls=opportunistic"), "smtp://u:p@h:25?tls=opportunistic");
         assert_eq!(effective_url("smtps://u:p@h:465"), "smtps://u:p@h:465");
         assert_eq!(redact("smtp://u:secret@h:587"), "smtp://u:***@h:587");
+    }
+
+    #[test]
+    fn every_email_is_marked_automatic_once() {
+        let plain = "From: tegami@x.test\r\nSubject: s\r\n\r\nAuto-Submitted: in the body\r\n";
+        let marked = auto_submitted(plain);
+        assert!(marked.starts_with("Auto-Submitted: auto-generated\r\nFrom:"), "{marked}");
+        assert_eq!(auto_submitted(&marked), marked, "not twice");
+        let parsed = mail_parser::MessageParser::default().parse(marked.as_bytes()).unwrap();
+        assert_eq!(parsed.header_raw("Auto-Submitted").map(str::trim), Some("auto-generated"));
+        assert_eq!(parsed.subject(), Some("s"));
     }
 
     #[test]

@@ -97,6 +97,8 @@ enum Ready {
         message: String,
         /// The reply token minted when a notice was rendered: taken back if the email does not go out.
         token_hash: Option<String>,
+        /// The newest message of table talk it carries (of its account and game), recorded once it is sent.
+        talk_through: Option<i64>,
     },
     /// A notice with nothing to send (its recipient wants no game emails any more), and why.
     Skip(String),
@@ -116,6 +118,7 @@ async fn prepare(pool: &DbPool, mail: &MailContext, row: &Claimed) -> Result<Rea
             recipient: row.recipient.clone().unwrap_or_default(),
             message: message.clone(),
             token_hash: None,
+            talk_through: None,
         });
     }
     let Some(notice) = row.notice() else {
@@ -151,6 +154,7 @@ async fn prepare(pool: &DbPool, mail: &MailContext, row: &Claimed) -> Result<Rea
                 recipient: r.mail.recipient,
                 message: r.mail.message,
                 token_hash: r.token_hash,
+                talk_through: r.talk_through,
             }),
             Ok(Err(reason)) => Ok(Ready::Skip(reason)),
             Err(e) if e.status.is_client_error() => Ok(Ready::Broken(e.to_string())),
@@ -182,7 +186,14 @@ async fn send_due(
     stop: &watch::Receiver<bool>,
 ) -> Result<usize, String> {
     let settings = &mail.settings;
-    let claimed: Vec<Claimed> = blocking(pool, |conn| outbox::claim_due(conn, BATCH)).await?;
+    // Held (a restored copy, `serve --hold-mail`): deadlines still pass and emails are queued; none is sent.
+    let claimed: Vec<Claimed> = blocking(pool, |conn| {
+        if crate::outgoing_hold::held(conn)?.is_some() {
+            return Ok(Vec::new());
+        }
+        outbox::claim_due(conn, BATCH)
+    })
+    .await?;
     let n = claimed.len();
     for (i, row) in claimed.iter().enumerate() {
         if *stop.borrow() {
@@ -194,20 +205,25 @@ async fn send_due(
         }
         let attempts = row.attempts + 1;
         let id = row.id;
-        let (sender, recipient, message, token_hash) = match prepare(pool, mail, row).await {
-            Ok(Ready::Send { sender, recipient, message, token_hash }) => (sender, recipient, message, token_hash),
+        let (sender, recipient, message, token_hash, talk_through) = match prepare(pool, mail, row).await {
+            Ok(Ready::Send { sender, recipient, message, token_hash, talk_through }) => {
+                (sender, recipient, message, token_hash, talk_through)
+            }
             Ok(Ready::Skip(reason)) => {
                 tracing::info!(outbox = id, kind = %row.kind, reason = %reason, "email not sent");
+                metrics::counter!(crate::metrics::EMAILS, "outcome" => "skipped").increment(1);
                 blocking(pool, move |conn| outbox::mark_skipped(conn, id, &reason)).await?;
                 continue;
             }
             Ok(Ready::Broken(reason)) => {
                 tracing::error!(outbox = id, reason = %reason, "email given up");
+                metrics::counter!(crate::metrics::EMAILS, "outcome" => "given_up").increment(1);
                 blocking(pool, move |conn| outbox::give_up(conn, id, &format!("gave up: {reason}"))).await?;
                 continue;
             }
             Err(e) if attempts >= outbox::MAX_ATTEMPTS => {
                 tracing::error!(outbox = id, attempts, error = %e, "email given up");
+                metrics::counter!(crate::metrics::EMAILS, "outcome" => "given_up").increment(1);
                 let error = format!("gave up: cannot render: {e}");
                 blocking(pool, move |conn| outbox::give_up(conn, id, &error)).await?;
                 continue;
@@ -216,6 +232,7 @@ async fn send_due(
             Err(e) => {
                 let delay = outbox::backoff_ms(attempts, settings.retry_base_ms, settings.retry_max_ms);
                 tracing::warn!(outbox = id, attempts, retry_in_ms = delay, error = %e, "email not rendered");
+                metrics::counter!(crate::metrics::EMAILS, "outcome" => "failed").increment(1);
                 let error = format!("cannot render: {e}");
                 blocking(pool, move |conn| outbox::mark_failed(conn, id, &error, delay)).await?;
                 continue;
@@ -230,16 +247,22 @@ async fn send_due(
         match result {
             Ok(()) => {
                 tracing::info!(outbox = id, to = %recipient, attempts, "email sent");
+                metrics::counter!(crate::metrics::EMAILS, "outcome" => "sent").increment(1);
                 blocking(pool, move |conn| outbox::mark_sent(conn, id)).await?;
+                if let (Some(through), Some(game), Some(account)) = (talk_through, row.game_id, row.account_id) {
+                    blocking(pool, move |conn| notify::mailed_through(conn, account, game, through)).await?;
+                }
             }
             Err(e) if e.is_permanent() || attempts >= outbox::MAX_ATTEMPTS => {
                 tracing::error!(outbox = id, to = %recipient, attempts, error = %e, "email given up");
+                metrics::counter!(crate::metrics::EMAILS, "outcome" => "given_up").increment(1);
                 let error = format!("gave up: {e}");
                 blocking(pool, move |conn| outbox::give_up(conn, id, &error)).await?;
             }
             Err(e) => {
                 let delay = outbox::backoff_ms(attempts, settings.retry_base_ms, settings.retry_max_ms);
                 tracing::warn!(outbox = id, to = %recipient, attempts, retry_in_ms = delay, error = %e, "email not sent");
+                metrics::counter!(crate::metrics::EMAILS, "outcome" => "failed").increment(1);
                 let error = e.to_string();
                 blocking(pool, move |conn| outbox::mark_failed(conn, id, &error, delay)).await?;
             }

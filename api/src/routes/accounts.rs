@@ -4,7 +4,7 @@ use shared::api_types::{Account, LoginRequest, Problem, RegisterRequest, Session
 use crate::auth::{Auth, issue_session};
 use crate::error::ApiResult;
 use crate::routes::with_db;
-use crate::service::{accounts, sessions};
+use crate::service::{accounts, sessions, sign_in};
 use crate::state::AppState;
 use crate::throttle::{self, Counter, Scope};
 
@@ -43,7 +43,9 @@ pub async fn register(
     request_body = LoginRequest,
     responses((status = 200, body = Session), (status = 400, body = Problem, description = "Malformed body (`malformed_body`)"),
               (status = 401, body = Problem, description = "Wrong address or password (`bad_credentials`)"),
-              (status = 429, body = Problem, description = "Too many attempts for this account or from this address: see Retry-After (`too_many_requests`)")))]
+              (status = 429, body = Problem,
+               description = "Too many failed sign-ins for this account or from this address (a known `device` is held to its own \
+                              failures only): see Retry-After (`too_many_requests`)")))]
 pub async fn login(
     state: web::Data<AppState>,
     http: HttpRequest,
@@ -54,19 +56,24 @@ pub async fn login(
     let client = throttle::client_address(&http, security.behind_proxy);
     let user_agent =
         http.headers().get(actix_web::http::header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_string);
-    let counters =
-        [Counter::address(Scope::SignIn, &client, &security), Counter::account(Scope::SignIn, &req.email, &security)];
     let now = state.settings.clock.now();
-    let (account, session) = with_db(&state, move |conn| {
-        throttle::hit(conn, &security, now.timestamp(), &counters)?;
-        let account = accounts::login(conn, &req.email, &req.password)?;
-        let session = sessions::create(conn, &security, now, account.id, &client, user_agent.as_deref())?;
-        Ok((account, session))
+    let secret = state.jwt_secret.clone();
+    let (signed_in, session) = with_db(&state, move |conn| {
+        let signed_in =
+            sign_in::attempt(conn, &security, &secret, now, &client, &req.email, &req.password, req.device.as_deref())?;
+        let session = sessions::create(conn, &security, now, signed_in.account.id, &client, user_agent.as_deref())?;
+        Ok((signed_in, session))
     })
     .await?;
+    let sign_in::SignedIn { account, device } = signed_in;
     let token = issue_session(&state.jwt_secret, account.id, &session.id, now, session.ends_at)?;
     let expires_at = session.ends_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    Ok(crate::security_headers::no_store(HttpResponse::Ok()).json(Session { token, expires_at, account }))
+    Ok(crate::security_headers::no_store(HttpResponse::Ok()).json(Session {
+        token,
+        expires_at,
+        account,
+        device: Some(device),
+    }))
 }
 
 /// Who am I.

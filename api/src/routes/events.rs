@@ -24,6 +24,7 @@ use crate::db::DbPool;
 use crate::error::{ApiError, ApiResult};
 use crate::events::hub::Committed;
 use crate::events::{self, Scope};
+use crate::mail::watching::PageOpen;
 use crate::routes::with_db;
 use crate::state::AppState;
 
@@ -161,7 +162,18 @@ fn last_event_id(req: &HttpRequest) -> ApiResult<Option<i64>> {
     })
 }
 
-async fn open(state: &web::Data<AppState>, scope: Scope, req: &HttpRequest) -> ApiResult<HttpResponse> {
+/// A stream of `scope`'s events: the API's streams, and the game page's (which signs in by its cookie).
+pub(crate) async fn open(state: &web::Data<AppState>, scope: Scope, req: &HttpRequest) -> ApiResult<HttpResponse> {
+    open_holding(state, scope, req, None).await
+}
+
+/// A stream of `scope`'s events that keeps `page` (a game page counted as open) while it lives.
+pub(crate) async fn open_holding(
+    state: &web::Data<AppState>,
+    scope: Scope,
+    req: &HttpRequest,
+    page: Option<PageOpen>,
+) -> ApiResult<HttpResponse> {
     let resume = last_event_id(req)?;
     // Subscribed before the cursor is read: whatever commits in between is announced to this receiver.
     let hub = state.hub.subscribe();
@@ -184,6 +196,7 @@ async fn open(state: &web::Data<AppState>, scope: Scope, req: &HttpRequest) -> A
         hub,
         heartbeat: tokio::time::interval_at(tokio::time::Instant::now() + period, period),
         preamble: Some(Bytes::from(preamble)),
+        _page: page,
     };
     let body = futures_util::stream::unfold(follow, Follow::next);
     Ok(HttpResponse::Ok()
@@ -205,6 +218,8 @@ struct Follow {
     hub: broadcast::Receiver<Arc<Committed>>,
     heartbeat: tokio::time::Interval,
     preamble: Option<Bytes>,
+    /// The game page this stream stands for, open until the stream ends.
+    _page: Option<PageOpen>,
 }
 
 impl Follow {

@@ -1,15 +1,15 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use shared::api_types::{
-    CreateGameRequest, GameDetail, GameSummary, GameType, JoinRequest, JournalListing, LegalMoves, MoveAccepted,
-    Problem, SubmitMoveRequest,
+    CreateGameRequest, GameAt, GameDetail, GameSummary, GameType, JoinRequest, JournalListing, LegalMoves,
+    MoveAccepted, Problem, SubmitMoveRequest,
 };
 use shared::{Lang, registry};
 
 use crate::auth::{Auth, MaybeAuth};
 use crate::error::{ApiError, ApiResult};
 use crate::routes::with_db;
-use crate::service::{games, rules};
+use crate::service::{games, replay, rules};
 use crate::state::AppState;
 
 /// The games this server hosts, with their default options.
@@ -55,21 +55,36 @@ pub struct ListQuery {
     /// Only the games in this state.
     #[param(value_type = Option<shared::api_types::GameStatus>)]
     status: Option<String>,
+    /// Only games of this type (a slug of `GET /api/v1/game-types`)
+    game: Option<String>,
+    /// Games older than this id: the last id of the previous page
+    after: Option<i64>,
+    /// Games per page, 1 to 50 (default 50)
+    #[param(minimum = 1, maximum = 50)]
+    limit: Option<u32>,
 }
 
-/// The games I play in, newest first, with a "my turn" flag.
+/// The games I play in, newest first, with a "my turn" flag; a page at a time (pass the last id as `after`).
 #[utoipa::path(get, path = "/api/v1/games", tag = "games", operation_id = "games_list", security(("bearer" = [])),
     params(ListQuery),
     responses((status = 200, body = Vec<GameSummary>),
-              (status = 400, body = Problem, description = "Bad status filter (`bad_status`, `malformed_query`)"),
+              (status = 400, body = Problem, description = "Bad status filter, or page (`bad_status`, `bad_limit`, `malformed_query`)"),
+              (status = 404, body = Problem, description = "No such game type (`unknown_game_type`)"),
               (status = 401, body = Problem, description = "Not logged in (`login_required`, `bad_token`, `session_expired`)")))]
 pub async fn list(
     state: web::Data<AppState>,
     auth: Auth,
     query: web::Query<ListQuery>,
 ) -> ApiResult<web::Json<Vec<GameSummary>>> {
-    let status = query.into_inner().status.as_deref().map(games::parse_status_filter).transpose()?;
-    Ok(web::Json(with_db(&state, move |conn| games::list(conn, auth.0, status)).await?))
+    let q = query.into_inner();
+    let status = q.status.as_deref().map(games::parse_status_filter).transpose()?;
+    let slug = q.game.as_deref().filter(|g| !g.is_empty()).map(crate::routes::lobby::known_game).transpose()?;
+    let limit = crate::routes::lobby::page_size(q.limit, crate::service::archive::PAGE_MAX)?;
+    let after = q.after;
+    Ok(web::Json(
+        with_db(&state, move |conn| crate::service::archive::mine(conn, auth.0, status, slug.as_deref(), after, limit))
+            .await?,
+    ))
 }
 
 /// A game as I may see it: my seat's view, or a spectator's view for anyone else.
@@ -163,8 +178,8 @@ pub async fn moves(
     responses((status = 201, body = MoveAccepted),
               (status = 200, body = MoveAccepted, description = "Already accepted (retry)"),
               (status = 400, body = Problem,
-               description = "Malformed body or id, a move that is not a readable JWS of `MoveClaims`, one signed for another game, \
-                   or an action not of the game's shape (`malformed_body`, `malformed_path`, `malformed_move`, `wrong_game`, `malformed_action`)"),
+               description = "Malformed body or id, a move that is not a readable JWS of exactly the claims of `MoveClaims` (a claim beyond them is named), one signed for another game, \
+                   or an action not of the game's shape or with a member it does not name (`malformed_body`, `malformed_path`, `malformed_move`, `wrong_game`, `malformed_action`)"),
               (status = 401, body = Problem,
                description = "Not logged in, or the signature does not verify (`login_required`, `bad_token`, `session_expired`, `bad_signature`)"),
               (status = 403, body = Problem,
@@ -183,12 +198,22 @@ pub async fn submit(
     let id = path.into_inner();
     let token = body.into_inner().signed_move;
     let mail = state.mail.clone();
-    // The signature is checked outside the writer (in parallel); the writer applies the move in a batch.
-    let answer = with_db(&state, move |conn| games::verify_move(conn, auth.0, id, &token)).await?;
-    let accepted = state.writer.write(id, move |conn| games::answer(conn, &mail, auth.0, id, answer)).await?;
-    if !accepted.duplicate {
-        games::committed(id, accepted.game.summary.entries - 1);
-    }
+    // The signature is checked outside the writer (in parallel); the writer applies the move in a batch. A key
+    // read before is checked here, on the HTTP worker, and its owner and revocation in the move's transaction:
+    // no trip through the blocking pool.
+    let started = std::time::Instant::now();
+    let accepted = match games::verify_known_key(id, &token) {
+        Some((answer, kid)) => {
+            let apply = move |conn: &mut _| games::answer_verified(conn, &mail, auth.0, id, answer, &kid);
+            state.writer.write(id, apply).await
+        }
+        None => match with_db(&state, move |conn| games::verify_move(conn, auth.0, id, &token)).await {
+            Ok(answer) => state.writer.write(id, move |conn| games::answer(conn, &mail, auth.0, id, answer)).await,
+            Err(e) => Err(e),
+        },
+    };
+    crate::metrics::record_move("move", started, &accepted);
+    let accepted = accepted?;
     Ok(if accepted.duplicate { HttpResponse::Ok().json(accepted) } else { HttpResponse::Created().json(accepted) })
 }
 
@@ -209,8 +234,10 @@ pub async fn resign(
 ) -> ApiResult<web::Json<MoveAccepted>> {
     let id = path.into_inner();
     let mail = state.mail.clone();
-    let accepted = state.writer.write(id, move |conn| games::resign(conn, &mail, auth.0, id)).await?;
-    games::committed(id, accepted.game.summary.entries - 1);
+    let started = std::time::Instant::now();
+    let accepted = state.writer.write(id, move |conn| games::resign(conn, &mail, auth.0, id)).await;
+    crate::metrics::record_move("resign", started, &accepted);
+    let accepted = accepted?;
     Ok(web::Json(accepted))
 }
 
@@ -250,6 +277,8 @@ pub struct BoardQuery {
     width: Option<usize>,
     /// Part of a large board, in the game's terms (suriagehara: `0305-1012`)
     region: Option<String>,
+    /// The board just after this journal entry (0 to the last; default: now), as I could see it then
+    at: Option<u64>,
 }
 
 /// The board as text, as I may see it (what `tegami show` prints).
@@ -258,7 +287,7 @@ pub struct BoardQuery {
     responses((status = 200, body = String, content_type = "text/plain",
                description = "With a token, as my seat sees it; without, as a spectator"),
               (status = 400, body = Problem,
-               description = "Bad id, lang or width (`malformed_path`, `malformed_query`, `bad_lang`, `bad_width`)"),
+               description = "Bad id, lang, width or entry (`malformed_path`, `malformed_query`, `bad_lang`, `bad_width`, `bad_at`)"),
               (status = 401, body = Problem, description = "A token was sent and is not valid (`bad_token`, `session_expired`)"),
               (status = 404, body = Problem, description = "Unknown game (`unknown_game`)")))]
 pub async fn board(
@@ -281,6 +310,35 @@ pub async fn board(
         return Err(ApiError::bad_request("bad_width", format!("width {width} is out of range; use 40 to 200")));
     }
     let region = q.region.filter(|r| !r.trim().is_empty());
-    let text = with_db(&state, move |conn| games::board(conn, id, auth.0, lang, width, region)).await?;
+    let text = match q.at {
+        None => with_db(&state, move |conn| games::board(conn, id, auth.0, lang, width, region)).await?,
+        Some(at) => with_db(&state, move |conn| replay::board_at(conn, id, auth.0, at, lang, width, region)).await?,
+    };
     Ok(HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(text))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct ReplayQuery {
+    /// The journal entry to show the game just after: 0 (the game as created) to the last
+    at: u64,
+}
+
+/// The game as I could see it just after one journal entry: its view, pending decisions and outcome then, and
+/// what that entry told me. Never a secret I could not see at that point, even one revealed later.
+#[utoipa::path(get, path = "/api/v1/games/{id}/replay", tag = "games", operation_id = "games_replay", security((), ("bearer" = [])),
+    params(("id" = i64, Path, description = "Game id"), ReplayQuery),
+    responses((status = 200, body = GameAt, description = "With a token, as my seat saw it; without, as a spectator"),
+              (status = 400, body = Problem,
+               description = "Bad id, a missing or bad `at`, or one past the last entry (`malformed_path`, `malformed_query`, `bad_at`)"),
+              (status = 401, body = Problem, description = "A token was sent and is not valid (`bad_token`, `session_expired`)"),
+              (status = 404, body = Problem, description = "Unknown game (`unknown_game`)")))]
+pub async fn replay_at(
+    state: web::Data<AppState>,
+    auth: MaybeAuth,
+    path: web::Path<i64>,
+    query: web::Query<ReplayQuery>,
+) -> ApiResult<web::Json<GameAt>> {
+    let id = path.into_inner();
+    let at = query.into_inner().at;
+    Ok(web::Json(with_db(&state, move |conn| replay::game_at(conn, id, auth.0, at)).await?))
 }

@@ -15,7 +15,8 @@ use crate::state::AppState;
               (status = 400, body = Problem, description = "Malformed body (`malformed_body`)"),
               (status = 401, body = Problem, description = "Not logged in (`login_required`, `bad_token`, `session_expired`)"),
               (status = 409, body = Problem,
-               description = "Key revoked, or registered by another account (`key_revoked`, `key_taken`, `conflict`)"),
+               description = "Key revoked, registered by another account, or the account already holds `max_signing_keys` \
+                              live keys (`key_revoked`, `key_taken`, `too_many_keys`, `conflict`)"),
               (status = 422, body = Problem, description = "Not an Ed25519 public key (`bad_key`)")))]
 pub async fn register(
     state: web::Data<AppState>,
@@ -23,8 +24,10 @@ pub async fn register(
     body: web::Json<RegisterKeyRequest>,
 ) -> ApiResult<HttpResponse> {
     let req = body.into_inner();
+    let max = state.settings.security.max_signing_keys;
     let (key, new) =
-        with_db(&state, move |conn| accounts::register_key(conn, auth.0, &req.public_key, req.name.as_deref())).await?;
+        with_db(&state, move |conn| accounts::register_key(conn, auth.0, &req.public_key, req.name.as_deref(), max))
+            .await?;
     Ok(if new { HttpResponse::Created().json(key) } else { HttpResponse::Ok().json(key) })
 }
 

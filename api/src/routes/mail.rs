@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use crate::auth::Auth;
 use crate::error::{ApiError, ApiResult};
-use crate::mail::prefs::{self, NotificationPrefs, Vacation};
+use crate::mail::prefs::{self, NotificationPrefs, NotificationPrefsUpdate, Vacation};
 use crate::routes::with_db;
 use crate::service::inbound_moves::{self, InboundError, InboundOutcome};
 use crate::service::notify;
@@ -25,7 +25,10 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 #[utoipa::path(post, path = "/api/v1/mail/inbound", tag = "mail", operation_id = "mail_inbound",
     request_body(content = String, content_type = "message/rfc822", description = "The raw message"),
     params(("X-Tegami-Inbound-Secret" = String, Header, description = "The shared inbound secret")),
-    responses((status = 200, body = InboundOutcome, description = "Applied, or refused with an error email to the player"),
+    responses((status = 200, body = InboundOutcome,
+               description = "Applied; refused (with an error email to the player unless the address had its share of \
+                              refusals this hour); ignored, if sent by a machine (never answered); or, for a message \
+                              delivered before, what was done then (`repeated`)"),
               (status = 400, body = Problem, description = "Not a readable email (`unreadable_message`)"),
               (status = 403, body = Problem,
                description = "Missing or wrong secret, or inbound mail disabled (`bad_inbound_secret`, `inbound_disabled`)"),
@@ -79,46 +82,59 @@ pub async fn get_prefs(state: web::Data<AppState>, auth: Auth) -> ApiResult<web:
     Ok(web::Json(with_db(&state, move |conn| Ok(prefs::get(conn, auth.0)?)).await?))
 }
 
-/// Set my email notification preference (every_turn, daily_digest or none) and language (en or ja).
+/// Set my email notification preference (every_turn, daily_digest or none), language (en or ja), whether
+/// turn emails wait (`turn_email`: unless_seen or always) and which messages alone send an email
+/// (`talk_email`: off, table_and_private or private_only); a choice left out stays as it is.
 #[utoipa::path(put, path = "/api/v1/me/notifications", tag = "mail", operation_id = "notifications_set", security(("bearer" = [])),
-    request_body = NotificationPrefs,
+    request_body = NotificationPrefsUpdate,
     responses((status = 200, body = NotificationPrefs),
               (status = 400, body = Problem, description = "Malformed body (`malformed_body`)"),
               (status = 401, body = Problem, description = "Not logged in (`login_required`, `bad_token`, `session_expired`)")))]
 pub async fn set_prefs(
     state: web::Data<AppState>,
     auth: Auth,
-    body: web::Json<NotificationPrefs>,
+    body: web::Json<NotificationPrefsUpdate>,
 ) -> ApiResult<web::Json<NotificationPrefs>> {
     let wanted = body.into_inner();
-    let stored = wanted.clone();
-    with_db(&state, move |conn| Ok(prefs::set(conn, auth.0, &stored)?)).await?;
-    Ok(web::Json(wanted))
+    Ok(web::Json(with_db(&state, move |conn| Ok(prefs::set(conn, auth.0, &wanted)?)).await?))
 }
 
-/// Stop notification emails (the List-Unsubscribe link; POST is the one-click form).
+/// Stop game emails: the one-click unsubscribe of RFC 8058, which mail clients POST to the
+/// `List-Unsubscribe` URL (body `List-Unsubscribe=One-Click`). Only a POST changes anything.
 #[utoipa::path(post, path = "/api/v1/unsubscribe/{token}", tag = "mail", operation_id = "unsubscribe_confirm",
     params(("token" = String, Path, description = "The secret from the List-Unsubscribe link")),
     responses((status = 200, body = String, content_type = "text/plain"),
               (status = 404, body = Problem, description = "Unknown link (`unknown_link`)")))]
 pub async fn unsubscribe(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let token = path.into_inner();
-    let done = with_db(&state, move |conn| Ok(prefs::unsubscribe(conn, &token)?)).await?;
+    let lookup = token.clone();
+    let done = with_db(&state, move |conn| Ok(prefs::set_by_token(conn, &lookup, prefs::Notify::None)?)).await?;
     if !done {
         return Err(ApiError::not_found("unknown_link", "this unsubscribe link is not known"));
     }
-    Ok(HttpResponse::Ok()
-        .content_type("text/plain; charset=utf-8")
-        .body("You will get no more turn emails. Turn them back on with `PUT /api/v1/me/notifications`.\n"))
+    tracing::info!("a player unsubscribed from game emails");
+    let page = format!("{}/unsubscribe/{token}", state.mail.public_url);
+    let answer =
+        crate::service::notify::in_every_language("\n\n", |lang| catalog::t!(lang, "mail-unsubscribed", page = &page));
+    Ok(HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(format!("{answer}\n")))
 }
 
-/// The List-Unsubscribe link opened in a browser: the same as the one-click POST.
+/// The List-Unsubscribe link opened (by a person, a mail client or a link scanner): changes nothing and
+/// sends to the page that asks to confirm (a GET must not unsubscribe, RFC 8058).
 #[utoipa::path(get, path = "/api/v1/unsubscribe/{token}", tag = "mail", operation_id = "unsubscribe_link",
     params(("token" = String, Path, description = "The secret from the List-Unsubscribe link")),
-    responses((status = 200, body = String, content_type = "text/plain"),
+    responses((status = 303, description = "To the page `/unsubscribe/{token}`, which asks to confirm"),
               (status = 404, body = Problem, description = "Unknown link (`unknown_link`)")))]
 pub async fn unsubscribe_link(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult<HttpResponse> {
-    unsubscribe(state, path).await
+    let token = path.into_inner();
+    let lookup = token.clone();
+    let known = with_db(&state, move |conn| Ok(prefs::by_token(conn, &lookup)?)).await?.is_some();
+    if !known {
+        return Err(ApiError::not_found("unknown_link", "this unsubscribe link is not known"));
+    }
+    Ok(HttpResponse::SeeOther()
+        .insert_header((actix_web::http::header::LOCATION, format!("/unsubscribe/{token}")))
+        .finish())
 }
 
 /// Confirm my address with the link emailed at registration (POST for scripts; GET is the link itself).
@@ -219,16 +235,22 @@ pub async fn never_invite_page(
     let (_, done) = with_db(&state, move |conn| notify::optout_of(conn, &token)).await?;
     if done {
         return Ok(page(
-            "No more invitations / 招待の停止",
-            "This address already gets no tegami invitations.\nこのアドレスには、すでに招待が届かないようになっています。",
+            &crate::service::notify::in_every_language(" / ", |lang| catalog::t!(lang, "web-no-more-invitations")),
+            &crate::service::notify::in_every_language("\n", |lang| {
+                catalog::t!(lang, "web-this-address-already-gets-no-tegami")
+            }),
             None,
         ));
     }
     Ok(page(
-        "Never invite me again / 今後の招待を断る",
-        "Confirm, and tegami will send no more invitations to this address, whoever asks.\n\
-         確認すると、誰からの招待であっても、このアドレスには今後tegamiの招待が送られなくなります。",
-        Some((req.path(), "Never invite me again / 招待を断る")),
+        &crate::service::notify::in_every_language(" / ", |lang| catalog::t!(lang, "web-never-invite-me-again")),
+        &crate::service::notify::in_every_language("\n", |lang| {
+            catalog::t!(lang, "web-confirm-and-tegami-will-send-no")
+        }),
+        Some((
+            req.path(),
+            &crate::service::notify::in_every_language(" / ", |lang| catalog::t!(lang, "web-never-invite-me-again")),
+        )),
     ))
 }
 
@@ -242,8 +264,10 @@ pub async fn never_invite(state: web::Data<AppState>, path: web::Path<String>) -
     let token = path.into_inner();
     with_db(&state, move |conn| notify::opt_out(conn, &token)).await?;
     Ok(page(
-        "Done / 完了",
-        "tegami will send no more invitations to this address.\nこのアドレスには今後tegamiの招待を送りません。",
+        &crate::service::notify::in_every_language(" / ", |lang| catalog::t!(lang, "web-done")),
+        &crate::service::notify::in_every_language("\n", |lang| {
+            catalog::t!(lang, "web-tegami-will-send-no-more-invitations")
+        }),
         None,
     ))
 }

@@ -99,12 +99,14 @@ pub async fn confirm_page(
     let (address, name) = with_db(&state, move |conn| mail_addresses::pending_of(conn, now, &token)).await?;
     let action = req.uri().path_and_query().map(|p| p.as_str().to_string()).unwrap_or_default();
     Ok(page(
-        "Confirm a reply address / 返信用アドレスの確認",
-        &format!(
-            "Confirm, and email replies from {address} will move for the tegami player {name}.\n\
-             確認すると、{address} からの返信がtegamiのプレイヤー「{name}」さんの手として使われます。"
-        ),
-        Some((&action, "Confirm / 確認する")),
+        &crate::service::notify::in_every_language(" / ", |lang| catalog::t!(lang, "mail-reply-address-title")),
+        &crate::service::notify::in_every_language("\n", |lang| {
+            catalog::t!(lang, "mail-reply-address-confirm", address = &address, name = &name)
+        }),
+        Some((
+            &action,
+            &crate::service::notify::in_every_language(" / ", |lang| catalog::t!(lang, "mail-reply-address-button")),
+        )),
     ))
 }
 
@@ -123,12 +125,10 @@ pub async fn confirm(state: web::Data<AppState>, query: web::Query<ConfirmQuery>
     let now = state.settings.clock.now();
     let proved = with_db(&state, move |conn| mail_addresses::confirm(conn, now, &token)).await?;
     Ok(page(
-        "Done / 完了",
-        &format!(
-            "{} is proved: email replies from it now move for you.\n\
-             {0} の確認が終わりました。このアドレスからの返信が手として使われます。",
-            proved.address
-        ),
+        &crate::service::notify::in_every_language(" / ", |lang| catalog::t!(lang, "web-done")),
+        &crate::service::notify::in_every_language("\n", |lang| {
+            catalog::t!(lang, "mail-reply-address-proved", address = &proved.address)
+        }),
         None,
     ))
 }

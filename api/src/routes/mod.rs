@@ -1,13 +1,17 @@
 //! HTTP handlers, one file per resource: extract, authorise, call a service function, map to an API type.
 
 pub mod accounts;
+pub mod archive;
 pub mod docs;
 pub mod events;
+pub mod follow;
 pub mod games;
 pub mod health;
 pub mod keys;
+pub mod lobby;
 pub mod mail;
 pub mod mail_addresses;
+pub mod messages;
 pub mod passwords;
 pub mod personal_data;
 pub mod rules;
@@ -36,7 +40,7 @@ pub async fn with_db<T: Send + 'static>(
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health::healthz)).service(
-        web::scope("/api/v1")
+        messages::configure(web::scope("/api/v1"))
             .route("/accounts", web::post().to(accounts::register))
             .route("/sessions", web::post().to(accounts::login))
             .route("/sessions", web::get().to(sessions::list))
@@ -56,6 +60,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/keys/{kid}", web::delete().to(keys::revoke))
             .route("/game-types", web::get().to(games::types))
             .route("/game-types/{slug}/rules", web::get().to(rules::get))
+            .route("/game-types/{slug}/leaderboard", web::get().to(lobby::leaderboard))
+            .route("/lobby", web::get().to(lobby::lobby))
+            .route("/archive", web::get().to(archive::archive))
+            .route("/players/{id}", web::get().to(archive::profile))
+            .route("/me/profile", web::put().to(archive::set_profile))
             .route("/games", web::post().to(games::create))
             .route("/games", web::get().to(games::list))
             .route("/games/{id}", web::get().to(games::detail))
@@ -65,6 +74,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/games/{id}/resign", web::post().to(games::resign))
             .route("/games/{id}/journal", web::get().to(games::journal))
             .route("/games/{id}/board", web::get().to(games::board))
+            .route("/games/{id}/replay", web::get().to(games::replay_at))
             .route("/games/{id}/events", web::get().to(events::game_stream))
             .route("/events", web::get().to(events::account_stream))
             .route("/webhooks", web::post().to(webhooks::create))
@@ -72,6 +82,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/webhooks/{id}", web::delete().to(webhooks::delete))
             .route("/webhooks/{id}/deliveries", web::get().to(webhooks::deliveries))
             .route("/mail/inbound", web::post().to(mail::inbound))
+            .route("/games/{id}/follow", web::get().to(follow::get))
+            .route("/games/{id}/follow", web::put().to(follow::set))
             .route("/me/notifications", web::get().to(mail::get_prefs))
             .route("/me/notifications", web::put().to(mail::set_prefs))
             .route("/unsubscribe/{token}", web::post().to(mail::unsubscribe))

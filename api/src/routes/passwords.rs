@@ -37,7 +37,7 @@ pub async fn change(
         )
     })
     .await?;
-    Ok(web::Json(SessionsRevoked { revoked }))
+    Ok(web::Json(SessionsRevoked { revoked, tokens_revoked: 0 }))
 }
 
 /// Email a password reset token to this address. The answer is the same whether or not it has an account.
@@ -74,8 +74,8 @@ pub async fn request(
     request_body = PasswordResetConfirm,
     responses((status = 204, description = "The new password is set"),
               (status = 400, body = Problem, description = "Malformed body (`malformed_body`)"),
-              (status = 422, body = Problem,
-               description = "Unknown, used or expired token, or a bad new password (`bad_reset_token`, `weak_password`, `bad_password`)"),
+              (status = 404, body = Problem, description = "The token is unknown, used or expired (`bad_reset_token`)"),
+              (status = 422, body = Problem, description = "A bad new password (`weak_password`, `bad_password`)"),
               (status = 429, body = Problem, description = "Too many attempts from this client: see Retry-After (`too_many_requests`)")))]
 pub async fn confirm(
     state: web::Data<AppState>,

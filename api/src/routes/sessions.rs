@@ -2,12 +2,13 @@
 //! (Signing in is `POST /api/v1/sessions`, with the accounts.)
 
 use actix_web::{HttpResponse, web};
+use serde::Deserialize;
 use shared::api_types::{Problem, SessionInfo, SessionsRevoked};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::routes::with_db;
-use crate::service::sessions;
+use crate::service::{accounts, sessions};
 use crate::state::AppState;
 
 /// My live sessions, newest first (`current` marks the one asking). API tokens are listed by `GET /api/v1/tokens`.
@@ -42,11 +43,35 @@ pub async fn revoke(state: web::Data<AppState>, caller: Caller, path: web::Path<
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// Sign out everywhere: every session of mine ends, this one included (API tokens stay; revoke them apart).
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct RevokeAllQuery {
+    /// Also revoke every API token of the account (and with them the webhooks set up with them).
+    #[serde(default)]
+    tokens: bool,
+}
+
+/// Sign out everywhere: every session of mine ends, this one included. API tokens stay unless `tokens=true`
+/// asks to revoke them too.
 #[utoipa::path(delete, path = "/api/v1/sessions", tag = "accounts", operation_id = "sessions_revoke_all", security(("bearer" = [])),
-    responses((status = 200, body = SessionsRevoked), (status = 401, body = Problem, description = "Not logged in")))]
-pub async fn revoke_all(state: web::Data<AppState>, caller: Caller) -> ApiResult<web::Json<SessionsRevoked>> {
+    params(RevokeAllQuery),
+    responses((status = 200, body = SessionsRevoked),
+              (status = 400, body = Problem, description = "`tokens` is not `true` or `false` (`malformed_query`)"),
+              (status = 401, body = Problem, description = "Not logged in")))]
+pub async fn revoke_all(
+    state: web::Data<AppState>,
+    caller: Caller,
+    query: web::Query<RevokeAllQuery>,
+) -> ApiResult<web::Json<SessionsRevoked>> {
     let now = state.settings.clock.now();
-    let revoked = with_db(&state, move |conn| sessions::revoke_all(conn, now, caller.account, None)).await?;
-    Ok(web::Json(SessionsRevoked { revoked }))
+    let with_tokens = query.tokens;
+    let (revoked, tokens_revoked) = with_db(&state, move |conn| {
+        crate::db::write_transaction(conn, |conn| {
+            let revoked = sessions::revoke_all(conn, now, caller.account, None)?;
+            let tokens = if with_tokens { accounts::revoke_all_tokens(conn, caller.account)? } else { 0 };
+            tracing::info!(account = caller.account, revoked, tokens, "signed out everywhere");
+            Ok((revoked, tokens))
+        })
+    })
+    .await?;
+    Ok(web::Json(SessionsRevoked { revoked, tokens_revoked }))
 }

@@ -13,6 +13,8 @@ use crate::state::AppState;
     responses((status = 201, body = CreatedToken),
               (status = 400, body = Problem, description = "Malformed body (`malformed_body`)"),
               (status = 401, body = Problem, description = "Not logged in (`login_required`, `bad_token`, `session_expired`)"),
+              (status = 409, body = Problem,
+               description = "The account already holds `max_api_tokens` live tokens (`too_many_tokens`)"),
               (status = 422, body = Problem, description = "Bad name (`bad_name`)")))]
 pub async fn create(
     state: web::Data<AppState>,
@@ -20,7 +22,8 @@ pub async fn create(
     body: web::Json<CreateTokenRequest>,
 ) -> ApiResult<HttpResponse> {
     let name = body.into_inner().name;
-    let token = with_db(&state, move |conn| accounts::create_token(conn, auth.0, &name)).await?;
+    let max = state.settings.security.max_api_tokens;
+    let token = with_db(&state, move |conn| accounts::create_token(conn, auth.0, &name, max)).await?;
     Ok(HttpResponse::Created().json(token))
 }
 

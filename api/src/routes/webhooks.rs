@@ -13,13 +13,17 @@ use crate::webhooks;
 /// the secret>`, `Tegami-Event-Id` and `Tegami-Delivery-Id`; the body is a `GameEvent` as I may see it. A
 /// 2xx answer delivers it; anything else is retried with exponential backoff, and the webhook is disabled (and
 /// I am emailed) after too many failures in a row. Registered with an API token, it stops when the token is
-/// revoked. Targets on private, loopback and link-local addresses are refused.
+/// revoked. Targets on private, loopback, link-local and other special-purpose addresses (and IPv6 forms that
+/// embed one: 6to4, Teredo, NAT64, IPv4-mapped) are refused; the URL may have at most 2,048 characters.
+/// An account holds at most `max_webhooks` live webhooks.
 #[utoipa::path(post, path = "/api/v1/webhooks", tag = "webhooks", operation_id = "webhooks_create",
     security(("bearer" = [])), request_body = CreateWebhookRequest,
     responses((status = 201, body = CreatedWebhook, description = "Registered; the secret is shown this once"),
-              (status = 400, body = Problem, description = "Malformed body (`malformed_body`)"),
+              (status = 400, body = Problem,
+               description = "Malformed body, or a URL longer than 2,048 characters (`malformed_body`, `webhook_url_too_long`)"),
               (status = 401, body = Problem, description = "Not logged in (`login_required`, `bad_token`, `session_expired`)"),
-              (status = 409, body = Problem, description = "Too many webhooks (`too_many_webhooks`)"),
+              (status = 409, body = Problem,
+               description = "The account already holds `max_webhooks` live webhooks (`too_many_webhooks`)"),
               (status = 422, body = Problem,
                description = "Not an http(s) URL, a host that does not resolve or resolves to a private address, or a bad secret \
                               (`bad_webhook_url`, `private_webhook_target`, `bad_webhook_secret`)")))]
@@ -36,10 +40,11 @@ pub async fn create(
         .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
         .map(|t| t.trim().to_string());
     let allow_private = state.settings.webhooks.allow_private;
+    let max = state.settings.security.max_webhooks;
     let request = body.into_inner();
     let created = with_db(&state, move |conn| {
         let token = webhooks::token_id(conn, bearer.as_deref())?;
-        webhooks::create(conn, auth.0, token, &request, allow_private)
+        webhooks::create(conn, auth.0, token, &request, allow_private, max)
     })
     .await?;
     Ok(HttpResponse::Created().json(created))

@@ -42,6 +42,7 @@ pub fn register(conn: &mut Conn, mail: &MailContext, req: &RegisterRequest) -> A
                 format!("`{email}` is a reply address another account has proved; that account may remove it"),
             ));
         }
+        refuse_lookalike(conn, name)?;
         let row = diesel::insert_into(accounts::table)
             .values((
                 accounts::email.eq(&email),
@@ -57,19 +58,51 @@ pub fn register(conn: &mut Conn, mail: &MailContext, req: &RegisterRequest) -> A
     })
 }
 
+/// The answer to anything a suspended account asks: it may not sign in, use its sessions or tokens, or move.
+pub fn suspended_error() -> ApiError {
+    let text = catalog::both!("ops-account-suspended");
+    ApiError::forbidden("account_suspended", text.en.clone()).localized(&text)
+}
+
+/// Refuses `account` if the operator suspended it (`tegami-server admin accounts suspend`).
+pub fn refuse_suspended(conn: &mut Conn, account: i64) -> ApiResult<()> {
+    let suspended: Option<Option<String>> =
+        accounts::table.find(account).select(accounts::suspended_at).first(conn).optional()?;
+    match suspended {
+        Some(Some(_)) => Err(suspended_error()),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a new display name that could be taken for the name of an account here (TR39 skeletons,
+/// `lookalike`): another player could not tell the two apart in a game, an email or a journal.
+fn refuse_lookalike(conn: &mut Conn, name: &str) -> ApiResult<()> {
+    let wanted = crate::lookalike::Lookalike::of(name);
+    let names: Vec<String> =
+        accounts::table.filter(accounts::deleted_at.is_null()).select(accounts::display_name).load(conn)?;
+    if names.iter().any(|other| wanted.matches(other)) {
+        let text = catalog::both!("ops-name-looks-like-account", name = name);
+        return Err(ApiError::conflict("name_looks_like", text.en.clone()).localized(&text));
+    }
+    Ok(())
+}
+
 /// The account for these credentials; the same error, after the same work, whether the address or the
 /// password is wrong.
 pub fn login(conn: &mut Conn, email: &str, password: &str) -> ApiResult<Account> {
     let email = email.trim().to_lowercase();
-    let found: Option<(AccountRow, String)> = accounts::table
+    let found: Option<(AccountRow, String, Option<String>)> = accounts::table
         .filter(accounts::email.eq(&email))
         .filter(accounts::deleted_at.is_null())
-        .select((account_columns(), accounts::password_hash))
+        .select((account_columns(), accounts::password_hash, accounts::suspended_at))
         .first(conn)
         .optional()?;
-    let (row, hash) = found.map(|(row, hash)| (Some(row), Some(hash))).unwrap_or((None, None));
+    let (row, hash, suspended) =
+        found.map(|(row, hash, suspended)| (Some(row), Some(hash), suspended)).unwrap_or((None, None, None));
     let verified = verify_password_evenly(password, hash.as_deref());
     match row {
+        // Told only to whoever knows the password.
+        Some(_) if verified && suspended.is_some() => Err(suspended_error()),
         Some(row) if verified => Ok(to_account(row)),
         _ => Err(ApiError::unauthorized("bad_credentials", "wrong email address or password")),
     }
@@ -92,19 +125,48 @@ fn to_token((id, name, created_at, last_used_at): TokenRow) -> ApiToken {
     ApiToken { id, name, created_at, last_used_at }
 }
 
-pub fn create_token(conn: &mut Conn, account: i64, name: &str) -> ApiResult<CreatedToken> {
+/// Creates an API token, unless the account already holds `max` live ones.
+pub fn create_token(conn: &mut Conn, account: i64, name: &str, max: i64) -> ApiResult<CreatedToken> {
     let name = validate::label("token name", name)?;
     let (secret, hash) = new_api_token();
-    let row = diesel::insert_into(api_tokens::table)
-        .values((
-            api_tokens::account_id.eq(account),
-            api_tokens::name.eq(name),
-            api_tokens::token_hash.eq(hash),
-            api_tokens::created_at.eq(now()),
-        ))
-        .returning((api_tokens::id, api_tokens::name, api_tokens::created_at, api_tokens::last_used_at))
-        .get_result::<TokenRow>(conn)?;
-    Ok(CreatedToken { token: to_token(row), secret })
+    crate::db::write_transaction(conn, |conn| {
+        // Serialises this account's creations, so that two at once cannot both slip under the cap.
+        crate::db::lock_account(conn, account)?;
+        let live: i64 = api_tokens::table
+            .filter(api_tokens::account_id.eq(account))
+            .filter(api_tokens::revoked_at.is_null())
+            .count()
+            .get_result(conn)?;
+        if live >= max {
+            return Err(ApiError::conflict(
+                "too_many_tokens",
+                format!(
+                    "you have {live} API tokens, the most allowed ({max}); revoke one first (`tegami token list`, \
+                     `tegami token revoke ID`)"
+                ),
+            ));
+        }
+        let row = diesel::insert_into(api_tokens::table)
+            .values((
+                api_tokens::account_id.eq(account),
+                api_tokens::name.eq(&name),
+                api_tokens::token_hash.eq(&hash),
+                api_tokens::created_at.eq(now()),
+            ))
+            .returning((api_tokens::id, api_tokens::name, api_tokens::created_at, api_tokens::last_used_at))
+            .get_result::<TokenRow>(conn)?;
+        Ok(CreatedToken { token: to_token(row), secret: secret.clone() })
+    })
+}
+
+/// Revokes every live API token of `account`; returns how many.
+pub fn revoke_all_tokens(conn: &mut Conn, account: i64) -> ApiResult<u64> {
+    let n = diesel::update(
+        api_tokens::table.filter(api_tokens::account_id.eq(account)).filter(api_tokens::revoked_at.is_null()),
+    )
+    .set(api_tokens::revoked_at.eq(now()))
+    .execute(conn)?;
+    Ok(n as u64)
 }
 
 pub fn list_tokens(conn: &mut Conn, account: i64) -> ApiResult<Vec<ApiToken>> {
@@ -152,12 +214,14 @@ fn key_columns()
     )
 }
 
-/// Registers a public key; returns it and whether it was new. Registering the same key again is a no-op.
+/// Registers a public key; returns it and whether it was new. Registering the same key again is a no-op; a
+/// new one is refused when the account already holds `max` live keys.
 pub fn register_key(
     conn: &mut Conn,
     account: i64,
     public_key: &str,
     name: Option<&str>,
+    max: i64,
 ) -> ApiResult<(SigningKey, bool)> {
     if public_key.len() > 200 {
         return Err(ApiError::unprocessable(
@@ -178,6 +242,21 @@ pub fn register_key(
             }
             Some(_) => return Err(ApiError::conflict("key_taken", format!("key `{kid}` belongs to another account"))),
             None => {}
+        }
+        crate::db::lock_account(conn, account)?;
+        let live: i64 = signing_keys::table
+            .filter(signing_keys::account_id.eq(account))
+            .filter(signing_keys::revoked_at.is_null())
+            .count()
+            .get_result(conn)?;
+        if live >= max {
+            return Err(ApiError::conflict(
+                "too_many_keys",
+                format!(
+                    "you have {live} signing keys, the most allowed ({max}); revoke one you no longer use first \
+                     (`DELETE /api/v1/keys/{{kid}}`, or the Keys page)"
+                ),
+            ));
         }
         let row = diesel::insert_into(signing_keys::table)
             .values((

@@ -6,9 +6,8 @@
 use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
 use lettre::Message;
-use lettre::message::header::ContentType;
-use lettre::message::{Mailbox, MultiPart, SinglePart};
-use shared::Lang;
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
+use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 
 use crate::auth::random_bytes;
 use crate::db::Conn;
@@ -42,6 +41,26 @@ pub fn sweep(conn: &mut Conn, mail: &MailContext) -> ApiResult<usize> {
     Ok(sent)
 }
 
+/// An email attached whole (`message/rfc822`), as bytes: RFC 2046 allows such a part no encoding but 7bit,
+/// 8bit or binary (never quoted-printable or base64). lettre labels these bytes `binary`; [`label_7bit`]
+/// relabels them once the message is formatted.
+fn attached(message: &str) -> Body {
+    Body::new_with_encoding(message.as_bytes().to_vec(), ContentTransferEncoding::Binary).unwrap_or_else(Body::new)
+}
+
+/// A formatted email is 7-bit text in lines of at most 998 octets (RFC 5322), which `7bit` says; lettre
+/// checks for lines of 76, so it can only say `binary`, which SMTP without BINARYMIME does not carry.
+fn is_7bit(message: &str) -> bool {
+    message.bytes().all(|b| b.is_ascii() && b != 0) && message.split("\r\n").all(|l| l.len() <= 998)
+}
+
+fn label_7bit(formatted: String) -> String {
+    formatted.replace(
+        "Content-Type: message/rfc822\r\nContent-Transfer-Encoding: binary\r\n",
+        "Content-Type: message/rfc822\r\nContent-Transfer-Encoding: 7bit\r\n",
+    )
+}
+
 fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>) -> ApiResult<()> {
     let waiting = outbox::table
         .filter(outbox::kind.eq(DIGEST_PART))
@@ -65,7 +84,13 @@ fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>)
         let Some(notice) = part.notice() else { continue };
         let game = notify::notice_game(conn, &notice)?;
         match notify::render(conn, mail, &notice, &part.message_id, &game, None)? {
-            Ok(r) => rendered.push(r),
+            Ok(r) => {
+                // The digest is queued in this transaction: the next part (and email) carries newer messages.
+                if let Some(through) = r.talk_through {
+                    notify::mailed_through(conn, account, notice.game_id, through)?;
+                }
+                rendered.push(r)
+            }
             Err(reason) => tracing::info!(outbox = part.id, reason = %reason, "digest part not sent"),
         }
     }
@@ -81,24 +106,13 @@ fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>)
     let lang = prefs::lang_of(conn, account)?.lang();
     let n = rendered.len();
     let list: String = rendered.iter().map(|r| format!("- {}\n", r.label)).collect();
-    let (text, subject) = match lang {
-        Lang::En => (
-            format!(
-                "Hello {name},\n\nYour daily tegami digest: {n} turn email(s) since the last one, attached below.\n\n\
-                 {list}\nOpen an attached email and reply to it to play that move (each carries its own reply \
-                 address). A turn answered since it was written is refused as late.\n"
-            ),
-            format!("[tegami] your daily digest — {n} turn(s)"),
-        ),
-        Lang::Ja => (
-            format!(
-                "{name}さん\n\n本日のtegamiダイジェストです。前回から{n}通の手番メールを下に添付しました。\n\n\
-                 {list}\n添付のメールを開いて返信すると、その手を指せます（それぞれに専用の返信先があります）。\
-                 作成のあとで答えた手番への返信は、遅れとして受け付けられません。\n"
-            ),
-            format!("[tegami] 本日のダイジェスト — 手番{n}件"),
-        ),
-    };
+    let text = format!(
+        "{}\n\n{}\n\n{list}\n{}\n",
+        catalog::t!(lang, "mail-greeting", name = &name),
+        catalog::t!(lang, "mail-digest-intro", count = n),
+        catalog::t!(lang, "mail-digest-how"),
+    );
+    let subject = format!("[tegami] {}", catalog::t!(lang, "mail-digest-subject", count = n));
     let text = compose::wrap(&text, compose::TEXT_WIDTH);
     let bad = |e: String| ApiError::internal(format!("digest for account {account}: {e}"));
     let from: Mailbox = format!("tegami <{}>", mail.settings.from.trim()).parse().map_err(|e| bad(format!("{e}")))?;
@@ -107,13 +121,21 @@ fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>)
     let mut body = MultiPart::mixed().singlepart(SinglePart::plain(text));
     let rfc822 = ContentType::parse("message/rfc822").map_err(|e| bad(e.to_string()))?;
     for r in &rendered {
-        body = body.singlepart(SinglePart::builder().header(rfc822.clone()).body(r.mail.message.clone()));
+        body = body.singlepart(SinglePart::builder().header(rfc822.clone()).body(attached(&r.mail.message)));
     }
+    let (_, token) = prefs::get_or_create(conn, account)?;
+    let unsubscribe = prefs::unsubscribe_url(&mail.public_url, &token);
     let message = Message::builder()
         .from(from)
         .to(to)
         .subject(subject.clone())
         .message_id(Some(message_id.clone()))
+        .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{unsubscribe}>")))
+        .raw_header(HeaderValue::new(
+            HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+            "List-Unsubscribe=One-Click".into(),
+        ))
+        .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("X-Tegami-Kind"), "digest".into()))
         .multipart(body)
         .map_err(|e| bad(e.to_string()))?;
     enqueue(
@@ -126,7 +148,10 @@ fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>)
             recipient: email,
             subject,
             message_id,
-            message: String::from_utf8_lossy(&message.formatted()).into_owned(),
+            message: {
+                let formatted = String::from_utf8_lossy(&message.formatted()).into_owned();
+                if rendered.iter().all(|r| is_7bit(&r.mail.message)) { label_7bit(formatted) } else { formatted }
+            },
         },
     )?;
     diesel::update(mail_prefs::table.find(account)).set(mail_prefs::last_digest_at.eq(millis(now))).execute(conn)?;

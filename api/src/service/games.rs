@@ -8,16 +8,18 @@ use shared::api_types::{
     CreateGameRequest, GameDetail, GameStatus, GameSummary, JournalListing, LegalMoves, MoveAccepted, PendingInfo,
     PublicKeyInfo, SeatInfo, SeatKind, SeatRequest, TimeoutPolicy,
 };
-use shared::journal::{Actor, Entry, EntryBody, GENESIS_HASH, JournalError, Match};
+use shared::bots::Level;
+use shared::journal::{Actor, Entry, EntryBody, GENESIS_HASH, JournalError, JournalFormat, Match};
 use shared::registry::{self, ApplyError};
-use shared::{Localized, Pending, RenderContext, Rng, RuleError, Viewer, signing};
+use shared::{Localized, Pending, RenderContext, Rng, RuleError, SetupError, Viewer, signing};
 
 use crate::auth::random_bytes;
 use crate::db::Conn;
-use crate::db::schema::{accounts, games, journal, seats, signing_keys};
+use crate::db::prepared::Prepared;
+use crate::db::schema::{accounts, games, imported_keys, journal, seats, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
-use crate::service::notify;
+use crate::service::{kept_legal_moves, notify};
 use crate::time::now;
 use shared::api_types::MAX_DEADLINE_HOURS;
 
@@ -43,6 +45,10 @@ pub struct GameRow {
     pub deadline_hours: Option<i32>,
     /// forfeit or skip (`TimeoutPolicy`).
     pub timeout_policy: String,
+    /// The journal format the game was created in (`JournalFormat`: 1 or 2).
+    pub journal_format: i32,
+    /// Whether its emails carry the board picture (else the board is text only).
+    pub mail_pictures: bool,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -88,9 +94,18 @@ pub struct Loaded {
 pub(crate) fn seat_kind(kind: &str) -> SeatKind {
     match kind {
         "bot" => SeatKind::Bot,
+        _ if bot_level(kind).is_some() => SeatKind::Bot,
         "open" => SeatKind::Open,
         "invited" => SeatKind::Invited,
         _ => SeatKind::Player,
+    }
+}
+
+/// The level of a bot seat: its kind is `bot` (random) or `bot:<level>` (a bot that searches).
+pub(crate) fn bot_level(kind: &str) -> Option<Level> {
+    match kind {
+        "bot" => Some(Level::Random),
+        _ => kind.strip_prefix("bot:")?.parse().ok(),
     }
 }
 
@@ -127,7 +142,7 @@ fn seed_bytes(hex_seed: &str) -> ApiResult<[u8; 32]> {
         .ok_or_else(|| ApiError::internal("a stored seed is not 32 hex bytes"))
 }
 
-fn game_not_found(id: i64) -> ApiError {
+pub(crate) fn game_not_found(id: i64) -> ApiError {
     ApiError::not_found("unknown_game", format!("no game `{id}`; `GET /api/v1/games` lists yours"))
 }
 
@@ -207,6 +222,8 @@ fn from_row(r: JournalRow, prev_hash: String) -> ApiResult<Entry> {
         body: serde_json::from_str(&r.body).map_err(ApiError::internal)?,
         nonce: expand_hex(r.nonce)?,
         prev_hash,
+        // Format 2's content commitment derives from body and nonce: `Match::redact_for` puts it back.
+        content: None,
         hash: expand_hex(r.hash)?,
         events: serde_json::from_str(&expand_events(&r.events)?).map_err(ApiError::internal)?,
         redacted: false,
@@ -243,9 +260,12 @@ fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
     let snapshot: Value = serde_json::from_str(&row.snapshot).map_err(ApiError::internal)?;
     // Answers the rules may never reveal are salted with the system's randomness, not the seed (published at
     // the end); the salt is stored as the entry's nonce and published only if the answer is.
-    let game = Match::resume_recent(&row.slug, seat_rows.len() as u8, entries, seed_bytes(&row.seed)?, &snapshot)
-        .map_err(ApiError::internal)?
-        .with_salts(random_bytes::<32>);
+    let format = JournalFormat::from_number(i64::from(row.journal_format))
+        .ok_or_else(|| ApiError::internal(format!("game {id}: unknown journal format {}", row.journal_format)))?;
+    let game =
+        Match::resume_recent(format, &row.slug, seat_rows.len() as u8, entries, seed_bytes(&row.seed)?, &snapshot)
+            .map_err(ApiError::internal)?
+            .with_salts(random_bytes::<32>);
     let asked_before =
         if row.status == "active" { game.pending().into_iter().map(|p| p.id).collect() } else { Vec::new() };
     let over_before = game.is_over();
@@ -328,12 +348,14 @@ fn load_for_write(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
 
 fn seat_names(conn: &mut Conn, seat_rows: &[SeatRow]) -> ApiResult<Vec<String>> {
     let ids: Vec<i64> = seat_rows.iter().filter_map(|s| s.account_id).collect();
+    // One shape per number of players (a handful), kept prepared.
     let people: Vec<(i64, String)> =
-        accounts::table.filter(accounts::id.eq_any(&ids)).select((accounts::id, accounts::display_name)).load(conn)?;
+        Prepared(accounts::table.filter(accounts::id.eq_any(&ids)).select((accounts::id, accounts::display_name)))
+            .load(conn)?;
     Ok(seat_rows
         .iter()
         .map(|s| match (seat_kind(&s.kind), s.account_id) {
-            (SeatKind::Bot, _) => format!("bot {}", s.seat),
+            (SeatKind::Bot, _) => format!("{} {}", s.kind, s.seat),
             (_, Some(id)) => people.iter().find(|(pid, _)| *pid == id).map(|(_, n)| n.clone()).unwrap_or_default(),
             _ => String::new(),
         })
@@ -366,7 +388,7 @@ impl Loaded {
     }
 
     pub(crate) fn render_context(&self, lang: shared::Lang, width: usize) -> RenderContext {
-        RenderContext { lang, width, seat_names: self.names.clone(), region: None }
+        RenderContext { lang, width, seat_names: self.names.clone(), region: None, narrow: false }
     }
 
     /// The board as `account` may see it.
@@ -406,6 +428,7 @@ impl Loaded {
             seat: show_seat.then_some(p.seat),
             kind: p.kind.clone(),
             mode: p.mode.clone(),
+            deadline: None,
         }
     }
 
@@ -428,13 +451,20 @@ impl Loaded {
         }
     }
 
+    /// The game's options with every default filled in: games created before entry 0 was journaled so may
+    /// hold only the options their creator gave.
+    fn options_in_effect(&self) -> Value {
+        let stored = serde_json::from_str(&self.row.options).unwrap_or(Value::Null);
+        self.game.game().options_in_effect(&stored).unwrap_or(stored)
+    }
+
     pub fn detail(&self, account: Option<i64>) -> GameDetail {
         let my_seat = self.seat_of(account);
         // Nothing is asked of anyone until every seat is filled.
         let pending = if self.status() == GameStatus::Active { self.game.pending() } else { Vec::new() };
         GameDetail {
             summary: self.summary(account),
-            options: serde_json::from_str(&self.row.options).unwrap_or(Value::Null),
+            options: self.options_in_effect(),
             pending: pending.iter().map(|p| Self::pending_info(p, p.public || Some(p.seat) == my_seat)).collect(),
             my_pending: pending
                 .iter()
@@ -445,9 +475,16 @@ impl Loaded {
             outcome: self.game.outcome(),
             head_hash: self.game.head_hash().to_string(),
             seed_commitment: self.row.seed_commitment.clone(),
+            journal_format: self.game.format(),
             deadline_hours: self.row.deadline_hours.map(|h| h as u32),
             timeout_policy: TimeoutPolicy::parse(&self.row.timeout_policy),
+            standings: self.standings(),
         }
+    }
+
+    /// Every seat by rank once the game is over (none before).
+    pub fn standings(&self) -> Vec<shared::api_types::Standing> {
+        self.game.outcome().map(|o| shared::api_types::standings(&o, &self.names)).unwrap_or_default()
     }
 
     /// Lets every bot whose decision is pending answer, then publishes the seed if the game is over.
@@ -487,27 +524,30 @@ impl Loaded {
         // Batch inserts are outside diesel's common subset of the two backends.
         crate::on_backend!(conn, |c| diesel::insert_into(journal::table).values(&rows).execute(c))?;
         let status = status_str(self.compute_status());
-        let snapshot =
-            serde_json::to_string(&self.game.game().state_to_json(self.game.state())).map_err(ApiError::internal)?;
+        let snapshot = serde_json::to_string(&self.game.snapshot()).map_err(ApiError::internal)?;
         let head = self.game.entries().last().expect("a game has entries");
         let updated_at = now();
-        diesel::update(games::table.find(self.row.id))
-            .set((
-                games::status.eq(status),
-                games::head_seq.eq(head.seq as i64),
-                games::head_hash.eq(&head.hash),
-                games::snapshot.eq(&snapshot),
-                games::updated_at.eq(&updated_at),
-            ))
-            .execute(conn)?;
+        Prepared(diesel::update(games::table.find(self.row.id)).set((
+            games::status.eq(status),
+            games::head_seq.eq(head.seq as i64),
+            games::head_hash.eq(&head.hash),
+            games::snapshot.eq(&snapshot),
+            games::updated_at.eq(&updated_at),
+        )))
+        .execute(conn)?;
         self.row.status = status.to_string();
         self.row.head_seq = head.seq as i64;
         self.row.head_hash = head.hash.clone();
         self.row.snapshot = snapshot;
         self.row.updated_at = updated_at;
+        if self.game.is_over() && !self.over_before {
+            crate::service::results::game_ended(conn, self)?;
+        }
         notify::after_change(conn, mail, self)?;
         // Last: it holds the event counter until the commit.
         crate::events::record(conn, self)?;
+        // The next request for legal moves (most often the next seat's, at once) reads them from here.
+        kept_legal_moves::keep(self);
         Ok(())
     }
 
@@ -571,10 +611,15 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
             return Err(ApiError::unprocessable("bad_seats", e.detail));
         }
     }
+    let rated = crate::service::ratings::rated_at_creation(&req)?;
+    let bad_options = |err: SetupError| ApiError::unprocessable("bad_options", err.0.en.clone()).localized(&err.0);
+    // Journaled with every default filled in (docs/protocol.md), so that entry 0 says exactly how the game is
+    // played whatever later versions take as defaults, and reads as the one game's options it is.
+    let options = game.options_in_effect(&req.options).map_err(bad_options)?;
     let seed = random_bytes::<32>();
     let at = now();
-    let created = Match::create(&req.slug, req.options.clone(), n as u8, seed, &at).map_err(|e| match e {
-        JournalError::Setup(err) => ApiError::unprocessable("bad_options", err.0.en.clone()).localized(&err.0),
+    let created = Match::create(&req.slug, options, n as u8, seed, &at).map_err(|e| match e {
+        JournalError::Setup(err) => bad_options(err),
         other => ApiError::internal(other),
     })?;
     let EntryBody::Create { options, seed_commitment, .. } = &created.entries()[0].body else {
@@ -596,6 +641,10 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
                 games::snapshot.eq(created.game().state_to_json(created.state()).to_string()),
                 games::deadline_hours.eq(req.deadline_hours.map(|h| h as i32)),
                 games::timeout_policy.eq(req.timeout_policy.as_str()),
+                games::journal_format.eq(i32::from(created.format().number())),
+                games::rated.eq(rated),
+                games::listed.eq(req.listed),
+                games::mail_pictures.eq(req.mail_pictures),
             ))
             .returning(games::id)
             .get_result(conn)?;
@@ -608,7 +657,7 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
                     SeatRequest::Me => ("player", Some(account), None),
                     SeatRequest::Invite { email } => ("invited", None, Some(email.trim().to_lowercase())),
                     SeatRequest::Open => ("open", None, None),
-                    SeatRequest::Bot => ("bot", None, None),
+                    SeatRequest::Bot { level } => (level.seat_code(), None, None),
                 };
                 SeatRow { game_id: id, seat: i as i32, kind: kind.into(), account_id, invited_email }
             })
@@ -630,7 +679,25 @@ pub fn valid_email(email: &str) -> bool {
 }
 
 pub fn detail(conn: &mut Conn, id: i64, account: Option<i64>) -> ApiResult<GameDetail> {
-    Ok(load(conn, id)?.detail(account))
+    let mut detail = load(conn, id)?.detail(account);
+    with_deadlines(conn, &mut detail)?;
+    Ok(detail)
+}
+
+/// Sets when each pending decision is due (a game without a time limit has no deadlines stored).
+fn with_deadlines(conn: &mut Conn, detail: &mut GameDetail) -> ApiResult<()> {
+    use crate::db::schema::decision_deadlines;
+    if detail.pending.is_empty() {
+        return Ok(());
+    }
+    let due: Vec<(String, String)> = decision_deadlines::table
+        .filter(decision_deadlines::game_id.eq(detail.summary.id))
+        .select((decision_deadlines::decision, decision_deadlines::due_at))
+        .load(conn)?;
+    for p in detail.pending.iter_mut().chain(detail.my_pending.iter_mut()) {
+        p.deadline = due.iter().find(|(decision, _)| *decision == p.decision).map(|(_, at)| at.clone());
+    }
+    Ok(())
 }
 
 pub fn board(
@@ -706,6 +773,7 @@ pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: 
                 .map(|s| s.seat)
                 .ok_or_else(|| ApiError::conflict("no_open_seat", format!("game `{id}` has no seat open to you")))?,
         };
+        refuse_lookalike_seat(conn, &loaded, account)?;
         let reserved = loaded.seats.iter().any(|s| s.seat == seat && s.kind == "invited");
         if reserved && mail.settings.require_verified && !notify::is_verified(conn, account)? {
             return Err(ApiError::forbidden(
@@ -717,6 +785,9 @@ pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: 
         diesel::update(seats::table.find((id, seat)))
             .set((seats::kind.eq("player"), seats::account_id.eq(account)))
             .execute(conn)?;
+        if reserved {
+            adopt_kept_keys(conn, id, seat, account)?;
+        }
         let before = loaded.game.next_seq() as usize;
         let seat_row = loaded.seats.iter_mut().find(|s| s.seat == seat).expect("seat exists");
         seat_row.kind = "player".into();
@@ -730,6 +801,27 @@ pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: 
 }
 
 pub fn legal_moves(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Vec<LegalMoves>> {
+    // The game's head and seats first: the legal moves kept for that head answer without loading the game.
+    let head: Option<(String, String)> =
+        games::table.find(id).select((games::status, games::head_hash)).first(conn).optional()?;
+    let Some((status, head_hash)) = head else { return Err(game_not_found(id)) };
+    let seat_rows: Vec<(i32, String, Option<i64>)> = seats::table
+        .filter(seats::game_id.eq(id))
+        .order(seats::seat.asc())
+        .select((seats::seat, seats::kind, seats::account_id))
+        .load(conn)?;
+    let my_seat = seat_rows.iter().find(|(_, kind, owner)| *owner == Some(account) && kind == "player");
+    let Some(seat) = my_seat.map(|(seat, _, _)| *seat as u8) else {
+        return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
+    };
+    if parse_status(&status) != GameStatus::Active {
+        return Ok(Vec::new());
+    }
+    if let Some(moves) = kept_legal_moves::kept(id, &head_hash, seat) {
+        return Ok(moves);
+    }
+    // Moved by another instance or process, or not kept: the game as stored now (perhaps moved again since
+    // the head was read), kept for the next request.
     let loaded = load(conn, id)?;
     let Some(seat) = loaded.seat_of(Some(account)) else {
         return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
@@ -737,19 +829,8 @@ pub fn legal_moves(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Vec<Lega
     if loaded.status() != GameStatus::Active {
         return Ok(Vec::new());
     }
-    Ok(loaded
-        .game
-        .pending()
-        .iter()
-        .filter(|p| p.seat == seat)
-        .filter_map(|p| {
-            loaded
-                .game
-                .game()
-                .legal(loaded.game.state(), &p.id)
-                .map(|choices| LegalMoves { decision: Loaded::pending_info(p, true), choices })
-        })
-        .collect())
+    kept_legal_moves::keep(&loaded);
+    Ok(kept_legal_moves::legal_moves_of(&loaded, Some(seat)).into_iter().map(|(_, moves)| moves).collect())
 }
 
 fn require_active(loaded: &Loaded) -> ApiResult<()> {
@@ -808,7 +889,12 @@ pub fn submit(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, token:
 /// The answer a signed move gives, once its signature is checked ([`verify_signed`]); apply it with [`answer`].
 pub fn verify_move(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<Answer> {
     let claims = verify_signed(conn, account, id, token)?;
-    Ok(Answer {
+    Ok(answer_of(claims, token))
+}
+
+/// The answer signed move `token`, with claims `claims`, gives.
+fn answer_of(claims: shared::api_types::MoveClaims, token: &str) -> Answer {
+    Answer {
         seat: Some(claims.seat),
         decision: claims.decision,
         action: claims.action,
@@ -816,47 +902,102 @@ pub fn verify_move(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiRe
         signature: Some(token.trim().to_string()),
         receipt: None,
         confirm_by_mail: false,
-    })
-}
-
-/// Called once a change to game `id` is committed (durably), with the seq of its new head: the place to tell
-/// others about it.
-pub fn committed(id: i64, head_seq: u64) {
-    tracing::debug!(game = id, head_seq, "change committed");
+    }
 }
 
 /// Checks that `token` is a move signed for game `id` by a live key of `account`; returns its claims.
 pub fn verify_signed(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<shared::api_types::MoveClaims> {
-    let (kid, claims) = signing::peek(token)
-        .map_err(|e| ApiError::bad_request("malformed_move", format!("the signed move is not readable: {e}")))?;
+    let kid = signed_for(id, token)?;
+    let public_key = live_key(conn, account, &kid)?;
+    let claims = signing::verify(token, &public_key)
+        .map_err(|e| ApiError::unauthorized("bad_signature", format!("the move's signature is not valid: {e}")))?;
+    remember_public_key(&kid, &public_key);
+    Ok(claims)
+}
+
+/// The key id of `token` once it reads as a move signed for game `id` (the signature not checked yet).
+fn signed_for(id: i64, token: &str) -> ApiResult<String> {
+    let (kid, claims) = signing::peek_submitted(token).map_err(|e| match e {
+        signing::SigningError::ExtraClaims(ref extra) => {
+            let claims = extra.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+            ApiError::bad_request("malformed_move", e.to_string())
+                .localized(&catalog::both!("problem-move-extra-claims", claims = claims))
+        }
+        _ => ApiError::bad_request("malformed_move", format!("the signed move is not readable: {e}")),
+    })?;
     if claims.game != id {
         return Err(ApiError::bad_request(
             "wrong_game",
             format!("this move is signed for game `{}`, not `{id}`", claims.game),
         ));
     }
+    Ok(kid)
+}
+
+/// The public key of signing key `kid` if it is `account`'s and not revoked.
+fn live_key(conn: &mut Conn, account: i64, kid: &str) -> ApiResult<String> {
     let key: Option<(i64, String, Option<String>)> = signing_keys::table
-        .find(&kid)
+        .find(kid)
         .select((signing_keys::account_id, signing_keys::public_key, signing_keys::revoked_at))
         .first(conn)
         .optional()?;
-    let public_key = match key {
-        Some((owner, public_key, None)) if owner == account => public_key,
+    match key {
+        Some((owner, public_key, None)) if owner == account => Ok(public_key),
         Some((owner, _, Some(_))) if owner == account => {
-            return Err(ApiError::forbidden(
-                "key_revoked",
-                format!("signing key `{kid}` was revoked; register a new one"),
-            ));
+            Err(ApiError::forbidden("key_revoked", format!("signing key `{kid}` was revoked; register a new one")))
         }
-        _ => {
-            return Err(ApiError::forbidden(
-                "unknown_key",
-                format!("signing key `{kid}` is not registered to you; register it with `POST /api/v1/keys`"),
-            ));
-        }
-    };
-    signing::verify(token, &public_key)
-        .map_err(|e| ApiError::unauthorized("bad_signature", format!("the move's signature is not valid: {e}")))
+        _ => Err(ApiError::forbidden(
+            "unknown_key",
+            format!("signing key `{kid}` is not registered to you; register it with `POST /api/v1/keys`"),
+        )),
+    }
+}
+
+/// The most public keys [`known_public_key`] remembers (a few hundred KB).
+const KNOWN_PUBLIC_KEYS: usize = 4096;
+
+/// Public keys of signing keys read before, by key id. A key id is the hash of its public key, so what is
+/// remembered for an id stays true for good; who owns the key and whether it is revoked may change, and is
+/// read again for each move ([`answer_verified`]).
+static PUBLIC_KEYS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<String, String>>> =
+    std::sync::LazyLock::new(Default::default);
+
+fn remember_public_key(kid: &str, public_key: &str) {
+    let mut known = PUBLIC_KEYS.lock().unwrap_or_else(|e| e.into_inner());
+    if known.len() >= KNOWN_PUBLIC_KEYS && !known.contains_key(kid) {
+        known.clear();
+    }
+    known.insert(kid.to_string(), public_key.to_string());
+}
+
+fn known_public_key(kid: &str) -> Option<String> {
+    PUBLIC_KEYS.lock().unwrap_or_else(|e| e.into_inner()).get(kid).cloned()
+}
+
+/// A signed move checked without the database, where that is possible: its signature verified against the
+/// public key remembered for its key id. Returns the answer and the key id, whose owner and revocation
+/// [`answer_verified`] reads in the move's transaction; `None` if the key was never read here or the move
+/// is refused (the caller then checks it through [`verify_move`], whose errors are the ones to give).
+pub fn verify_known_key(id: i64, token: &str) -> Option<(Answer, String)> {
+    let kid = signed_for(id, token).ok()?;
+    let public_key = known_public_key(&kid)?;
+    let claims = signing::verify(token, &public_key).ok()?;
+    Some((answer_of(claims, token), kid))
+}
+
+/// Applies an answer checked by [`verify_known_key`], first checking, in the caller's transaction (the
+/// writer's batch), that its key `kid` is still `account`'s and not revoked.
+pub fn answer_verified(
+    conn: &mut Conn,
+    mail: &MailContext,
+    account: i64,
+    id: i64,
+    a: Answer,
+    kid: &str,
+) -> ApiResult<MoveAccepted> {
+    // Nothing is written before the key is checked: no savepoint of its own is needed.
+    live_key(conn, account, kid)?;
+    answer(conn, mail, account, id, a)
 }
 
 /// One player's answer to one decision, however it arrived (REST or email).
@@ -879,6 +1020,7 @@ pub struct Answer {
 /// Applies an answer, lets bots answer, and stores it all (with the emails it causes) in one transaction.
 pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Answer) -> ApiResult<MoveAccepted> {
     crate::db::write_transaction(conn, |conn| {
+        super::accounts::refuse_suspended(conn, account)?;
         let mut loaded = load_for_write(conn, id)?;
         let my_seat = loaded.seat_of(Some(account));
         if let Some(token) = &a.signature
@@ -896,6 +1038,11 @@ pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Ans
                 format!("this move is signed for seat {claimed}, but you play seat {seat}"),
             ));
         }
+        loaded
+            .game
+            .game()
+            .refuse_unknown_members(&a.action)
+            .map_err(|e| ApiError::bad_request("malformed_action", e.to_string()))?;
         if let Some(receipt) = &a.receipt {
             receipt.spend(conn)?;
         }
@@ -951,6 +1098,89 @@ fn already_accepted(conn: &mut Conn, loaded: &Loaded, account: i64, token: &str)
     }))
 }
 
+/// A searching bot's seat and the decision it owes, with what it needs to think (outside any transaction).
+pub struct BotTurn {
+    pub game_id: i64,
+    pub seat: u8,
+    pub level: Level,
+    pub decision: String,
+    pub game: &'static dyn registry::DynGame,
+    /// The game as it stood: the bot reads it only through samples of what its seat may see.
+    pub state: shared::registry::DynState,
+    /// The game's secret seed, which makes the bot's thinking repeatable (see `bot_worker`).
+    pub seed: [u8; 32],
+}
+
+/// Every decision a searching bot owes now, over the active games that have such a bot.
+pub fn bot_turns(conn: &mut Conn) -> ApiResult<Vec<BotTurn>> {
+    let searching: Vec<String> =
+        Level::ALL.iter().filter(|l| l.searches()).map(|l| l.seat_code().to_string()).collect();
+    let ids: Vec<i64> = games::table
+        .inner_join(seats::table.on(seats::game_id.eq(games::id)))
+        .filter(games::status.eq("active"))
+        .filter(seats::kind.eq_any(&searching))
+        .select(games::id)
+        .distinct()
+        .order(games::id.asc())
+        .load(conn)?;
+    let mut turns = Vec::new();
+    for id in ids {
+        let loaded = load(conn, id)?;
+        if loaded.status() != GameStatus::Active {
+            continue;
+        }
+        let seed = seed_bytes(&loaded.row.seed)?;
+        for p in loaded.game.pending() {
+            let level = loaded.seats.get(p.seat as usize).and_then(|s| bot_level(&s.kind));
+            if let Some(level) = level.filter(|l| l.searches()) {
+                turns.push(BotTurn {
+                    game_id: id,
+                    seat: p.seat,
+                    level,
+                    decision: p.id.clone(),
+                    game: loaded.game.game(),
+                    state: loaded.game.game().clone_state(loaded.game.state()),
+                    seed,
+                });
+            }
+        }
+    }
+    Ok(turns)
+}
+
+/// A searching bot's answer, submitted like a player's move (journaled as a bot's), with everything it causes.
+/// Returns false, changing nothing, when the decision is no longer the bot's to answer (answered meanwhile,
+/// or the game ended).
+pub fn bot_answer(conn: &mut Conn, mail: &MailContext, turn: &BotTurn, action: Value) -> ApiResult<bool> {
+    let id = turn.game_id;
+    crate::db::write_transaction(conn, |conn| {
+        let mut loaded = load_for_write(conn, id)?;
+        let still_owed = loaded.status() == GameStatus::Active
+            && loaded.seats.get(turn.seat as usize).and_then(|s| bot_level(&s.kind)) == Some(turn.level)
+            && loaded.game.pending().iter().any(|p| p.id == turn.decision && p.seat == turn.seat);
+        if !still_owed {
+            return Ok(false);
+        }
+        let before = loaded.game.next_seq() as usize;
+        let body = EntryBody::Move {
+            seat: turn.seat,
+            decision: turn.decision.clone(),
+            action,
+            by: Actor::Bot,
+            signature: None,
+        };
+        loaded.game.append(body, &now()).map_err(|e| ApiError::internal(format!("bot answer refused: {e}")))?;
+        loaded.settle()?;
+        loaded.persist(conn, mail, before)?;
+        Ok(true)
+    })
+    .inspect(|changed| {
+        if *changed {
+            crate::events::published(id)
+        }
+    })
+}
+
 /// A deadline passed: if `seat` still owes `decision`, applies the rules' timeout action, or else the game's
 /// policy: forfeit the seat (a `Timeout` without action resigns it) or skip the turn (a random legal answer
 /// in the `Timeout`), as a server entry with everything it causes. Returns
@@ -988,6 +1218,7 @@ pub fn time_out(conn: &mut Conn, mail: &MailContext, id: i64, seat: u8, decision
 
 pub fn resign(conn: &mut Conn, mail: &MailContext, account: i64, id: i64) -> ApiResult<MoveAccepted> {
     crate::db::write_transaction(conn, |conn| {
+        super::accounts::refuse_suspended(conn, account)?;
         let mut loaded = load_for_write(conn, id)?;
         let Some(seat) = loaded.seat_of(Some(account)) else {
             return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
@@ -1006,6 +1237,39 @@ pub fn resign(conn: &mut Conn, mail: &MailContext, account: i64, id: i64) -> Api
         loaded.settle()?;
         loaded.persist(conn, mail, before)?;
         Ok(loaded.accepted(before, account))
+    })
+    .inspect(|_| crate::events::published(id))
+}
+
+/// The server's operator ends game `id` (`tegami-server admin games end`): an `ended_by_operator` entry, then
+/// the seed's reveal, with results, ratings (none for an abandoned game, which stops being rated) and the
+/// game-over emails as after any end, in one transaction.
+pub fn end_by_operator(
+    conn: &mut Conn,
+    mail: &MailContext,
+    id: i64,
+    ending: &shared::journal::OperatorEnding,
+) -> ApiResult<Loaded> {
+    crate::db::write_transaction(conn, |conn| {
+        let mut loaded = load_for_write(conn, id)?;
+        if loaded.game.is_over() {
+            return Err(ApiError::conflict(
+                "game_over",
+                format!("game {id} is {}: it has already ended", loaded.row.status),
+            ));
+        }
+        let before = loaded.game.next_seq() as usize;
+        let at = mail.clock.now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        loaded.game.append(ending.body(), &at).map_err(|e| match e {
+            JournalError::BadEnding(problem) => ApiError::unprocessable("bad_ending", problem),
+            other => ApiError::internal(format!("the operator's ending refused: {other}")),
+        })?;
+        if ending.result == shared::journal::OperatorResult::Abandoned {
+            diesel::update(games::table.find(id)).set(games::rated.eq(false)).execute(conn)?;
+        }
+        loaded.settle()?;
+        loaded.persist(conn, mail, before)?;
+        Ok(loaded)
     })
     .inspect(|_| crate::events::published(id))
 }
@@ -1047,16 +1311,23 @@ pub fn journal_listing(
             _ => None,
         })
         .collect();
-    let keys = signing_keys::table
+    let mut keys: Vec<PublicKeyInfo> = signing_keys::table
         .filter(signing_keys::kid.eq_any(&kids))
         .select((signing_keys::kid, signing_keys::account_id, signing_keys::public_key))
         .load::<(String, i64, String)>(conn)?
         .into_iter()
-        .map(|(kid, account_id, public_key)| PublicKeyInfo { kid, account_id, public_key })
+        .map(|(kid, account_id, public_key)| PublicKeyInfo {
+            kid,
+            account_id: Some(account_id),
+            public_key,
+            seat: None,
+        })
         .collect();
+    keys.extend(kept_keys(conn, id, &kids)?);
     Ok(JournalListing {
         game: id,
         slug: loaded.row.slug.clone(),
+        format: loaded.game.format(),
         seed_commitment: loaded.row.seed_commitment.clone(),
         seed: revealed.then(|| loaded.row.seed.clone()),
         entries,
@@ -1064,6 +1335,64 @@ pub fn journal_listing(
         seats: loaded.seat_infos(account),
         next,
     })
+}
+
+/// Refuses a player whose name could be taken for the name of a player already seated in the game (accounts
+/// registered before look-alike names were refused may still hold such names).
+fn refuse_lookalike_seat(conn: &mut Conn, loaded: &Loaded, account: i64) -> ApiResult<()> {
+    let name: String = accounts::table.find(account).select(accounts::display_name).first(conn)?;
+    let wanted = crate::lookalike::Lookalike::of(&name);
+    let seated: Vec<i64> = loaded.seats.iter().filter_map(|s| s.account_id).filter(|a| *a != account).collect();
+    let names: Vec<String> =
+        accounts::table.filter(accounts::id.eq_any(&seated)).select(accounts::display_name).load(conn)?;
+    if names.iter().any(|other| wanted.matches(other)) {
+        let text = catalog::both!("ops-name-looks-like-player", name = name.as_str());
+        return Err(ApiError::conflict("name_looks_like", text.en.clone()).localized(&text));
+    }
+    Ok(())
+}
+
+/// The keys an import kept for this game's seats whose player had no account here (`transfer::import`), among
+/// `kids`.
+fn kept_keys(conn: &mut Conn, id: i64, kids: &[String]) -> ApiResult<Vec<PublicKeyInfo>> {
+    Ok(imported_keys::table
+        .filter(imported_keys::game_id.eq(id))
+        .filter(imported_keys::kid.eq_any(kids))
+        .select((imported_keys::seat, imported_keys::kid, imported_keys::public_key))
+        .load::<(i32, String, String)>(conn)?
+        .into_iter()
+        .map(|(seat, kid, public_key)| PublicKeyInfo {
+            kid,
+            account_id: None,
+            public_key,
+            seat: u8::try_from(seat).ok(),
+        })
+        .collect())
+}
+
+/// The player who takes a seat reserved for their address gets the keys an import kept for it, unless a key
+/// id is already another account's.
+fn adopt_kept_keys(conn: &mut Conn, id: i64, seat: i32, account: i64) -> ApiResult<()> {
+    let kept: Vec<(String, String)> = imported_keys::table
+        .filter(imported_keys::game_id.eq(id))
+        .filter(imported_keys::seat.eq(seat))
+        .select((imported_keys::kid, imported_keys::public_key))
+        .load(conn)?;
+    for (kid, public_key) in kept {
+        let taken: i64 = signing_keys::table.find(&kid).count().get_result(conn)?;
+        if taken == 0 {
+            diesel::insert_into(signing_keys::table)
+                .values((
+                    signing_keys::kid.eq(&kid),
+                    signing_keys::account_id.eq(account),
+                    signing_keys::public_key.eq(&public_key),
+                    signing_keys::created_at.eq(now()),
+                ))
+                .execute(conn)?;
+            tracing::info!(game = id, seat, account, kid, "a key kept by import is now its player's");
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -182,20 +182,22 @@ fn confirmation_email(mail: &MailContext, account: i64, address: &str, name: &st
         to: address.to_string(),
         to_name: None,
         // The account's language is unknown to whoever reads this address: both.
-        subject: "[tegami] confirm a reply address / 返信用アドレスの確認".into(),
-        intro: format!(
-            "Hello,\n\nThe tegami player {name} asked that email replies from this address ({address}) move for \
-             them in their games.\n\n\
-             tegamiのプレイヤー「{name}」さんが、このアドレス（{address}）からの返信を自分の手として\
-             使えるよう申請しました。"
+        subject: format!(
+            "[tegami] {}",
+            crate::service::notify::in_every_language(" / ", |lang| catalog::t!(lang, "mail-reply-address-subject"))
         ),
+        intro: crate::service::notify::in_every_language("\n\n", |lang| {
+            catalog::t!(lang, "mail-reply-address-intro", name = name, address = address)
+        }),
         sections: vec![Section::text(
-            "Confirm / 確認",
+            crate::service::notify::in_every_language(" / ", |lang| catalog::t!(lang, "mail-verify-confirm")),
             format!(
-                "Open this link and press the button:\n\n{link}\n\nThe link works once, for {LINK_VALID_HOURS} \
-                 hours. If you did not ask for this, ignore this email: nothing changes.\n\n\
-                 上のリンクを開いてボタンを押すと確認が終わります（{LINK_VALID_HOURS}時間、一度だけ有効）。\
-                 心当たりがなければ、このメールは無視してください。何も変わりません。"
+                "{link}\n\n{}",
+                crate::service::notify::in_every_language("\n\n", |lang| catalog::t!(
+                    lang,
+                    "mail-reply-address-text",
+                    hours = LINK_VALID_HOURS
+                ))
             ),
         )],
         reply_to: None,

@@ -1,5 +1,7 @@
 //! Changing a password, and resetting a forgotten one with a token sent by email (single use, expiring;
-//! requests are throttled by the route). Either way every other session is signed out.
+//! requests are throttled by the route). A change signs out every other session; a reset, made by whoever
+//! holds the mailbox, signs out every session and revokes every API token too, so that nothing someone
+//! else set up with the old password keeps working.
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -11,6 +13,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{self, Draft, Section};
 use crate::mail::outbox;
+use crate::service::notify::in_every_language;
 use crate::service::sessions;
 use crate::settings::SecuritySettings;
 use crate::validate;
@@ -105,25 +108,30 @@ pub fn request(
             account_id: Some(account),
             to: email.clone(),
             to_name: Some(name.clone()),
-            subject: "[tegami] reset your password / パスワードの再設定".into(),
-            intro: format!(
-                "Hello {name},\n\nSomeone (we hope you) asked to reset the password of this tegami account.\n\n\
-                 {name}さん、このtegamiアカウントのパスワード再設定が申請されました。"
-            ),
+            // Whoever asks may not read the account's language: every language.
+            subject: format!("[tegami] {}", in_every_language(" / ", |lang| catalog::t!(lang, "mail-reset-subject"))),
+            intro: in_every_language("\n\n", |lang| {
+                format!(
+                    "{}\n\n{}",
+                    catalog::t!(lang, "mail-greeting", name = &name),
+                    catalog::t!(lang, "mail-reset-intro")
+                )
+            }),
             // The command is a block of its own: prose is wrapped at 72 columns, and the token must stay on
             // the command's line.
             sections: vec![
-                Section::board("Reset / 再設定", format!("tegami password reset --token {token}")),
+                Section::board(
+                    catalog::LANGUAGES[0],
+                    in_every_language(" / ", |lang| catalog::t!(lang, "mail-reset-command")),
+                    format!("tegami password reset --token {token}"),
+                )
+                .text_label(in_every_language(" / ", |lang| catalog::t!(lang, "mail-board-as-text"))),
                 Section::text(
-                    "Or / または",
+                    in_every_language(" / ", |lang| catalog::t!(lang, "mail-reset-or")),
                     format!(
-                        "POST {{\"token\": \"{token}\", \
-                     \"new_password\": \"…\"}} to {url}/api/v1/password-reset/confirm\n\n\
-                     The token works once, for {minutes} minutes; setting a new password signs out every session. \
-                     If you did not ask for this, ignore this email: your password stays as it is.\n\n\
-                     上のコマンドで新しいパスワードを設定できます（{minutes}分間、一度だけ有効）。\
-                     心当たりがなければ、このメールは無視してください。",
-                        url = mail.public_url
+                        "POST {{\"token\": \"{token}\", \"new_password\": \"…\"}} {}/api/v1/password-reset/confirm\n\n{}",
+                        mail.public_url,
+                        in_every_language("\n\n", |lang| catalog::t!(lang, "mail-reset-text", minutes = minutes))
                     ),
                 ),
             ],
@@ -138,11 +146,14 @@ pub fn request(
     })
 }
 
-/// Sets a new password with an emailed token (once, before it expires) and signs out every session.
+/// Sets a new password with an emailed token (once, before it expires), signs out every session and revokes
+/// every API token.
 pub fn confirm(conn: &mut Conn, now: DateTime<Utc>, token: &str, new: &str) -> ApiResult<()> {
     validate::new_password(new)?;
+    // Not found, rather than unprocessable: the request is well formed, it names a token the server does not
+    // hold (any more), as a stranger's well-formed guess always does.
     let invalid = || {
-        ApiError::unprocessable(
+        ApiError::not_found(
             "bad_reset_token",
             "this reset token is unknown, used or expired; ask for a new one with `tegami password reset --email …`",
         )
@@ -168,7 +179,8 @@ pub fn confirm(conn: &mut Conn, now: DateTime<Utc>, token: &str, new: &str) -> A
             .execute(conn)?;
         set_password(conn, account, new)?;
         let revoked = sessions::revoke_all(conn, now, account, None)?;
-        tracing::info!(account, revoked, "password reset");
+        let tokens_revoked = crate::service::accounts::revoke_all_tokens(conn, account)?;
+        tracing::info!(account, revoked, tokens_revoked, "password reset");
         Ok(())
     })
 }

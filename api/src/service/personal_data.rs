@@ -8,8 +8,8 @@ use shared::api_types::AccountExport;
 
 use crate::db::Conn;
 use crate::db::schema::{
-    accounts, api_tokens, email_verifications, games, mail_prefs, outbox, password_resets, reply_tokens, seats,
-    signing_keys,
+    accounts, api_tokens, email_verifications, game_follows, games, mail_prefs, outbox, password_resets, reply_tokens,
+    seats, signing_keys, talk_mailed,
 };
 use crate::error::ApiResult;
 use crate::mail::MailContext;
@@ -46,6 +46,8 @@ pub fn export(
         signing_keys: account_service::list_keys(conn, account)?,
         games: game_service::list(conn, account, None)?,
         mail_addresses: mail_addresses::list(conn, account)?,
+        talk: crate::service::talk::export(conn, account)?,
+        ratings: crate::service::ratings::of_player(conn, account)?,
         account: me,
     })
 }
@@ -55,7 +57,16 @@ pub fn export(
 /// past moves still verify), mail settings, added reply addresses and unsent mail go, and the name and address become a pseudonym.
 pub fn delete(conn: &mut Conn, mail: &MailContext, now: DateTime<Utc>, account: i64, password: &str) -> ApiResult<()> {
     passwords::confirm_current(conn, account, password, "the password is wrong; the account is unchanged")?;
+    close(conn, mail, now, account)
+}
+
+/// What [`delete`] does once the password is confirmed; the operator's `admin accounts delete` too.
+pub fn close(conn: &mut Conn, mail: &MailContext, now: DateTime<Utc>, account: i64) -> ApiResult<()> {
     crate::db::write_transaction(conn, |conn| {
+        // A suspended account's seats forfeit like any other's; `deleted_at` shuts it out from here on.
+        diesel::update(accounts::table.find(account))
+            .set((accounts::suspended_at.eq(None::<String>), accounts::suspended_reason.eq(None::<String>)))
+            .execute(conn)?;
         let seated: Vec<(i64, String)> = seats::table
             .inner_join(games::table.on(games::id.eq(seats::game_id)))
             .filter(seats::account_id.eq(account))
@@ -100,6 +111,8 @@ pub fn delete(conn: &mut Conn, mail: &MailContext, now: DateTime<Utc>, account: 
         .set(signing_keys::revoked_at.eq(&at))
         .execute(conn)?;
         diesel::delete(mail_prefs::table.filter(mail_prefs::account_id.eq(account))).execute(conn)?;
+        diesel::delete(talk_mailed::table.filter(talk_mailed::account_id.eq(account))).execute(conn)?;
+        diesel::delete(game_follows::table.filter(game_follows::account_id.eq(account))).execute(conn)?;
         diesel::delete(email_verifications::table.filter(email_verifications::account_id.eq(account))).execute(conn)?;
         diesel::delete(password_resets::table.filter(password_resets::account_id.eq(account))).execute(conn)?;
         diesel::delete(reply_tokens::table.filter(reply_tokens::account_id.eq(account))).execute(conn)?;

@@ -30,10 +30,9 @@ pub fn parse_lang(lang: Option<&str>) -> ApiResult<Lang> {
 
 /// The URL of the rules of `slug` in `lang` on the server at `public_url`.
 pub fn url(public_url: &str, slug: &str, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("{public_url}/api/v1/game-types/{slug}/rules"),
-        Lang::Ja => format!("{public_url}/api/v1/game-types/{slug}/rules?lang=ja"),
-    }
+    let url = format!("{public_url}/api/v1/game-types/{slug}/rules");
+    // The first language is the documents' default: its URL carries no `lang`.
+    if lang == catalog::LANGUAGES[0] { url } else { format!("{url}?lang={}", catalog::code(lang)) }
 }
 
 #[cfg(test)]

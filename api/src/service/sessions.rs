@@ -68,7 +68,7 @@ pub fn check(
     id: &str,
     account: i64,
 ) -> ApiResult<()> {
-    type Row = (String, String, String, Option<String>, Option<String>);
+    type Row = (String, String, String, Option<String>, Option<String>, Option<String>);
     let found: Option<Row> = sessions::table
         .inner_join(accounts::table.on(accounts::id.eq(sessions::account_id)))
         .filter(sessions::id.eq(id))
@@ -79,14 +79,18 @@ pub fn check(
             sessions::ends_at,
             sessions::revoked_at,
             accounts::deleted_at,
+            accounts::suspended_at,
         ))
         .first(conn)
         .optional()?;
-    let Some((last_seen, expires_at, ends_at, revoked_at, deleted_at)) = found else {
+    let Some((last_seen, expires_at, ends_at, revoked_at, deleted_at, suspended_at)) = found else {
         return Err(ApiError::unauthorized("bad_token", "this session is unknown; log in again"));
     };
     if deleted_at.is_some() {
         return Err(ApiError::unauthorized("unknown_account", "this account was deleted"));
+    }
+    if suspended_at.is_some() {
+        return Err(crate::service::accounts::suspended_error());
     }
     if revoked_at.is_some() {
         return Err(ApiError::unauthorized("session_revoked", "this session was signed out; log in again"));

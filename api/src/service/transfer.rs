@@ -11,7 +11,7 @@ use serde_json::Value;
 use shared::journal::{Entry, EntryBody, Match};
 
 use crate::db::Conn;
-use crate::db::schema::{accounts, games, journal, seats, signing_keys};
+use crate::db::schema::{accounts, games, imported_keys, journal, seats, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::service::games::{self as game_service, GameRow, SeatRow};
@@ -29,6 +29,9 @@ pub struct GameExport {
     pub keys: Vec<ExportedKey>,
     /// Every entry as the server stores it (nothing redacted).
     pub journal: Vec<Entry>,
+    /// The table talk (messages beside the journal) and the players' notes; absent in older files.
+    #[serde(default)]
+    pub talk: crate::service::talk::transfer::TalkExport,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -47,6 +50,13 @@ pub struct ExportedGame {
     /// forfeit or skip; absent in files from before it existed.
     #[serde(default = "forfeit")]
     pub timeout_policy: String,
+    /// Whether its emails carry the board picture; absent in files from before it existed.
+    #[serde(default = "yes")]
+    pub mail_pictures: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn forfeit() -> String {
@@ -77,10 +87,13 @@ pub struct ExportedKey {
 pub struct Imported {
     pub game: i64,
     pub entries: usize,
-    /// Seats whose player has no account here yet: they became invitations to the same address. The player
-    /// registers, proves the address, joins, and registers their key again (`tegami` keeps it) so that their
-    /// signed moves verify.
+    /// Seats whose player has no account here yet: they became invitations to the same address. Their keys
+    /// are kept for their seats (`kept_keys`), so that the journal verifies; the player registers, proves the
+    /// address and joins, and the keys become their account's.
     pub invited_again: Vec<String>,
+    /// The keys kept for a seat rather than an account (their owner has no account here, or the key id
+    /// belongs to another account here).
+    pub kept_keys: usize,
 }
 
 pub fn export(conn: &mut Conn, id: i64) -> ApiResult<GameExport> {
@@ -121,6 +134,25 @@ pub fn export(conn: &mut Conn, id: i64) -> ApiResult<GameExport> {
     for (kid, public_key, account, name, created_at, revoked_at) in key_rows {
         keys.push(ExportedKey { kid, owner_email: email_of(conn, account)?, public_key, name, created_at, revoked_at });
     }
+    // Keys an earlier import kept for a seat: their owner is the seat's address.
+    let kept: Vec<(i32, String, String)> = imported_keys::table
+        .filter(imported_keys::game_id.eq(id))
+        .select((imported_keys::seat, imported_keys::kid, imported_keys::public_key))
+        .load(conn)?;
+    for (seat, kid, public_key) in kept {
+        if keys.iter().any(|k| k.kid == kid) {
+            continue;
+        }
+        let Some(owner_email) = seats.iter().find(|s| s.seat == seat).and_then(|s| s.email.clone()) else { continue };
+        keys.push(ExportedKey {
+            kid,
+            owner_email,
+            public_key,
+            name: None,
+            created_at: row.created_at.clone(),
+            revoked_at: None,
+        });
+    }
     Ok(GameExport {
         format: FORMAT.into(),
         game: ExportedGame {
@@ -135,10 +167,12 @@ pub fn export(conn: &mut Conn, id: i64) -> ApiResult<GameExport> {
             updated_at: row.updated_at.clone(),
             deadline_hours: row.deadline_hours,
             timeout_policy: row.timeout_policy.clone(),
+            mail_pictures: row.mail_pictures,
         },
         seats,
         keys,
         journal,
+        talk: crate::service::talk::transfer::export(conn, id)?,
     })
 }
 
@@ -203,9 +237,12 @@ pub fn import(conn: &mut Conn, mail: &MailContext, export: &GameExport) -> ApiRe
             updated_at: export.game.updated_at.clone(),
             head_seq: head.seq as i64,
             head_hash: head.hash.clone(),
-            snapshot: replayed.game().state_to_json(replayed.state()).to_string(),
+            snapshot: replayed.snapshot().to_string(),
             deadline_hours: export.game.deadline_hours,
             timeout_policy: shared::api_types::TimeoutPolicy::parse(&export.game.timeout_policy).as_str().into(),
+            // Entry 0 says the format (a format 1 export has none), and the replay above held the journal to it.
+            journal_format: i32::from(replayed.format().number()),
+            mail_pictures: export.game.mail_pictures,
         };
         diesel::insert_into(games::table).values(&row).execute(conn)?;
         let mut invited_again = Vec::new();
@@ -220,16 +257,47 @@ pub fn import(conn: &mut Conn, mail: &MailContext, export: &GameExport) -> ApiRe
                 },
                 ("invited", Some(email)) => ("invited", None, Some(email.clone())),
                 ("open", _) => ("open", None, None),
-                ("bot", _) => ("bot", None, None),
+                (bot, _) if game_service::bot_level(bot).is_some() => (bot, None, None),
                 (other, _) => return Err(refused(format!("seat {} has unknown kind `{other}`", s.seat))),
             };
             let seat = SeatRow { game_id: id, seat: s.seat, kind: kind.into(), account_id, invited_email };
             diesel::insert_into(seats::table).values(&seat).execute(conn)?;
         }
+        // The seats each key signed for, so that a key whose owner has no account here is kept for them.
+        let signers: Vec<(i32, String)> = replayed
+            .entries()
+            .iter()
+            .filter_map(|e| match &e.body {
+                EntryBody::Move { seat, signature: Some(token), .. } => {
+                    shared::signing::peek(token).ok().map(|(kid, _)| (i32::from(*seat), kid))
+                }
+                _ => None,
+            })
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let mut kept_keys = 0;
         for key in &export.keys {
-            let known: i64 = signing_keys::table.filter(signing_keys::kid.eq(&key.kid)).count().get_result(conn)?;
-            let Some(owner) = account_of(conn, &key.owner_email)? else { continue };
-            if known == 0 {
+            let known: Option<i64> =
+                signing_keys::table.find(&key.kid).select(signing_keys::account_id).first(conn).optional()?;
+            let owner = account_of(conn, &key.owner_email)?;
+            let owned_here =
+                matches!((owner, known), (Some(o), Some(k)) if o == k) || (owner.is_some() && known.is_none());
+            if !owned_here {
+                for (seat, _) in signers.iter().filter(|(_, kid)| *kid == key.kid) {
+                    diesel::insert_into(imported_keys::table)
+                        .values((
+                            imported_keys::game_id.eq(id),
+                            imported_keys::seat.eq(seat),
+                            imported_keys::kid.eq(&key.kid),
+                            imported_keys::public_key.eq(&key.public_key),
+                        ))
+                        .execute(conn)?;
+                    kept_keys += 1;
+                }
+                continue;
+            }
+            if let (Some(owner), None) = (owner, known) {
                 diesel::insert_into(signing_keys::table)
                     .values((
                         signing_keys::kid.eq(&key.kid),
@@ -245,6 +313,7 @@ pub fn import(conn: &mut Conn, mail: &MailContext, export: &GameExport) -> ApiRe
         for entry in replayed.entries() {
             diesel::insert_into(journal::table).values(game_service::to_row(id, entry)).execute(conn)?;
         }
+        crate::service::talk::transfer::import(conn, id, &export.talk)?;
         // PostgreSQL's identity sequence does not see explicit ids: move it past them.
         if let Conn::Postgres(c) = &mut *conn {
             diesel::sql_query("SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))")
@@ -255,6 +324,6 @@ pub fn import(conn: &mut Conn, mail: &MailContext, export: &GameExport) -> ApiRe
         loaded.asked_before.clear();
         notify::after_change(conn, mail, &loaded)?;
         tracing::info!(game = id, entries = replayed.entries().len(), "game imported");
-        Ok(Imported { game: id, entries: replayed.entries().len(), invited_again })
+        Ok(Imported { game: id, entries: replayed.entries().len(), invited_again, kept_keys })
     })
 }

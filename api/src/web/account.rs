@@ -1,5 +1,5 @@
 //! Register, sign in and out, and the pages behind the links of account emails: address confirmation,
-//! unsubscribe and "never invite me again" (each with a confirm step), password reset; and the list of signing keys (the browser's own key
+//! "never invite me again" (with a confirm step; unsubscribe is `web::unsubscribe`), password reset; and the list of signing keys (the browser's own key
 //! is registered here by the signing script).
 
 use actix_web::http::StatusCode;
@@ -10,26 +10,24 @@ use shared::api_types::RegisterRequest;
 
 use crate::auth::issue_session;
 use crate::error::{ApiError, ApiResult};
-use crate::mail::prefs;
 use crate::routes::with_db;
-use crate::service::{accounts, notify, passwords, sessions};
+use crate::service::{accounts, notify, passwords, sessions, sign_in};
 use crate::state::AppState;
 use crate::throttle::{self, Counter, Scope};
-use crate::web::i18n::t;
 use crate::web::layout::{self, csrf_field, page};
-use crate::web::session::Visitor;
+use crate::web::session::{DEVICE_COOKIE, Visitor, cookie_name};
 use crate::web::{PageResult, local_path, see_other};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(crate::web::resource("/register").route(web::get().to(register_form)).route(web::post().to(register)));
     cfg.service(crate::web::resource("/sign-in").route(web::get().to(sign_in_form)).route(web::post().to(sign_in)));
     cfg.service(crate::web::resource("/sign-out").route(web::post().to(sign_out)));
-    cfg.service(crate::web::resource("/confirm-email/{token}").route(web::get().to(confirm_email)));
     cfg.service(
-        crate::web::resource("/unsubscribe/{token}")
-            .route(web::get().to(unsubscribe_form))
-            .route(web::post().to(unsubscribe)),
+        crate::web::resource("/sign-out/everywhere")
+            .route(web::get().to(sign_out_everywhere_form))
+            .route(web::post().to(sign_out_everywhere)),
     );
+    cfg.service(crate::web::resource("/confirm-email/{token}").route(web::get().to(confirm_email)));
     cfg.service(
         crate::web::resource("/invitations/never/{token}")
             .route(web::get().to(never_invite_form))
@@ -54,7 +52,7 @@ fn error_box(error: Option<&ApiError>, lang: shared::Lang) -> Markup {
     html! {
         @if let Some(e) = error {
             p.error role="alert" {
-                (match (lang, &e.detail_ja) { (shared::Lang::Ja, Some(ja)) => ja.as_str(), _ => e.detail.as_str() })
+                (e.detail_in(lang))
                 " (" code { (e.code) } ")"
             }
         }
@@ -77,6 +75,7 @@ async fn start_session(
     http: &HttpRequest,
     account: i64,
     to: &str,
+    device: Option<&str>,
 ) -> ApiResult<HttpResponse> {
     let security = state.settings.security.clone();
     let client = client_of(state, http);
@@ -89,7 +88,12 @@ async fn start_session(
     let token = issue_session(&state.jwt_secret, account, &session.id, now, session.ends_at)?;
     let mut response = see_other(to);
     let _ = response.add_cookie(&v.session_cookie(&token, session.ends_at));
-    Ok(v.finish(response))
+    // The pre-session nonce ends with the anonymous visit: forms are bound to the session from now on.
+    let _ = response.add_cookie(&v.renewed_nonce_cookie());
+    if let Some(device) = device {
+        let _ = response.add_cookie(&v.device_cookie(device));
+    }
+    Ok(response)
 }
 
 // ---- register ----
@@ -111,19 +115,18 @@ fn register_page(v: &Visitor, form: &RegisterForm, error: Option<&ApiError>) -> 
         (error_box(error, lang))
         form.stack method="post" action="/register" {
             (csrf_field(v))
-            label for="display_name" { (t(lang, "Name other players see", "ほかの人に見える名前")) }
+            label for="display_name" { (catalog::t!(lang, "web-name-other-players-see")) }
             input id="display_name" name="display_name" required maxlength="40" autocomplete="nickname" value=(form.display_name);
-            label for="email" { (t(lang, "Email address", "メールアドレス")) }
+            label for="email" { (catalog::t!(lang, "web-email-address")) }
             input id="email" name="email" type="email" required autocomplete="email" value=(form.email);
-            label for="password" { (t(lang, "Password (at least 8 characters)", "パスワード（8文字以上）")) }
+            label for="password" { (catalog::t!(lang, "web-password-at-least-8-characters")) }
             input id="password" name="password" type="password" required minlength="8" autocomplete="new-password";
-            button type="submit" { (t(lang, "Register", "登録する")) }
+            button type="submit" { (catalog::t!(lang, "web-register-button")) }
         }
-        p { (t(lang, "We email you a link to confirm the address; seats reserved for it are yours once it is confirmed.",
-               "確認用のリンクをメールで送ります。確認が済むと、そのアドレス宛ての席に着けます。")) }
-        p { a href="/sign-in" { (t(lang, "Already registered? Sign in", "登録済みの方はサインイン")) } }
+        p { (catalog::t!(lang, "web-we-email-you-a-link-to")) }
+        p { a href="/sign-in" { (catalog::t!(lang, "web-already-registered-sign-in")) } }
     };
-    layout::respond(v, status_of(error), page(v, "/register", t(lang, "Register", "登録"), body))
+    layout::respond(v, status_of(error), page(v, "/register", catalog::t!(lang, "web-register-title"), body))
 }
 
 async fn register_form(v: Visitor) -> HttpResponse {
@@ -153,7 +156,7 @@ async fn register(
     })
     .await;
     match registered {
-        Ok(account) => Ok(start_session(&state, &v, &http, account.id, "/games?welcome=1").await?),
+        Ok(account) => Ok(start_session(&state, &v, &http, account.id, "/games?welcome=1", None).await?),
         Err(e) if e.status.is_client_error() && e.status != StatusCode::TOO_MANY_REQUESTS => {
             Ok(register_page(&v, &form, Some(&e)))
         }
@@ -186,16 +189,16 @@ fn sign_in_page(v: &Visitor, email: &str, next: Option<&str>, error: Option<&Api
         form.stack method="post" action="/sign-in" {
             (csrf_field(v))
             @if let Some(next) = next { input type="hidden" name="next" value=(next); }
-            label for="email" { (t(lang, "Email address", "メールアドレス")) }
+            label for="email" { (catalog::t!(lang, "web-email-address")) }
             input id="email" name="email" type="email" required autocomplete="email" value=(email);
-            label for="password" { (t(lang, "Password", "パスワード")) }
+            label for="password" { (catalog::t!(lang, "web-password")) }
             input id="password" name="password" type="password" required autocomplete="current-password";
-            button type="submit" { (t(lang, "Sign in", "サインイン")) }
+            button type="submit" { (catalog::t!(lang, "web-sign-in")) }
         }
-        p { a href="/password-reset" { (t(lang, "Forgot the password?", "パスワードを忘れた場合")) } }
-        p { a href="/register" { (t(lang, "New here? Register", "はじめての方は登録")) } }
+        p { a href="/password-reset" { (catalog::t!(lang, "web-forgot-the-password")) } }
+        p { a href="/register" { (catalog::t!(lang, "web-new-here-register")) } }
     };
-    layout::respond(v, status_of(error), page(v, "/sign-in", t(lang, "Sign in", "サインイン"), body))
+    layout::respond(v, status_of(error), page(v, "/sign-in", catalog::t!(lang, "web-sign-in"), body))
 }
 
 async fn sign_in_form(v: Visitor, query: web::Query<NextQuery>) -> HttpResponse {
@@ -206,24 +209,22 @@ async fn sign_in(state: web::Data<AppState>, v: Visitor, http: HttpRequest, form
     v.check_csrf(&form.csrf)?;
     let form = form.into_inner();
     let security = state.settings.security.clone();
-    let counters = [
-        Counter::address(Scope::SignIn, &client_of(&state, &http), &security),
-        Counter::account(Scope::SignIn, &form.email, &security),
-    ];
-    let now = state.settings.clock.now().timestamp();
+    let client = client_of(&state, &http);
+    let device = http.cookie(&cookie_name(DEVICE_COOKIE, v.https())).map(|c| c.value().to_string());
+    let now = state.settings.clock.now();
+    let secret = state.jwt_secret.clone();
     let (email, password) = (form.email.clone(), form.password.clone());
     let checked = with_db(&state, move |conn| {
-        throttle::hit(conn, &security, now, &counters)?;
-        accounts::login(conn, &email, &password)
+        sign_in::attempt(conn, &security, &secret, now, &client, &email, &password, device.as_deref())
     })
     .await;
     match checked {
-        Ok(account) => {
+        Ok(signed_in) => {
             let to = local_path(form.next.as_deref(), "/games").to_string();
-            Ok(start_session(&state, &v, &http, account.id, &to).await?)
+            Ok(start_session(&state, &v, &http, signed_in.account.id, &to, Some(&signed_in.device)).await?)
         }
         Err(e) if e.status == StatusCode::UNAUTHORIZED => {
-            let e = e.localized(&shared::Localized::new("", "メールアドレスかパスワードが違います"));
+            let e = e.localized(&catalog::both!("problem-wrong-email-or-password"));
             Ok(sign_in_page(&v, &form.email, form.next.as_deref(), Some(&e)))
         }
         Err(e) => Err(e.into()),
@@ -244,6 +245,67 @@ async fn sign_out(state: web::Data<AppState>, v: Visitor, form: web::Form<CsrfOn
     }
     let mut response = see_other("/");
     let _ = response.add_cookie(&v.ended_session_cookie());
+    let _ = response.add_cookie(&v.renewed_nonce_cookie());
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+struct EverywhereForm {
+    csrf: String,
+    /// The checkbox: present (`on`) when ticked.
+    #[serde(default)]
+    tokens: Option<String>,
+}
+
+/// "Sign out everywhere": every session ends, this one included; the API tokens too if the box is ticked.
+async fn sign_out_everywhere_form(v: Visitor) -> PageResult {
+    v.require()?;
+    let lang = v.lang;
+    let body = html! {
+        p { (catalog::t!(lang, "web-every-session-of-your-account-ends")) }
+        form.stack method="post" action="/sign-out/everywhere" {
+            (csrf_field(&v))
+            label {
+                input type="checkbox" name="tokens" value="on";
+                " "
+                (catalog::t!(lang, "web-also-revoke-every-api-token-scripts"))
+            }
+            button type="submit" { (catalog::t!(lang, "web-sign-out-everywhere")) }
+        }
+    };
+    Ok(layout::ok(&v, page(&v, "/sign-out/everywhere", catalog::t!(lang, "web-sign-out-everywhere"), body)))
+}
+
+async fn sign_out_everywhere(state: web::Data<AppState>, v: Visitor, form: web::Form<EverywhereForm>) -> PageResult {
+    v.check_csrf(&form.csrf)?;
+    let account = v.require()?.account;
+    let with_tokens = form.tokens.as_deref().is_some_and(|t| !t.is_empty());
+    let now = state.settings.clock.now();
+    let (revoked, tokens) = with_db(&state, move |conn| {
+        crate::db::write_transaction(conn, |conn| {
+            let revoked = sessions::revoke_all(conn, now, account, None)?;
+            let tokens = if with_tokens { accounts::revoke_all_tokens(conn, account)? } else { 0 };
+            tracing::info!(account, revoked, tokens, "signed out everywhere");
+            Ok((revoked, tokens))
+        })
+    })
+    .await?;
+    let lang = v.lang;
+    let text = if with_tokens {
+        catalog::t!(lang, "web-signed-out-sessions-and-tokens", sessions = revoked, tokens = tokens)
+    } else {
+        catalog::t!(lang, "web-signed-out-sessions", sessions = revoked)
+    };
+    let signed_out = v.signed_out();
+    let mut response = layout::message(
+        &signed_out,
+        "/sign-out/everywhere",
+        StatusCode::OK,
+        catalog::t!(lang, "web-signed-out-everywhere"),
+        &text,
+    );
+    let _ = response.add_cookie(&v.ended_session_cookie());
+    let _ = response.add_cookie(&v.renewed_nonce_cookie());
     Ok(response)
 }
 
@@ -257,71 +319,23 @@ async fn confirm_email(state: web::Data<AppState>, v: Visitor, path: web::Path<S
     match with_db(&state, move |conn| notify::verify_email(conn, &token)).await {
         Ok(()) => {
             let body = html! {
-                p { (t(lang, "Thank you: your address is confirmed. You can now take the seats reserved for it.",
-                       "ありがとうございます。アドレスを確認しました。このアドレス宛ての席に着けます。")) }
+                p { (catalog::t!(lang, "web-thank-you-your-address-is-confirmed")) }
                 p.actions {
-                    @if v.signed_in.is_some() { a.button href="/games" { (t(lang, "My games", "対局一覧")) } }
-                    @else { a.button href="/sign-in?next=/games" { (t(lang, "Sign in", "サインイン")) } }
+                    @if v.signed_in.is_some() { a.button href="/games" { (catalog::t!(lang, "web-my-games")) } }
+                    @else { a.button href="/sign-in?next=/games" { (catalog::t!(lang, "web-sign-in")) } }
                 }
             };
-            Ok(layout::ok(&v, page(&v, here, t(lang, "Address confirmed", "アドレスを確認しました"), body)))
+            Ok(layout::ok(&v, page(&v, here, catalog::t!(lang, "web-address-confirmed"), body)))
         }
         Err(e) if e.code == "unknown_link" => Ok(layout::message(
             &v,
             here,
             StatusCode::NOT_FOUND,
-            t(lang, "Unknown link", "不明なリンク"),
-            t(
-                lang,
-                "This confirmation link is not known: a newer one may have replaced it. Sign in to ask for a new one.",
-                "この確認リンクは無効です（新しいリンクに置き換わった可能性があります）。",
-            ),
+            catalog::t!(lang, "web-unknown-link"),
+            catalog::t!(lang, "web-this-confirmation-link-is-not-known"),
         )),
         Err(e) => Err(e.into()),
     }
-}
-
-/// Unsubscribe, step one: nothing changes on GET (mail scanners follow links); a button confirms.
-async fn unsubscribe_form(v: Visitor, path: web::Path<String>) -> HttpResponse {
-    let lang = v.lang;
-    let action = format!("/unsubscribe/{}", path.as_str());
-    let body = html! {
-        p { (t(lang, "Confirm, and tegami sends you no more turn emails. You can turn them back on later.",
-               "確認すると、手番のメールが届かなくなります。あとで元に戻せます。")) }
-        form method="post" action=(action) {
-            (csrf_field(&v))
-            button type="submit" { (t(lang, "Stop turn emails", "手番メールを止める")) }
-        }
-    };
-    layout::ok(&v, page(&v, "/unsubscribe", t(lang, "Stop emails", "メールの停止"), body))
-}
-
-async fn unsubscribe(
-    state: web::Data<AppState>,
-    v: Visitor,
-    path: web::Path<String>,
-    form: web::Form<CsrfOnly>,
-) -> PageResult {
-    v.check_csrf(&form.csrf)?;
-    let token = path.into_inner();
-    let lang = v.lang;
-    let done = with_db(&state, move |conn| Ok(prefs::unsubscribe(conn, &token)?)).await?;
-    if !done {
-        return Ok(layout::message(
-            &v,
-            "/unsubscribe",
-            StatusCode::NOT_FOUND,
-            t(lang, "Unknown link", "不明なリンク"),
-            t(lang, "This unsubscribe link is not known.", "この配信停止リンクは無効です。"),
-        ));
-    }
-    Ok(layout::message(
-        &v,
-        "/unsubscribe",
-        StatusCode::OK,
-        t(lang, "Done", "完了"),
-        t(lang, "You will get no more turn emails.", "手番のメールは今後届きません。"),
-    ))
 }
 
 /// "Never invite me again", step one: nothing changes on GET (mail scanners follow links); a button confirms.
@@ -337,8 +351,8 @@ async fn never_invite_form(state: web::Data<AppState>, v: Visitor, path: web::Pa
                 &v,
                 here,
                 StatusCode::NOT_FOUND,
-                t(lang, "Unknown link", "不明なリンク"),
-                t(lang, "This link is not known.", "このリンクは無効です。"),
+                catalog::t!(lang, "web-unknown-link"),
+                catalog::t!(lang, "web-this-link-is-not-known"),
             ));
         }
         Err(e) => return Err(e.into()),
@@ -348,23 +362,18 @@ async fn never_invite_form(state: web::Data<AppState>, v: Visitor, path: web::Pa
             &v,
             here,
             StatusCode::OK,
-            t(lang, "No more invitations", "招待の停止"),
-            t(
-                lang,
-                "This address already gets no tegami invitations.",
-                "このアドレスには、すでに招待が届かないようになっています。",
-            ),
+            catalog::t!(lang, "web-no-more-invitations"),
+            catalog::t!(lang, "web-this-address-already-gets-no-tegami"),
         ));
     }
     let body = html! {
-        p { (t(lang, "Confirm, and tegami will send no more invitations to this address, whoever asks.",
-               "確認すると、誰からの招待であっても、このアドレスには今後tegamiの招待が送られなくなります。")) }
+        p { (catalog::t!(lang, "web-confirm-and-tegami-will-send-no")) }
         form method="post" action={ "/invitations/never/" (token) } {
             (csrf_field(&v))
-            button type="submit" { (t(lang, "Never invite me again", "今後の招待を断る")) }
+            button type="submit" { (catalog::t!(lang, "web-never-invite-me-again")) }
         }
     };
-    Ok(layout::ok(&v, page(&v, here, t(lang, "Never invite me again", "今後の招待を断る"), body)))
+    Ok(layout::ok(&v, page(&v, here, catalog::t!(lang, "web-never-invite-me-again"), body)))
 }
 
 async fn never_invite(
@@ -381,12 +390,8 @@ async fn never_invite(
         &v,
         "/invitations/never",
         StatusCode::OK,
-        t(lang, "Done", "完了"),
-        t(
-            lang,
-            "tegami will send no more invitations to this address.",
-            "このアドレスには今後tegamiの招待を送りません。",
-        ),
+        catalog::t!(lang, "web-done"),
+        catalog::t!(lang, "web-tegami-will-send-no-more-invitations"),
     ))
 }
 
@@ -404,13 +409,13 @@ async fn reset_request_form(v: Visitor) -> HttpResponse {
     let body = html! {
         form.stack method="post" action="/password-reset" {
             (csrf_field(&v))
-            label for="email" { (t(lang, "Email address of the account", "アカウントのメールアドレス")) }
+            label for="email" { (catalog::t!(lang, "web-email-address-of-the-account")) }
             input id="email" name="email" type="email" required autocomplete="email";
-            button type="submit" { (t(lang, "Email me a reset token", "再設定用のトークンを送る")) }
+            button type="submit" { (catalog::t!(lang, "web-email-me-a-reset-token")) }
         }
-        p { a href="/password-reset/confirm" { (t(lang, "I have a token", "トークンを持っている")) } }
+        p { a href="/password-reset/confirm" { (catalog::t!(lang, "web-i-have-a-token")) } }
     };
-    layout::ok(&v, page(&v, "/password-reset", t(lang, "Reset the password", "パスワードの再設定"), body))
+    layout::ok(&v, page(&v, "/password-reset", catalog::t!(lang, "web-reset-the-password"), body))
 }
 
 async fn reset_request(
@@ -435,11 +440,10 @@ async fn reset_request(
     .await?;
     let lang = v.lang;
     let body = html! {
-        p { (t(lang, "If an account has this address, a reset token is on its way to it.",
-               "このアドレスのアカウントがあれば、再設定用のトークンを送りました。")) }
-        p.actions { a.button href="/password-reset/confirm" { (t(lang, "Enter the token", "トークンを入力する")) } }
+        p { (catalog::t!(lang, "web-if-an-account-has-this-address")) }
+        p.actions { a.button href="/password-reset/confirm" { (catalog::t!(lang, "web-enter-the-token")) } }
     };
-    Ok(layout::ok(&v, page(&v, "/password-reset", t(lang, "Check your email", "メールを確認してください"), body)))
+    Ok(layout::ok(&v, page(&v, "/password-reset", catalog::t!(lang, "web-check-your-email"), body)))
 }
 
 #[derive(Deserialize, Default)]
@@ -462,18 +466,18 @@ fn reset_confirm_page(v: &Visitor, token: &str, error: Option<&ApiError>) -> Htt
         (error_box(error, lang))
         form.stack method="post" action="/password-reset/confirm" {
             (csrf_field(v))
-            label for="token" { (t(lang, "The token from the email", "メールに書かれたトークン")) }
+            label for="token" { (catalog::t!(lang, "web-the-token-from-the-email")) }
             input id="token" name="token" required autocomplete="one-time-code" value=(token);
-            label for="new_password" { (t(lang, "New password (at least 8 characters)", "新しいパスワード（8文字以上）")) }
+            label for="new_password" { (catalog::t!(lang, "web-new-password-at-least-8-characters")) }
             input id="new_password" name="new_password" type="password" required minlength="8" autocomplete="new-password";
-            button type="submit" { (t(lang, "Set the password", "パスワードを設定する")) }
+            button type="submit" { (catalog::t!(lang, "web-set-the-password")) }
         }
-        p { (t(lang, "Setting a new password signs out every session.", "新しいパスワードを設定すると、すべてのセッションがサインアウトされます。")) }
+        p { (catalog::t!(lang, "web-setting-a-new-password-signs-out")) }
     };
     layout::respond(
         v,
         status_of(error),
-        page(v, "/password-reset/confirm", t(lang, "New password", "新しいパスワード"), body),
+        page(v, "/password-reset/confirm", catalog::t!(lang, "web-new-password"), body),
     )
 }
 
@@ -493,12 +497,8 @@ async fn reset_confirm(state: web::Data<AppState>, v: Visitor, form: web::Form<R
                 &v,
                 "/password-reset/confirm",
                 StatusCode::OK,
-                t(lang, "Password set", "パスワードを設定しました"),
-                t(
-                    lang,
-                    "Your new password is set; every session was signed out. Sign in again.",
-                    "新しいパスワードを設定し、すべてのセッションをサインアウトしました。もう一度サインインしてください。",
-                ),
+                catalog::t!(lang, "web-password-set"),
+                catalog::t!(lang, "web-your-new-password-is-set-every"),
             );
             let _ = response.add_cookie(&v.ended_session_cookie());
             Ok(response)
@@ -515,10 +515,9 @@ async fn keys(state: web::Data<AppState>, v: Visitor) -> PageResult {
     let lang = v.lang;
     let keys = with_db(&state, move |conn| accounts::list_keys(conn, account)).await?;
     let body = html! {
-        p { (t(lang, "Moves are signed with these keys. A browser makes its own key the first time you play a move in it; revoke a key you no longer use (the moves it signed stay valid).",
-               "着手はこれらの鍵で署名されます。ブラウザで初めて着手すると、そのブラウザの鍵が作られます。使わなくなった鍵は失効させてください（署名済みの着手は有効なままです）。")) }
+        p { (catalog::t!(lang, "web-moves-are-signed-with-these-keys")) }
         table.keys {
-            thead { tr { th { (t(lang, "Key id", "鍵ID")) } th { (t(lang, "Name", "名前")) } th { (t(lang, "Created", "作成")) } th { (t(lang, "State", "状態")) } } }
+            thead { tr { th { (catalog::t!(lang, "web-key-id")) } th { (catalog::t!(lang, "web-name")) } th { (catalog::t!(lang, "web-created")) } th { (catalog::t!(lang, "web-state")) } } }
             tbody {
                 @for key in &keys {
                     tr {
@@ -526,11 +525,11 @@ async fn keys(state: web::Data<AppState>, v: Visitor) -> PageResult {
                         td { (key.name.as_deref().unwrap_or("")) }
                         td { (key.created_at) }
                         td {
-                            @if let Some(at) = &key.revoked_at { (t(lang, "revoked ", "失効 ")) (at) }
+                            @if let Some(at) = &key.revoked_at { (catalog::t!(lang, "web-revoked-at", time = at)) }
                             @else {
                                 form.inline method="post" action={ "/keys/" (key.kid) "/revoke" } {
                                     (csrf_field(&v))
-                                    button type="submit" aria-label={ (t(lang, "Revoke key ", "鍵を失効: ")) (key.kid) } { (t(lang, "Revoke", "失効させる")) }
+                                    button type="submit" aria-label=(catalog::t!(lang, "web-revoke-key", key = &key.kid)) { (catalog::t!(lang, "web-revoke")) }
                                 }
                             }
                         }
@@ -538,8 +537,9 @@ async fn keys(state: web::Data<AppState>, v: Visitor) -> PageResult {
                 }
             }
         }
+        p { a href="/sign-out/everywhere" { (catalog::t!(lang, "web-sign-out-everywhere-and-revoke-api")) } }
     };
-    Ok(layout::ok(&v, page(&v, "/keys", t(lang, "Signing keys", "署名鍵"), body)))
+    Ok(layout::ok(&v, page(&v, "/keys", catalog::t!(lang, "web-signing-keys"), body)))
 }
 
 #[derive(Deserialize)]
@@ -556,8 +556,9 @@ async fn register_key(state: web::Data<AppState>, v: Visitor, form: web::Form<Ke
     v.check_csrf(&form.csrf)?;
     let account = v.require()?.account;
     let form = form.into_inner();
+    let max = state.settings.security.max_signing_keys;
     let (key, _) =
-        with_db(&state, move |conn| accounts::register_key(conn, account, &form.public_key, form.name.as_deref()))
+        with_db(&state, move |conn| accounts::register_key(conn, account, &form.public_key, form.name.as_deref(), max))
             .await?;
     Ok(HttpResponse::Ok().json(key))
 }

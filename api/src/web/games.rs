@@ -14,12 +14,14 @@ use actix_web::{HttpResponse, web};
 use diesel::prelude::*;
 use maud::{Markup, PreEscaped, html};
 use serde::Deserialize;
+use shared::Lang;
+use shared::RenderContext;
 use shared::api_types::{
     CreateGameRequest, GameDetail, GameStatus, GameSummary, LegalMoves, SeatKind, SeatRequest, TimeoutPolicy,
 };
+use shared::bots::Level;
 use shared::journal::EntryBody;
 use shared::registry::{self, ChoiceOption};
-use shared::{Lang, Localized};
 
 use crate::db::Conn;
 use crate::db::schema::{accounts, decision_deadlines, games as game_rows, seats};
@@ -27,7 +29,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::routes::with_db;
 use crate::service::games::{self, Loaded};
 use crate::state::AppState;
-use crate::web::i18n::{loc, t};
+use crate::web::i18n::loc;
 use crate::web::layout::{self, csrf_field, page};
 use crate::web::session::Visitor;
 use crate::web::{PageResult, see_other};
@@ -77,28 +79,38 @@ fn invitations_of(conn: &mut Conn, account: i64) -> ApiResult<Vec<(i64, String, 
         .collect()
 }
 
-/// A stored time (RFC 3339) as `YYYY-MM-DD HH:MM UTC`.
-fn when(stamp: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(stamp)
+/// A stored time (RFC 3339) as `YYYY-MM-DD HH:MM UTC`, which the page's script shows in the reader's time
+/// zone with how far away it is.
+pub(crate) fn when(stamp: &str) -> Markup {
+    let utc = chrono::DateTime::parse_from_rfc3339(stamp)
         .map(|d| d.with_timezone(&chrono::Utc).format("%Y-%m-%d %H:%M UTC").to_string())
-        .unwrap_or_else(|_| stamp.to_string())
+        .unwrap_or_else(|_| stamp.to_string());
+    html! { time datetime=(stamp) { (utc) } }
 }
 
-fn status_text(lang: Lang, status: GameStatus) -> &'static str {
+/// Where a message's `$time` goes, so that the time can be a `<time>` element inside the message's words.
+const TIME_MARK: &str = "\u{E000}";
+
+/// A message holding `TIME_MARK`: its words escaped, the mark replaced by the time `stamp` as `when` writes it.
+fn with_time(text: String, stamp: &str) -> Markup {
+    PreEscaped(html! { (text) }.into_string().replace(TIME_MARK, &when(stamp).into_string()))
+}
+
+fn status_text(lang: Lang, status: GameStatus) -> String {
     match status {
-        GameStatus::Waiting => t(lang, "waiting for players", "参加者待ち"),
-        GameStatus::Active => t(lang, "in play", "対局中"),
-        GameStatus::Finished => t(lang, "finished", "終局"),
+        GameStatus::Waiting => catalog::t!(lang, "web-waiting-for-players"),
+        GameStatus::Active => catalog::t!(lang, "web-in-play"),
+        GameStatus::Finished => catalog::t!(lang, "web-finished"),
     }
 }
 
 fn seat_label(lang: Lang, seat: &shared::api_types::SeatInfo) -> String {
     match seat.kind {
         SeatKind::Player | SeatKind::Bot => seat.name.clone(),
-        SeatKind::Open => t(lang, "(open seat)", "（空席）").into(),
+        SeatKind::Open => catalog::t!(lang, "web-open-seat"),
         SeatKind::Invited => match &seat.invited_email {
-            Some(email) => format!("{} {email}", t(lang, "(invited)", "（招待中）")),
-            None => t(lang, "(invited)", "（招待中）").into(),
+            Some(email) => catalog::t!(lang, "web-invited-seat-address", email = email),
+            None => catalog::t!(lang, "web-invited"),
         },
     }
 }
@@ -135,31 +147,30 @@ async fn my_games(state: web::Data<AppState>, v: Visitor, query: web::Query<Welc
     let lang = v.lang;
     let body = html! {
         @if query.welcome.is_some() {
-            p.notice role="status" { (t(lang, "Welcome! We emailed you a link: open it to confirm your address.",
-                                          "ようこそ。確認用のリンクをメールで送りました。開いてアドレスを確認してください。")) }
+            p.notice role="status" { (catalog::t!(lang, "web-welcome-we-emailed-you-a-link")) }
         }
         @if !invitations.is_empty() {
-            h2 { (t(lang, "Invitations", "招待")) }
+            h2 { (catalog::t!(lang, "web-invitations")) }
             ul.game-list {
                 @for (id, slug, creator) in &invitations {
                     li {
                         a href={ "/games/" (id) } { "#" (id) " " (registry::game(slug).map(|g| loc(lang, &g.info().name).to_string()).unwrap_or_default()) }
-                        " · " (t(lang, "from ", "招待者: ")) (creator)
+                        " · " (catalog::t!(lang, "web-invitation-from", name = creator))
                     }
                 }
             }
         }
-        p.actions { a.button href="/games/new" { (t(lang, "New game", "新しい対局")) } }
+        p.actions { a.button href="/games/new" { (catalog::t!(lang, "web-new-game")) } }
         @if list.is_empty() {
-            p { (t(lang, "No games yet.", "まだ対局はありません。")) }
+            p { (catalog::t!(lang, "web-no-games-yet")) }
         } @else {
             ul.game-list {
                 @for g in &list {
                     li class=(if g.my_turn { "my-turn" } else { "" }) {
                         a href={ "/games/" (g.id) } { "#" (g.id) " " (loc(lang, &g.name)) }
                         " · " (status_text(lang, g.status))
-                        @if g.my_turn { " · " strong { (t(lang, "your turn", "あなたの番")) } }
-                        @if let Some(due) = my_deadline(g) { " · " (t(lang, "due ", "期限 ")) (when(&due)) }
+                        @if g.my_turn { " · " strong { (catalog::t!(lang, "web-your-turn")) } }
+                        @if let Some(due) = my_deadline(g) { " · " (with_time(catalog::t!(lang, "web-due", time = TIME_MARK), &due)) }
                         br;
                         span.seats { @for (i, s) in g.seats.iter().enumerate() { @if i > 0 { ", " } (seat_label(lang, s)) } }
                     }
@@ -167,7 +178,7 @@ async fn my_games(state: web::Data<AppState>, v: Visitor, query: web::Query<Welc
             }
         }
     };
-    Ok(layout::ok(&v, page(&v, "/games", t(lang, "My games", "対局一覧"), body)))
+    Ok(layout::ok(&v, page(&v, "/games", catalog::t!(lang, "web-my-games"), body)))
 }
 
 // ---- new game ----
@@ -177,13 +188,27 @@ struct NewGameQuery {
     game: Option<String>,
 }
 
-const SEAT_CHOICES: [(&str, &str, &str); 5] = [
-    ("me", "me", "自分"),
-    ("bot", "bot", "ボット"),
-    ("invite", "invite by email", "メールで招待"),
-    ("open", "open seat", "空席"),
-    ("none", "no seat", "なし"),
-];
+/// The choices of each seat in the new-game form: the form's value and the words for it.
+fn seat_choices(lang: Lang) -> [(&'static str, String); 5] {
+    [
+        ("me", catalog::t!(lang, "web-seat-choice-me")),
+        ("bot", catalog::t!(lang, "web-seat-choice-bot")),
+        ("invite", catalog::t!(lang, "web-seat-choice-invite")),
+        ("open", catalog::t!(lang, "web-seat-choice-open")),
+        ("none", catalog::t!(lang, "web-seat-choice-none")),
+    ]
+}
+
+/// The bots that search, offered after the random `bot`.
+const SEARCHING_BOTS: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+fn searching_bot_label(lang: Lang, level: Level) -> String {
+    match level {
+        Level::Easy => catalog::t!(lang, "bots-seat-easy"),
+        Level::Normal => catalog::t!(lang, "bots-seat-normal"),
+        Level::Hard | Level::Random => catalog::t!(lang, "bots-seat-hard"),
+    }
+}
 
 fn new_game_page(
     v: &Visitor,
@@ -194,17 +219,15 @@ fn new_game_page(
     let lang = v.lang;
     let game = slug.and_then(registry::game);
     let body = html! {
-        @if let Some(e) = error {
-            p.error role="alert" { (match (lang, &e.detail_ja) { (Lang::Ja, Some(ja)) => ja.as_str(), _ => e.detail.as_str() }) " (" code { (e.code) } ")" }
-        }
+        @if let Some(e) = error { (crate::web::refusal::shown(lang, e)) }
         form.stack method="get" action="/games/new" {
-            label for="game" { (t(lang, "Game", "ゲーム")) }
+            label for="game" { (catalog::t!(lang, "web-game")) }
             select id="game" name="game" {
                 @for g in registry::games() {
                     option value=(g.slug()) selected[Some(g.slug()) == slug] { (loc(lang, &g.info().name)) }
                 }
             }
-            button type="submit" { (t(lang, "Choose", "選ぶ")) }
+            button type="submit" { (catalog::t!(lang, "web-choose")) }
         }
         @if let Some(game) = game {
             @let info = game.info();
@@ -214,37 +237,45 @@ fn new_game_page(
                 input type="hidden" name="slug" value=(info.slug);
                 p { (loc(lang, &info.about)) }
                 fieldset {
-                    legend { (t(lang, "Seats", "席")) " (" (info.min_seats) "–" (info.max_seats) ")" }
+                    legend { (catalog::t!(lang, "web-seats")) " (" (crate::web::home::players_text(lang, info.min_seats, info.max_seats)) ")" }
                     @for i in 0..info.max_seats {
                         @let default = if i == 0 { "me" } else if i < info.min_seats { "bot" } else { "none" };
                         @let chosen = value(&format!("seat{i}"), default);
                         div.seat-row {
-                            label for={ "seat" (i) } { (t(lang, "Seat ", "席 ")) (i + 1) }
+                            label for={ "seat" (i) } { (catalog::t!(lang, "web-seat-number", number = i + 1)) }
                             select id={ "seat" (i) } name={ "seat" (i) } {
-                                @for (code, en, ja) in SEAT_CHOICES {
-                                    option value=(code) selected[chosen == code] { (t(lang, en, ja)) }
+                                @for (code, words) in seat_choices(lang) {
+                                    option value=(code) selected[chosen == code] { (words) }
+                                    @if code == "bot" {
+                                        @for level in SEARCHING_BOTS {
+                                            option value=(level.seat_code()) selected[chosen == level.seat_code()] { (searching_bot_label(lang, level)) }
+                                        }
+                                    }
                                 }
                             }
-                            label for={ "email" (i) } { (t(lang, "Invited address", "招待するアドレス")) }
+                            label for={ "email" (i) } { (catalog::t!(lang, "web-invited-address")) }
                             input id={ "email" (i) } name={ "email" (i) } type="email" value=(value(&format!("email{i}"), ""));
                         }
                     }
                 }
-                label for="options" { (t(lang, "Options (JSON; the standard game as shown)", "オプション（JSON。表示は標準の設定）")) }
+                label for="options" { (catalog::t!(lang, "web-options-json-the-standard-game-as")) }
                 textarea id="options" name="options" rows="4" {
                     (value("options", &serde_json::to_string(&game.default_options()).unwrap_or_default()))
                 }
-                label for="deadline_hours" { (t(lang, "Time limit of each decision, in hours (empty: none)", "各手番の持ち時間（時間。空欄は無制限）")) }
+                label for="deadline_hours" { (catalog::t!(lang, "web-time-limit-of-each-decision-in")) }
                 input id="deadline_hours" name="deadline_hours" type="number" min="1" max="8784" value=(value("deadline_hours", "72"));
                 fieldset {
-                    legend { (t(lang, "When a deadline passes", "期限が過ぎたとき")) }
+                    legend { (catalog::t!(lang, "web-when-a-deadline-passes")) }
                     @let policy = value("timeout_policy", "forfeit");
                     div { input type="radio" id="policy-forfeit" name="timeout_policy" value="forfeit" checked[policy == "forfeit"];
-                          label for="policy-forfeit" { (t(lang, "the player forfeits", "その人の負け（投了扱い）")) } }
+                          label for="policy-forfeit" { (catalog::t!(lang, "web-the-player-forfeits")) } }
                     div { input type="radio" id="policy-skip" name="timeout_policy" value="skip" checked[policy == "skip"];
-                          label for="policy-skip" { (t(lang, "a random legal answer is played for them", "ランダムな合法手で代わりに指す")) } }
+                          label for="policy-skip" { (catalog::t!(lang, "web-a-random-legal-answer-is-played")) } }
                 }
-                button type="submit" { (t(lang, "Create the game", "対局を作る")) }
+                (crate::web::new_game_extras::fields(lang, form))
+                div { input type="checkbox" id="no_mail_pictures" name="no_mail_pictures" value="on" checked[form.contains_key("no_mail_pictures")];
+                      label for="no_mail_pictures" { (catalog::t!(lang, "ops-form-no-mail-pictures")) } }
+                button type="submit" { (catalog::t!(lang, "web-create-the-game")) }
             }
         }
     };
@@ -252,7 +283,7 @@ fn new_game_page(
     layout::respond(
         v,
         error.map(|e| e.status).unwrap_or(StatusCode::OK),
-        page(v, path, t(lang, "New game", "新しい対局"), body),
+        page(v, path, catalog::t!(lang, "web-new-game"), body),
     )
 }
 
@@ -277,7 +308,11 @@ fn create_request(form: &HashMap<String, String>) -> ApiResult<CreateGameRequest
         let kind = form.get(&format!("seat{i}")).map(String::as_str).unwrap_or("none");
         let seat = match kind {
             "me" => SeatRequest::Me,
-            "bot" => SeatRequest::Bot,
+            "bot" => SeatRequest::Bot { level: Level::Random },
+            searching if searching.starts_with("bot:") => match searching["bot:".len()..].parse::<Level>() {
+                Ok(level) => SeatRequest::Bot { level },
+                Err(e) => return Err(ApiError::unprocessable("bad_seats", format!("seat {}: {e}", i + 1))),
+            },
             "open" => SeatRequest::Open,
             "invite" => SeatRequest::Invite {
                 email: form.get(&format!("email{i}")).cloned().unwrap_or_default().trim().to_string(),
@@ -317,7 +352,17 @@ fn create_request(form: &HashMap<String, String>) -> ApiResult<CreateGameRequest
             ));
         }
     };
-    Ok(CreateGameRequest { slug, options, seats, deadline_hours, timeout_policy })
+    let mail_pictures = !form.contains_key("no_mail_pictures");
+    Ok(CreateGameRequest {
+        slug,
+        options,
+        seats,
+        deadline_hours,
+        timeout_policy,
+        rated: crate::web::new_game_extras::rated(form)?,
+        listed: crate::web::new_game_extras::listed(form),
+        mail_pictures,
+    })
 }
 
 async fn create_game(state: web::Data<AppState>, v: Visitor, form: web::Form<HashMap<String, String>>) -> PageResult {
@@ -344,15 +389,25 @@ async fn create_game(state: web::Data<AppState>, v: Visitor, form: web::Form<Has
 struct GameModel {
     detail: GameDetail,
     svg: String,
+    /// The picture drawn for a phone, when it is not the same as `svg`.
+    narrow_svg: Option<String>,
+    /// The position as the game's text render: what a screen reader reads of the board.
+    description: String,
     creator: String,
     legal: Vec<LegalMoves>,
-    since_my_last: Vec<Localized>,
+    /// The answers of each of `legal` as touches on the board, in the same order.
+    gestures: Vec<Vec<shared::gesture::Gesture>>,
+    since_my_last: Vec<String>,
     /// Newest first: seq, time, the events this viewer may read.
-    journal: Vec<(u64, String, Vec<Localized>)>,
+    journal: Vec<(u64, String, Vec<String>)>,
     deadlines: HashMap<String, String>,
     /// The answer typed in notation, read back (or why it could not be).
     /// The decision, the text typed, and the answer read from it (or why it could not be).
     parsed: Option<(String, String, Result<ChoiceOption, String>)>,
+    talk: crate::web::talk::Panel,
+    /// How the visitor follows the game, if they play in it.
+    following: Option<crate::service::follow::Following>,
+    refused: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -360,6 +415,8 @@ struct GameQuery {
     /// A decision and an answer typed in notation, to be read back before signing.
     decision: Option<String>,
     notation: Option<String>,
+    /// A refusal the page was sent back with (`crate::web::refusal`).
+    refused: Option<String>,
 }
 
 /// More answers than this are offered as one drop-down list.
@@ -374,7 +431,12 @@ fn model(conn: &mut Conn, id: i64, account: Option<i64>, lang: Lang, query: &Gam
     let detail = loaded.detail(account);
     let viewer = loaded.viewer(account);
     let view = loaded.game.view(viewer);
-    let svg = loaded.game.game().render_svg(&view, &loaded.render_context(lang, 80)).map_err(ApiError::internal)?;
+    let context = loaded.render_context(lang, 80);
+    let svg = loaded.game.game().render_svg(&view, &context).map_err(ApiError::internal)?;
+    let narrow = RenderContext { narrow: true, ..context.clone() };
+    let narrow_svg =
+        Some(loaded.game.game().render_svg(&view, &narrow).map_err(ApiError::internal)?).filter(|n| *n != svg);
+    let description = loaded.game.game().render(&view, &loaded.render_context(lang, 60)).map_err(ApiError::internal)?;
     let creator: String = accounts::table
         .find(loaded.row.created_by)
         .select(accounts::display_name)
@@ -386,13 +448,13 @@ fn model(conn: &mut Conn, id: i64, account: Option<i64>, lang: Lang, query: &Gam
         (Some(account), Some(_)) => games::legal_moves(conn, account, id)?,
         _ => Vec::new(),
     };
+    let gestures =
+        legal.iter().map(|l| loaded.game.game().gestures(loaded.game.state(), &l.decision.decision, viewer)).collect();
     // `load` holds the head entry only: the recent journal is read beside it.
     let head = loaded.row.head_seq;
     let recent = games::journal_entries(conn, id, head - JOURNAL_SHOWN as i64, JOURNAL_SHOWN as i64)?;
     let over = loaded.game.is_over();
-    let readable = |e: &shared::journal::Entry| -> Vec<Localized> {
-        e.events.iter().filter(|ev| ev.visible_to(viewer, over)).map(|ev| ev.text.clone()).collect()
-    };
+    let readable = |e: &shared::journal::Entry| crate::web::event_text::of_entry(e, viewer, over, &loaded.names, lang);
     let since_my_last = match my_seat {
         Some(seat) => {
             let last_mine = recent.iter().rposition(|e| match &e.body {
@@ -411,14 +473,10 @@ fn model(conn: &mut Conn, id: i64, account: Option<i64>, lang: Lang, query: &Gam
         (Some(decision), Some(text)) if !text.trim().is_empty() => {
             let pending = loaded.game.pending().into_iter().find(|p| &p.id == decision && Some(p.seat) == my_seat);
             let result = match pending {
-                None => Err(t(
-                    lang,
-                    "this decision is not yours, or no longer pending",
-                    "この手番はあなたのものではないか、すでに終わっています",
-                )
-                .to_string()),
+                None => Err(catalog::t!(lang, "problem-decision-not-yours")),
                 Some(p) => match loaded.game.game().parse_action(&view, &p, text.trim()) {
                     Ok(action) => Ok(ChoiceOption { notation: text.trim().to_string(), action }),
+                    Err(shared::registry::ParseActionError::Notation(why)) => Err(why.0.get(lang).to_string()),
                     Err(e) => Err(e.to_string()),
                 },
             };
@@ -426,7 +484,28 @@ fn model(conn: &mut Conn, id: i64, account: Option<i64>, lang: Lang, query: &Gam
         }
         _ => None,
     };
-    Ok(GameModel { detail, svg, creator, legal, since_my_last, journal, deadlines, parsed })
+    let talk = crate::web::talk::panel(conn, &loaded, account)?;
+    let following = match (account, loaded.seat_of(account)) {
+        (Some(account), Some(_)) => Some(crate::service::follow::get(conn, account, loaded.row.id)?.follow),
+        _ => None,
+    };
+    let refused = query.refused.clone();
+    Ok(GameModel {
+        detail,
+        svg,
+        narrow_svg,
+        description,
+        creator,
+        legal,
+        gestures,
+        since_my_last,
+        journal,
+        deadlines,
+        parsed,
+        talk,
+        following,
+        refused,
+    })
 }
 
 /// The form for one decision: the legal answers as radio buttons (the signing script signs the chosen
@@ -443,24 +522,32 @@ fn decision_form(v: &Visitor, m: &GameModel, legal: &LegalMoves, index: usize) -
     html! {
         section.decision {
             h3 { (loc(lang, &choices.prompt)) }
-            @if let Some(due) = m.deadlines.get(decision) { p.deadline { (t(lang, "Answer by ", "期限: ")) (when(due)) } }
+            @if let Some(due) = m.deadlines.get(decision) { p.deadline { (with_time(catalog::t!(lang, "web-answer-by", time = TIME_MARK), due)) } }
+            (crate::web::touch::controls(lang, &m.detail.summary.slug, &m.gestures[index]))
             @if !choices.complete {
                 @if let Some(help) = &choices.help { p.help { (loc(lang, help)) } }
                 form.notation method="get" action={ "/games/" (id) } {
                     input type="hidden" name="decision" value=(decision);
-                    label for={ "notation-" (index) } { (t(lang, "Your answer in notation", "記法で答える")) }
+                    label for={ "notation-" (index) } { (catalog::t!(lang, "web-your-answer-in-notation")) }
                     input id={ "notation-" (index) } name="notation" value=(typed_text);
-                    button type="submit" { (t(lang, "Read it back", "確認する")) }
+                    button type="submit" { (catalog::t!(lang, "web-read-it-back")) }
                 }
                 @if let Some((_, _, Err(why))) = parsed { p.error role="alert" { (why) } }
             }
             form.move method="post" action={ "/games/" (id) "/moves" }
                 data-sign="move" data-game=(id) data-seat=(seat) data-decision=(decision)
-                data-account=(v.account().unwrap_or_default()) {
+                data-account=(v.account().unwrap_or_default())
+                data-signing=(catalog::t!(lang, "web-sign-signing"))
+                data-cannot-sign=(catalog::t!(lang, "web-sign-cannot-sign"))
+                data-choose-first=(catalog::t!(lang, "web-sign-choose-first"))
+                data-key-refused=(catalog::t!(lang, "web-sign-key-refused"))
+                data-signed-out=(catalog::t!(lang, "web-sign-signed-out"))
+                data-sign-in=(catalog::t!(lang, "web-sign-in"))
+                data-sign-in-href={ "/sign-in?next=/games/" (id) } {
                 (csrf_field(v))
                 input type="hidden" name="signed_move" value="";
                 fieldset {
-                    legend { (t(lang, "Answers", "答え")) }
+                    legend { (catalog::t!(lang, "web-answers")) }
                     @if let Some(option) = typed {
                         div.choice {
                             input type="radio" name="action" id={ "choice-" (index) "-typed" } value=(option.action.to_string()) checked;
@@ -469,22 +556,24 @@ fn decision_form(v: &Visitor, m: &GameModel, legal: &LegalMoves, index: usize) -
                     }
                     @if choices.options.len() > LONGEST_RADIO_LIST && typed.is_none() {
                         // A long list is one keyboard-searchable control rather than a page of buttons.
-                        label for={ "choice-" (index) } { (t(lang, "Answer", "答え")) }
-                        select id={ "choice-" (index) } name="action" {
+                        label for={ "choice-" (index) } { (catalog::t!(lang, "web-answer")) }
+                        select id={ "choice-" (index) } name="action" required {
+                            option value="" { (catalog::t!(lang, "live-choose-answer")) }
                             @for option in &choices.options { option value=(option.action.to_string()) { (option.notation) } }
                         }
                     } @else {
                         @for (i, option) in choices.options.iter().enumerate() {
                             div.choice {
+                                // Nothing is chosen in advance: a stray click on "Sign and play" must not play.
                                 input type="radio" name="action" id={ "choice-" (index) "-" (i) } value=(option.action.to_string())
-                                    checked[typed.is_none() && i == 0];
+                                    required;
                                 label for={ "choice-" (index) "-" (i) } { (option.notation) }
                             }
                         }
                     }
                 }
-                button type="submit" { (t(lang, "Sign and play", "署名して指す")) }
-                noscript { p.error { (t(lang, "Moves are signed in the browser: this needs JavaScript.", "着手はブラウザで署名します。JavaScriptが必要です。")) } }
+                button type="submit" { (catalog::t!(lang, "web-sign-and-play")) }
+                noscript { p.error { (catalog::t!(lang, "web-moves-are-signed-in-the-browser")) } }
                 p.sign-status aria-live="polite" {}
             }
         }
@@ -500,55 +589,57 @@ fn game_markup(v: &Visitor, m: &GameModel, error: Option<&ApiError>) -> Markup {
         && s.status == GameStatus::Waiting
         && s.seats.iter().any(|x| matches!(x.kind, SeatKind::Open | SeatKind::Invited));
     html! {
-        @if let Some(e) = error {
-            p.error role="alert" { (match (lang, &e.detail_ja) { (Lang::Ja, Some(ja)) => ja.as_str(), _ => e.detail.as_str() }) " (" code { (e.code) } ")" }
-        }
+        @if let Some(e) = error { (crate::web::refusal::shown(lang, e)) }
+        @else if let Some(notice) = crate::web::refusal::notice(lang, m.refused.as_deref()) { (notice) }
         p.meta {
             (status_text(lang, s.status)) " · "
-            (t(lang, "created by ", "作成: ")) (m.creator) " · "
-            a href={ "/rules/" (s.slug) } { (t(lang, "rules", "ルール")) }
+            (catalog::t!(lang, "web-created-by", name = &m.creator)) " · "
+            a href={ "/rules/" (s.slug) } { (catalog::t!(lang, "web-rules-link")) }
             @match m.detail.deadline_hours {
-                Some(h) => { " · " (t(lang, "time limit ", "持ち時間 ")) (h) (t(lang, " h per decision", "時間/手")) }
-                None => { " · " (t(lang, "no time limit", "持ち時間なし")) }
+                Some(h) => { " · " (catalog::t!(lang, "web-time-limit-per-decision", hours = h)) }
+                None => { " · " (catalog::t!(lang, "web-no-time-limit")) }
             }
         }
         @if s.status == GameStatus::Waiting {
             section.invitation {
-                p { (m.creator) (t(lang, " invites players to a game of ", " さんが対局に招待しています: ")) (loc(lang, &s.name)) }
+                p { (catalog::t!(lang, "web-invites-to-game", name = &m.creator, game = loc(lang, &s.name))) }
                 @if can_join {
                     form method="post" action={ "/games/" (s.id) "/join" } {
                         (csrf_field(v))
-                        button type="submit" { (t(lang, "Take a seat", "席に着く")) }
+                        button type="submit" { (catalog::t!(lang, "web-take-a-seat")) }
                     }
                 } @else if v.signed_in.is_none() {
                     p.actions {
-                        a.button href={ "/register" } { (t(lang, "Register", "登録する")) } " "
-                        a.button href={ "/sign-in?next=/games/" (s.id) } { (t(lang, "Sign in to take your seat", "サインインして席に着く")) }
+                        a.button href={ "/register" } { (catalog::t!(lang, "web-register-button")) } " "
+                        a.button href={ "/sign-in?next=/games/" (s.id) } { (catalog::t!(lang, "web-sign-in-to-take-your-seat")) }
                     }
                 }
             }
         }
-        div.board { (PreEscaped(&m.svg)) }
+        (crate::web::touch::board(lang, &m.svg, m.narrow_svg.as_deref(), &m.description))
         @if let Some(outcome) = &m.detail.outcome {
-            section.outcome { h2 { (t(lang, "Result", "結果")) } p { (loc(lang, &outcome.summary)) } }
+            section.outcome {
+                h2 { (catalog::t!(lang, "web-result")) } p { (loc(lang, &outcome.summary)) }
+                (crate::web::results::standings(lang, &m.detail.standings))
+            }
         }
         section.seats {
-            h2 { (t(lang, "Seats", "席")) }
+            h2 { (catalog::t!(lang, "web-seats")) }
             ol {
                 @for seat in &s.seats {
-                    li { (seat_label(lang, seat)) @if s.my_seat == Some(seat.seat) { " " strong { (t(lang, "(you)", "（あなた）")) } } }
+                    li { (seat_label(lang, seat)) @if s.my_seat == Some(seat.seat) { " " strong { (catalog::t!(lang, "web-you")) } } }
                 }
             }
         }
         @if !m.detail.pending.is_empty() {
             section.pending {
-                h2 { (t(lang, "Whose turn", "手番")) }
+                h2 { (catalog::t!(lang, "web-whose-turn")) }
                 ul {
                     @for p in &m.detail.pending {
                         li {
-                            @match p.seat { Some(seat) => { (seat_name(seat)) } None => { (t(lang, "a player (hidden)", "誰か（非公開）")) } }
-                            ": " code { (p.kind) }
-                            @if let Some(due) = m.deadlines.get(&p.decision) { " · " (t(lang, "due ", "期限 ")) (when(due)) }
+                            @match p.seat { Some(seat) => { (seat_name(seat)) } None => { (catalog::t!(lang, "web-a-player-hidden")) } }
+                            ": " (crate::service::decision_names::decision_name(lang, &s.slug, &p.kind))
+                            @if let Some(due) = m.deadlines.get(&p.decision) { " · " (with_time(catalog::t!(lang, "web-due", time = TIME_MARK), due)) }
                         }
                     }
                 }
@@ -556,32 +647,42 @@ fn game_markup(v: &Visitor, m: &GameModel, error: Option<&ApiError>) -> Markup {
         }
         @if !m.legal.is_empty() {
             section.my-turn {
-                h2 { (t(lang, "Your move", "あなたの番")) }
+                h2 { (catalog::t!(lang, "web-your-move")) }
                 @for (i, legal) in m.legal.iter().enumerate() { (decision_form(v, m, legal, i)) }
             }
         }
         @if s.my_seat.is_some() {
             section.since {
-                h2 { (t(lang, "Since your last move", "前回のあなたの手から")) }
-                @if m.since_my_last.is_empty() { p { (t(lang, "Nothing yet.", "まだ何もありません。")) } }
-                @else { ul { @for e in &m.since_my_last { li { (loc(lang, e)) } } } }
+                h2 { (catalog::t!(lang, "web-since-your-last-move")) }
+                @if m.since_my_last.is_empty() { p { (catalog::t!(lang, "web-nothing-yet")) } }
+                @else { ul { @for e in &m.since_my_last { li { (e) } } } }
             }
         }
         @if s.my_seat.is_some() && s.status == GameStatus::Active {
-            p.resign { a href={ "/games/" (s.id) "/resign" } { (t(lang, "Resign…", "投了する…")) } }
+            p.resign { a href={ "/games/" (s.id) "/resign" } { (catalog::t!(lang, "web-resign-link")) } }
+        }
+        (crate::web::talk::markup(v, &m.talk, s.id))
+        @if let (Some(following), GameStatus::Active) = (m.following, s.status) {
+            (crate::web::follow::markup(v, s.id, following))
         }
         section.journal id="journal" {
-            h2 { (t(lang, "Journal", "記録")) }
+            h2 { (catalog::t!(lang, "web-journal")) }
+            p { a href=(crate::web::replay::step_path(s.id, 0)) { (catalog::t!(lang, "web-replay-link")) } }
             ol reversed {
                 @for (seq, at, events) in &m.journal {
                     li value=(seq + 1) {
                         span.at { (when(at)) } " "
                         @if events.is_empty() { "—" }
-                        @for (i, e) in events.iter().enumerate() { @if i > 0 { " · " } (loc(lang, e)) }
+                        @for (i, e) in events.iter().enumerate() { @if i > 0 { " · " } (e) }
+                        " " a.replay-step href=(crate::web::replay::step_path(s.id, *seq)) { (catalog::t!(lang, "web-replay-this-entry")) }
                     }
                 }
             }
-            p { a href={ "/api/v1/games/" (s.id) "/journal" } { (t(lang, "The whole journal (JSON; verify it with `tegami verify`)", "全記録（JSON。`tegami verify` で検証）")) } }
+            p {
+                a href={ "/api/v1/games/" (s.id) "/journal?limit=1000" } { (catalog::t!(lang, "web-the-whole-journal-json-verify-it")) }
+                " "
+                span.format { (catalog::t!(lang, "web-journal-format")) " " (m.detail.journal_format.number()) }
+            }
         }
     }
 }
@@ -594,10 +695,19 @@ async fn render_game(
     error: Option<&ApiError>,
 ) -> PageResult {
     let (account, lang) = (v.account(), v.lang);
-    let m = with_db(state, move |conn| model(conn, id, account, lang, &query)).await?;
+    let (m, next) = with_db(state, move |conn| {
+        let m = model(conn, id, account, lang, &query)?;
+        let next = match account {
+            Some(account) if m.legal.is_empty() => crate::web::live::next_turn(conn, account, id)?,
+            _ => None,
+        };
+        Ok((m, next))
+    })
+    .await?;
     let title = format!("{} #{id}", loc(lang, &m.detail.summary.name));
     let status = error.map(|e| e.status).unwrap_or(StatusCode::OK);
-    Ok(layout::respond(v, status, page(v, &format!("/games/{id}"), &title, game_markup(v, &m, error))))
+    let body = crate::web::live::following(lang, id, !m.legal.is_empty(), next.as_ref(), game_markup(v, &m, error));
+    Ok(layout::respond(v, status, page(v, &format!("/games/{id}"), &title, body)))
 }
 
 async fn game_page(
@@ -621,6 +731,7 @@ async fn join(state: web::Data<AppState>, v: Visitor, path: web::Path<i64>, form
     let mail = state.mail.clone();
     match with_db(&state, move |conn| games::join(conn, &mail, account, id, None)).await {
         Ok(_) => Ok(see_other(&format!("/games/{id}"))),
+        Err(e) if crate::web::refusal::moved_on(&e) => Ok(see_other(&crate::web::refusal::notice_path(id, &e))),
         Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
             render_game(&state, &v, id, GameQuery::default(), Some(&e)).await
         }
@@ -637,26 +748,19 @@ async fn resign_form(state: web::Data<AppState>, v: Visitor, path: web::Path<i64
     let s = &detail.summary;
     if s.my_seat.is_none() {
         return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`"))
-            .localized(&Localized::new("", "この対局の参加者ではありません"))
+            .described(catalog::both!("problem-not-a-player-of-game", game = id))
             .into());
     }
-    let title = match lang {
-        Lang::En => format!("Resign from {} #{id}?", loc(lang, &s.name)),
-        Lang::Ja => format!("{} #{id} を投了しますか？", loc(lang, &s.name)),
-    };
+    let title = catalog::t!(lang, "web-resign-title", game = loc(lang, &s.name), number = id.to_string());
     let body = html! {
         p {
-            (t(lang,
-               "You leave the game now; this cannot be undone. What follows is up to the game's rules: with two \
-                players the other wins; with more, the game may go on without you.",
-               "いま対局を離れます。取り消せません。その後はルールによります。二人なら相手の勝ち、三人以上なら\
-                あなた抜きで続くことがあります。"))
+            (catalog::t!(lang, "web-you-leave-the-game-now-this"))
         }
         form method="post" action={ "/games/" (id) "/resign" } {
             (csrf_field(&v))
-            button type="submit" { (t(lang, "Resign", "投了する")) }
+            button type="submit" { (catalog::t!(lang, "web-resign-button")) }
             " "
-            a href={ "/games/" (id) } { (t(lang, "Back to the game", "対局に戻る")) }
+            a href={ "/games/" (id) } { (catalog::t!(lang, "web-back-to-the-game")) }
         }
     };
     Ok(layout::respond(&v, StatusCode::OK, page(&v, &format!("/games/{id}/resign"), &title, body)))
@@ -678,11 +782,12 @@ async fn resign(
     let account = v.require()?.account;
     let id = path.into_inner();
     let mail = state.mail.clone();
-    match state.writer.write(id, move |conn| games::resign(conn, &mail, account, id)).await {
-        Ok(accepted) => {
-            games::committed(id, accepted.game.summary.entries - 1);
-            Ok(see_other(&format!("/games/{id}")))
-        }
+    let started = std::time::Instant::now();
+    let accepted = state.writer.write(id, move |conn| games::resign(conn, &mail, account, id)).await;
+    crate::metrics::record_move("resign", started, &accepted);
+    match accepted {
+        Ok(_) => Ok(see_other(&format!("/games/{id}"))),
+        Err(e) if crate::web::refusal::moved_on(&e) => Ok(see_other(&crate::web::refusal::notice_path(id, &e))),
         Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
             render_game(&state, &v, id, GameQuery::default(), Some(&e)).await
         }
@@ -708,22 +813,20 @@ async fn play(state: web::Data<AppState>, v: Visitor, path: web::Path<i64>, form
             "signature_required",
             "a move must be signed: the page signs it with JavaScript, which did not run",
         )
-        .localized(&Localized::new("", "着手には署名が必要です。署名はJavaScriptで行いますが、実行されませんでした"));
+        .described(catalog::both!("problem-signature-required"));
         return render_game(&state, &v, id, GameQuery::default(), Some(&e)).await;
     }
     let mail = state.mail.clone();
+    let started = std::time::Instant::now();
     let answer = with_db(&state, move |conn| games::verify_move(conn, account, id, &token)).await;
     let accepted = match answer {
         Ok(answer) => state.writer.write(id, move |conn| games::answer(conn, &mail, account, id, answer)).await,
         Err(e) => Err(e),
     };
+    crate::metrics::record_move("move", started, &accepted);
     match accepted {
-        Ok(accepted) => {
-            if !accepted.duplicate {
-                games::committed(id, accepted.game.summary.entries - 1);
-            }
-            Ok(see_other(&format!("/games/{id}")))
-        }
+        Ok(_) => Ok(see_other(&format!("/games/{id}"))),
+        Err(e) if crate::web::refusal::moved_on(&e) => Ok(see_other(&crate::web::refusal::notice_path(id, &e))),
         Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
             render_game(&state, &v, id, GameQuery::default(), Some(&e)).await
         }

@@ -9,7 +9,7 @@ use shared::registry;
 
 use crate::error::ApiError;
 use crate::service::rules;
-use crate::web::i18n::{self, loc, t};
+use crate::web::i18n::{self, loc};
 use crate::web::layout::{self, page};
 use crate::web::session::Visitor;
 use crate::web::{PageError, PageResult, local_path, see_other};
@@ -23,28 +23,35 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 async fn index(v: Visitor) -> HttpResponse {
     let lang = v.lang;
     let body = html! {
-        p.lead { (t(lang,
-            "tegami (手紙, \"letter\") is a correspondence board-game server: you play by email, from the command line or here in the browser, at your own pace. Every move is signed by its player and every game keeps a journal anyone can verify once it is over.",
-            "tegami（手紙）は通信対局のボードゲームサーバーです。メール、コマンドライン、またはこのブラウザから、自分のペースで遊べます。着手にはすべて本人の署名が付き、対局の記録は終局後に誰でも検証できます。")) }
+        p.lead { (catalog::t!(lang, "web-tegami-letter-is-a-correspondence-board")) }
         @if v.signed_in.is_some() {
-            p.actions { a.button href="/games" { (t(lang, "My games", "対局一覧")) } " " a.button href="/games/new" { (t(lang, "New game", "新しい対局")) } }
+            p.actions { a.button href="/games" { (catalog::t!(lang, "web-my-games")) } " " a.button href="/games/new" { (catalog::t!(lang, "web-new-game")) } }
         } @else {
-            p.actions { a.button href="/register" { (t(lang, "Register", "登録する")) } " " a.button href="/sign-in" { (t(lang, "Sign in", "サインイン")) } }
+            p.actions { a.button href="/register" { (catalog::t!(lang, "web-register-button")) } " " a.button href="/sign-in" { (catalog::t!(lang, "web-sign-in")) } }
         }
-        h2 { (t(lang, "The games", "ゲーム")) }
+        h2 { (catalog::t!(lang, "web-the-games")) }
         ul.games {
             @for game in registry::games() {
                 @let info = game.info();
                 li {
                     h3 { (loc(lang, &info.name)) }
-                    p.seats { (info.min_seats) "–" (info.max_seats) " " (t(lang, "players", "人")) }
+                    p.seats { (players_text(lang, info.min_seats, info.max_seats)) }
                     p { (loc(lang, &info.about)) }
-                    p { a href={ "/rules/" (info.slug) } { (t(lang, "Rules", "ルール")) ": " (loc(lang, &info.name)) } }
+                    p { a href={ "/rules/" (info.slug) } { (catalog::t!(lang, "web-rules-of-game", game = loc(lang, &info.name))) } }
                 }
             }
         }
     };
-    layout::ok(&v, page(&v, "/", t(lang, "Board games by letter", "手紙で遊ぶボードゲーム"), body))
+    layout::ok(&v, page(&v, "/", catalog::t!(lang, "web-board-games-by-letter"), body))
+}
+
+/// How many play a game: "2 players", "3–5 players".
+pub fn players_text(lang: shared::Lang, min: u8, max: u8) -> String {
+    if min == max {
+        catalog::t!(lang, "web-players-exactly", count = min)
+    } else {
+        catalog::t!(lang, "web-players", min = min, max = max)
+    }
 }
 
 #[derive(Deserialize)]
@@ -62,7 +69,7 @@ async fn rules_page(v: Visitor, path: web::Path<String>, query: web::Query<LangQ
     };
     let name = registry::game(doc.slug).map(|g| loc(lang, &g.info().name).to_string()).unwrap_or_default();
     let html = markdown_to_html(doc.get(lang));
-    let title = format!("{} {name}", t(lang, "Rules:", "ルール："));
+    let title = catalog::t!(lang, "web-rules-title", game = name);
     let path = format!("/rules/{}", doc.slug);
     Ok(layout::ok(&v, page(&v, &path, &title, html! { article.rules lang=(i18n::code(lang)) { (PreEscaped(html)) } })))
 }

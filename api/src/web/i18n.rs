@@ -7,28 +7,16 @@ use shared::{Lang, Localized};
 
 pub const LANG_COOKIE: &str = "tegami_lang";
 
-/// The text in the visitor's language.
-pub fn t<'a>(lang: Lang, en: &'a str, ja: &'a str) -> &'a str {
-    match lang {
-        Lang::En => en,
-        Lang::Ja => ja,
-    }
-}
-
+/// A text carried in every language, in the visitor's.
 pub fn loc(lang: Lang, text: &Localized) -> &str {
-    t(lang, &text.en, &text.ja)
+    text.get(lang)
 }
 
-pub fn code(lang: Lang) -> &'static str {
-    t(lang, "en", "ja")
-}
+pub use catalog::code;
 
+/// The language of a catalog code (`en`, `ja`): a language tegami speaks, or none.
 pub fn parse(code: &str) -> Option<Lang> {
-    match code {
-        "en" => Some(Lang::En),
-        "ja" => Some(Lang::Ja),
-        _ => None,
-    }
+    catalog::LANGUAGES.iter().copied().find(|&lang| catalog::code(lang) == code)
 }
 
 /// The language of a request: the cookie, else `Accept-Language` (by quality, first wins on ties).

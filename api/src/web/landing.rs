@@ -22,6 +22,8 @@ pub fn page_for(path: &str, query: &str) -> Option<String> {
         ["unsubscribe", token] if token_ok(token) => Some(format!("/unsubscribe/{token}")),
         // The API's own page for this link is refused its form by the API's policy (`form-action 'none'`).
         ["invitations", "never", token] if token_ok(token) => Some(format!("/invitations/never/{token}")),
+        // The game page links the whole journal with a page size: that link is for reading the JSON itself.
+        ["games", _, "journal"] if query.split('&').any(|p| p.starts_with("limit=") || p.starts_with("after=")) => None,
         ["games", id, "board" | "journal" | "join" | "moves"] if id.parse::<i64>().is_ok() => {
             Some(format!("/games/{id}"))
         }
@@ -44,6 +46,18 @@ fn wants_html(req: &ServiceRequest) -> bool {
             .any(|media| media.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case(wanted)))
     };
     named("text/html") && !named("application/json")
+}
+
+/// A browser's `GET` of an address outside the API: an unknown one is answered with an error page, not
+/// the API's problem document.
+pub fn is_page_request(req: &actix_web::HttpRequest) -> bool {
+    let accepts_html = req
+        .headers()
+        .get_all(header::ACCEPT)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|media| media.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("text/html")));
+    req.method() == Method::GET && accepts_html && !req.path().starts_with("/api/")
 }
 
 /// Middleware: a browser's GET of an API address with a page goes to that page (303).
@@ -72,6 +86,7 @@ mod tests {
         assert_eq!(page_for("/api/v1/invitations/never/t1", ""), Some("/invitations/never/t1".into()));
         assert_eq!(page_for("/api/v1/games/12/board", "lang=ja"), Some("/games/12".into()));
         assert_eq!(page_for("/api/v1/games/12/journal", ""), Some("/games/12".into()));
+        assert_eq!(page_for("/api/v1/games/12/journal", "limit=1000"), None);
         assert_eq!(page_for("/api/v1/game-types/uosao/rules", "lang=ja"), Some("/rules/uosao?lang=ja".into()));
         assert_eq!(page_for("/api/v1/password-reset/confirm", ""), Some("/password-reset/confirm".into()));
         assert_eq!(page_for("/api/v1/games/x/board", ""), None);

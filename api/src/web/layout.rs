@@ -4,10 +4,9 @@
 use actix_web::HttpResponse;
 use actix_web::http::{StatusCode, header};
 use maud::{DOCTYPE, Markup, html};
-use shared::Lang;
 
 use crate::web::assets;
-use crate::web::i18n::{code, t};
+use crate::web::i18n::code;
 use crate::web::session::Visitor;
 
 /// Scripts and styles from this origin only (no inline script or style); forms post to this origin only;
@@ -21,12 +20,9 @@ pub fn csrf_field(v: &Visitor) -> Markup {
 }
 
 /// A whole page: `title` in the head and as the first heading, `body` below.
-pub fn page(v: &Visitor, path: &str, title: &str, body: Markup) -> Markup {
+pub fn page(v: &Visitor, path: &str, title: impl AsRef<str>, body: Markup) -> Markup {
     let lang = v.lang;
-    let other = match lang {
-        Lang::En => ("ja", "日本語"),
-        Lang::Ja => ("en", "English"),
-    };
+    let title = title.as_ref();
     html! {
         (DOCTYPE)
         html lang=(code(lang)) {
@@ -34,26 +30,36 @@ pub fn page(v: &Visitor, path: &str, title: &str, body: Markup) -> Markup {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · tegami" }
-                link rel="stylesheet" href=(assets::CSS_PATH);
-                script src=(assets::JS_PATH) defer {}
+                link rel="stylesheet" href=(assets::css_path());
+                link rel="icon" type="image/svg+xml" href=(assets::icon_path());
+                script src=(assets::sign_js_path()) defer {}
+                script src=(assets::time_js_path()) defer {}
+                script src=(assets::live_js_path()) defer {}
+                script src=(assets::touch_js_path()) defer {}
             }
             body {
                 header.top {
                     a.brand href="/" { "tegami " span lang="ja" { "手紙" } }
-                    nav aria-label=(t(lang, "Site", "サイト")) {
+                    nav aria-label=(catalog::t!(lang, "web-site")) {
                         @if v.signed_in.is_some() {
-                            a href="/games" { (t(lang, "My games", "対局一覧")) }
-                            a href="/games/new" { (t(lang, "New game", "新しい対局")) }
-                            a href="/keys" { (t(lang, "Keys", "鍵")) }
+                            a href="/games" { (catalog::t!(lang, "web-my-games")) }
+                            a href="/games/new" { (catalog::t!(lang, "web-new-game")) }
+                            a href="/keys" { (catalog::t!(lang, "web-keys")) }
+                            a href="/settings" { (catalog::t!(lang, "settings-title")) }
                             form.inline method="post" action="/sign-out" {
                                 (csrf_field(v))
-                                button type="submit" { (t(lang, "Sign out", "サインアウト")) }
+                                button type="submit" { (catalog::t!(lang, "web-sign-out")) }
                             }
                         } @else {
-                            a href="/sign-in" { (t(lang, "Sign in", "サインイン")) }
-                            a href="/register" { (t(lang, "Register", "登録")) }
+                            a href=(sign_in_back_to(path)) { (catalog::t!(lang, "web-sign-in")) }
+                            a href="/register" { (catalog::t!(lang, "web-register-title")) }
                         }
-                        a href={ "/lang/" (other.0) "?back=" (path) } lang=(other.0) hreflang=(other.0) { (other.1) }
+                        @for other in catalog::LANGUAGES.iter().copied().filter(|&other| other != lang) {
+                            @let other_code = code(other);
+                            a href={ "/lang/" (other_code) "?back=" (path) } lang=(other_code) hreflang=(other_code) {
+                                (catalog::t!(other, "web-language-name"))
+                            }
+                        }
                     }
                 }
                 main id="main" {
@@ -67,6 +73,16 @@ pub fn page(v: &Visitor, path: &str, title: &str, body: Markup) -> Markup {
             }
         }
     }
+}
+
+/// The header's sign-in link: back to this page afterwards (not from the account pages themselves).
+fn sign_in_back_to(path: &str) -> String {
+    if path == "/" || ["/sign-in", "/register", "/password-reset"].iter().any(|p| path.starts_with(p)) {
+        return "/sign-in".to_string();
+    }
+    const IN_A_QUERY: &percent_encoding::AsciiSet =
+        &percent_encoding::CONTROLS.add(b' ').add(b'"').add(b'#').add(b'%').add(b'&').add(b'+').add(b'?');
+    format!("/sign-in?next={}", percent_encoding::utf8_percent_encode(path, IN_A_QUERY))
 }
 
 /// The response for a page: HTML with the page policy, never cached (pages show one person's view).
@@ -85,6 +101,12 @@ pub fn ok(v: &Visitor, markup: Markup) -> HttpResponse {
 }
 
 /// A short message page (done, unknown link, …).
-pub fn message(v: &Visitor, path: &str, status: StatusCode, title: &str, text: &str) -> HttpResponse {
-    respond(v, status, page(v, path, title, html! { p { (text) } }))
+pub fn message(
+    v: &Visitor,
+    path: &str,
+    status: StatusCode,
+    title: impl AsRef<str>,
+    text: impl AsRef<str>,
+) -> HttpResponse {
+    respond(v, status, page(v, path, title, html! { p { (text.as_ref()) } }))
 }

@@ -5,12 +5,25 @@
 
 pub mod account;
 pub mod assets;
+pub mod event_text;
+pub mod follow;
 pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod landing;
 pub mod layout;
+pub mod live;
+pub mod lobby;
+pub mod new_game_extras;
+pub mod refusal;
+pub mod replay;
+pub mod resign_link;
+pub mod results;
 pub mod session;
+pub mod settings;
+pub mod talk;
+pub mod touch;
+pub mod unsubscribe;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header;
@@ -40,24 +53,41 @@ impl ResponseError for PageError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        // The visitor is unknown here (the error may come from reading it): both languages, no navigation.
+        // The visitor is unknown here (the error may come from reading it): every language, each marked as such,
+        // with the site's main pages to go on from.
         let e = &self.0;
+        let title = |lang| error_title(lang, e.status);
         let body = maud::html! {
             (maud::DOCTYPE)
             html lang="en" {
                 head {
                     meta charset="utf-8";
                     meta name="viewport" content="width=device-width, initial-scale=1";
-                    title { "tegami: " (e.status.canonical_reason().unwrap_or("error")) }
-                    link rel="stylesheet" href=(assets::CSS_PATH);
+                    title { (crate::service::notify::in_every_language(" / ", title)) " · tegami" }
+                    link rel="stylesheet" href=(assets::css_path());
+                    link rel="icon" type="image/svg+xml" href=(assets::icon_path());
                 }
                 body {
-                    main {
-                        h1 { (e.status.as_u16()) " " (e.status.canonical_reason().unwrap_or("")) }
+                    header.top {
+                        a.brand href="/" { "tegami " span lang="ja" { "手紙" } }
+                        nav aria-label="Site / サイト" {
+                            @for (href, words) in ERROR_PAGE_LINKS {
+                                a href=(href) {
+                                    @for (i, lang) in catalog::LANGUAGES.iter().copied().enumerate() {
+                                        @if i > 0 { " / " }
+                                        span lang=(i18n::code(lang)) { (words(lang)) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    main id="main" {
+                        @for (i, lang) in catalog::LANGUAGES.iter().copied().enumerate() {
+                            @if i == 0 { h1 { (title(lang)) } } @else { p.lead lang=(i18n::code(lang)) { strong { (title(lang)) } } }
+                        }
                         p.error { (e.detail) }
                         @if let Some(ja) = &e.detail_ja { p.error lang="ja" { (ja) } }
                         p.code { "code: " code { (e.code) } }
-                        p { a href="/" { "tegami home / ホーム" } }
                     }
                 }
             }
@@ -73,6 +103,40 @@ impl ResponseError for PageError {
     }
 }
 
+/// Where an error page lets its reader go on: the site's main pages, for anyone.
+type Words = fn(shared::Lang) -> String;
+const ERROR_PAGE_LINKS: [(&str, Words); 5] = [
+    ("/", |lang| catalog::t!(lang, "web-home-link")),
+    ("/games", |lang| catalog::t!(lang, "web-my-games")),
+    ("/lobby", |lang| catalog::t!(lang, "web-error-lobby-link")),
+    ("/archive", |lang| catalog::t!(lang, "web-error-archive-link")),
+    ("/sign-in", |lang| catalog::t!(lang, "web-sign-in")),
+];
+
+/// An error page's title for `status`.
+fn error_title(lang: shared::Lang, status: StatusCode) -> String {
+    let code = status.as_u16();
+    match code {
+        400 => catalog::t!(lang, "web-error-bad-request", status = code),
+        401 => catalog::t!(lang, "web-error-sign-in-first", status = code),
+        403 => catalog::t!(lang, "web-error-forbidden", status = code),
+        404 => catalog::t!(lang, "web-error-not-found", status = code),
+        409 => catalog::t!(lang, "web-error-conflict", status = code),
+        422 => catalog::t!(lang, "web-error-refused", status = code),
+        429 => catalog::t!(lang, "web-error-too-many", status = code),
+        _ => catalog::t!(lang, "web-error-other", status = code),
+    }
+}
+
+/// A visitor's address that is no page: the same error page as a page's own 404.
+pub fn no_page(path: &str) -> HttpResponse {
+    PageError(
+        ApiError::not_found("no_page", format!("there is no page at {path}"))
+            .described(catalog::both!("web-error-no-page-at", path = path)),
+    )
+    .error_response()
+}
+
 pub type PageResult = Result<HttpResponse, PageError>;
 
 /// A form that does not parse is a 400 page naming the field, not actix's plain-text answer.
@@ -85,7 +149,13 @@ fn query_error(err: actix_web::error::QueryPayloadError, _: &actix_web::HttpRequ
 }
 
 fn path_error(err: actix_web::error::PathError, _: &actix_web::HttpRequest) -> actix_web::Error {
-    PageError(ApiError::not_found("no_page", format!("no such page: {err}"))).into()
+    // The parser's words ("Path deserialize error: …") say nothing to a reader: the address is simply no page.
+    tracing::debug!(error = %err, "a page's address did not parse");
+    PageError(
+        ApiError::not_found("no_page", "there is no page at this address")
+            .described(catalog::both!("web-error-no-page")),
+    )
+    .into()
 }
 
 /// The pages. Every path here is outside `/api`, so the API's routes and documents are unaffected.
@@ -94,6 +164,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     home::configure(cfg);
     account::configure(cfg);
     games::configure(cfg);
+    follow::configure(cfg);
+    replay::configure(cfg);
+    live::configure(cfg);
+    settings::configure(cfg);
+    lobby::configure(cfg);
+    talk::configure(cfg);
+    resign_link::configure(cfg);
+    unsubscribe::configure(cfg);
 }
 
 /// A page's resource: its forms, queries and paths that do not parse answer as pages too (set per
@@ -110,10 +188,56 @@ pub fn see_other(to: &str) -> HttpResponse {
     HttpResponse::SeeOther().insert_header((header::LOCATION, to)).finish()
 }
 
-/// `next` if it is a path on this site (so a crafted link cannot send a visitor elsewhere), else `fallback`.
+/// `next` if it is a path on this site, else `fallback`: a crafted link can never send a visitor elsewhere,
+/// and nothing in it can break the `Location` header.
+///
+/// Browsers drop tabs and line breaks from a URL and read `\` as `/`, so `/\t/evil.example` and
+/// `/\\evil.example` lead off-site as surely as `//evil.example`. A target is therefore taken only when,
+/// as given and once more percent-decoded, it starts with one `/` not followed by `/` or `\`, and holds no
+/// control character and no backslash anywhere.
 pub fn local_path<'a>(next: Option<&'a str>, fallback: &'a str) -> &'a str {
     match next {
-        Some(p) if p.starts_with('/') && !p.starts_with("//") && !p.contains('\\') && !p.contains("://") => p,
+        Some(p) if is_local_path(p) && is_local_path(&percent_encoding::percent_decode_str(p).decode_utf8_lossy()) => p,
         _ => fallback,
+    }
+}
+
+fn is_local_path(p: &str) -> bool {
+    let mut chars = p.chars();
+    chars.next() == Some('/')
+        && !matches!(chars.next(), Some('/' | '\\'))
+        && !p.chars().any(|c| c.is_control() || c == '\\')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_path;
+
+    #[test]
+    fn only_same_origin_paths_are_redirect_targets() {
+        for good in ["/", "/games", "/games/3?tab=journal&x=%2F", "/rules/uosao?lang=ja", "/a/b//c", "/%E5%B1%B1"] {
+            assert_eq!(local_path(Some(good), "/home"), good, "{good:?}");
+        }
+        for bad in [
+            "//evil.example/x",
+            "/\\evil.example",
+            "/\t/evil.example/x",
+            "/%09/evil.example/x",
+            "/%2f/evil.example",
+            "/%5cevil.example",
+            "/ok\r\nSet-Cookie: x=y",
+            "/ok%0d%0aSet-Cookie: x=y",
+            "/a\\b",
+            "/a\u{7f}",
+            "/a\u{85}",
+            "https://evil.example/",
+            "https:/evil.example",
+            "evil.example",
+            "",
+            "\t/games",
+        ] {
+            assert_eq!(local_path(Some(bad), "/home"), "/home", "{bad:?}");
+        }
+        assert_eq!(local_path(None, "/home"), "/home");
     }
 }

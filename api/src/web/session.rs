@@ -1,17 +1,22 @@
 //! Who is looking at a page: the session cookie (the same session JWT the API takes as a bearer token, in
-//! an HttpOnly, SameSite=Lax cookie, Secure when the public URL is https), the CSRF token its forms carry,
-//! and the language.
+//! an HttpOnly, SameSite=Lax cookie), the CSRF token its forms carry, whether a form came from this site,
+//! and the language. Over https (the public URL says so) the cookies are `Secure` and carry the `__Host-`
+//! prefix, so that no sibling domain can set or shadow them.
 //!
-//! CSRF: a signed double submit. A random nonce lives in its own cookie; each form carries
-//! HMAC(server secret, nonce) and a POST is accepted only when the two agree. Another site can make the
-//! browser send the cookie but can read neither it nor the page, so it cannot forge the field; and a nonce
-//! it planted (through a sibling domain) is useless without the server's secret.
+//! CSRF: each form carries HMAC(server secret, what the token is bound to), and a POST is accepted only with
+//! the token of its visitor. A signed-in visitor's token is bound to the session: a token seen on any other
+//! visit, anonymous or another account's, is useless with this session. Before signing in, the token is
+//! bound to a random nonce in its own cookie (a pre-session), which is replaced when a session starts.
+//! Another site can make the browser send the cookies but can read neither them nor the page, so it cannot
+//! forge the field. Besides, a state-changing form whose `Origin` (or, without one, `Sec-Fetch-Site`) names
+//! another site is refused whatever it carries.
 
 use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Payload;
+use actix_web::http::{Method, header};
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -24,8 +29,19 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use crate::web::{PageError, i18n};
 
+/// The cookies' names over plain http (local use and tests); over https they carry [`HOST_PREFIX`].
 pub const SESSION_COOKIE: &str = "tegami_session";
 pub const CSRF_COOKIE: &str = "tegami_csrf";
+/// The known-device token of the last sign-in from this browser (see `service::sign_in`).
+pub const DEVICE_COOKIE: &str = "tegami_device";
+/// Browsers accept a cookie with this prefix only if it is `Secure`, has `Path=/` and no `Domain`: a sibling
+/// or parent domain cannot plant one.
+pub const HOST_PREFIX: &str = "__Host-";
+
+/// A cookie's name as this server sets it: with the `__Host-` prefix when the site is served over https.
+pub fn cookie_name(base: &str, https: bool) -> String {
+    if https { format!("{HOST_PREFIX}{base}") } else { base.to_string() }
+}
 
 /// A signed-in visitor.
 #[derive(Clone, Debug)]
@@ -41,21 +57,63 @@ pub struct Visitor {
     pub signed_in: Option<SignedIn>,
     /// The token this visitor's forms carry.
     pub csrf: String,
-    /// The nonce behind `csrf`, and whether it is new (its cookie must then be set).
+    /// The pre-session nonce, and whether it is new (its cookie must then be set).
     nonce: String,
     new_nonce: bool,
     https: bool,
+    /// The other site a state-changing request came from, if it did.
+    foreign_origin: Option<String>,
 }
 
-fn csrf_token(secret: &[u8], nonce: &str) -> String {
+/// What a CSRF token is bound to: the session when there is one, else the pre-session nonce.
+fn csrf_token(secret: &[u8], signed_in: Option<&SignedIn>, nonce: &str) -> String {
     let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes any key length");
-    mac.update(b"tegami web csrf\0");
-    mac.update(nonce.as_bytes());
+    match signed_in {
+        Some(s) => {
+            mac.update(b"tegami web csrf session\0");
+            mac.update(s.session.as_bytes());
+        }
+        None => {
+            mac.update(b"tegami web csrf pre-session\0");
+            mac.update(nonce.as_bytes());
+        }
+    }
     URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The origin (`scheme://host[:port]`) of a URL, as browsers send it in `Origin`.
+fn origin_of(url: &str) -> Option<String> {
+    let parsed = reqwest::Url::parse(url).ok()?;
+    let origin = parsed.origin();
+    origin.is_tuple().then(|| origin.ascii_serialization())
+}
+
+/// The other site a state-changing request came from, if the browser says so: an `Origin` that is neither
+/// the public URL's nor the one the request was addressed to, or, when there is no `Origin` or it is `null`,
+/// a `Sec-Fetch-Site` other than `same-origin` or `none`. (Under this site's `Referrer-Policy: no-referrer`
+/// browsers send `Origin: null` with the site's own form posts; a sandboxed frame elsewhere sends it too,
+/// and then `Sec-Fetch-Site` tells them apart.) Requests with neither header (old browsers, scripts) rely
+/// on the CSRF token alone.
+fn foreign_origin(req: &HttpRequest, public_url: &str) -> Option<String> {
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return None;
+    }
+    let origin =
+        req.headers().get(header::ORIGIN).map(|o| String::from_utf8_lossy(o.as_bytes()).trim().to_ascii_lowercase());
+    if let Some(origin) = origin.filter(|o| o != "null") {
+        let info = req.connection_info();
+        let addressed = format!("{}://{}", info.scheme(), info.host()).to_ascii_lowercase();
+        let own = [origin_of(public_url), origin_of(&addressed)];
+        return (!own.iter().flatten().any(|o| *o == origin)).then_some(origin);
+    }
+    match req.headers().get("sec-fetch-site").map(|v| String::from_utf8_lossy(v.as_bytes()).to_ascii_lowercase()) {
+        Some(site) if site != "same-origin" && site != "none" => Some(format!("a {site} page")),
+        _ => None,
+    }
 }
 
 impl Visitor {
@@ -67,49 +125,64 @@ impl Visitor {
     pub fn require(&self) -> Result<&SignedIn, PageError> {
         self.signed_in.as_ref().ok_or_else(|| {
             PageError(
-                ApiError::unauthorized("login_required", "sign in first: /sign-in").localized(&shared::Localized::new(
-                    "sign in first: /sign-in",
-                    "先にサインインしてください: /sign-in",
-                )),
+                ApiError::unauthorized("login_required", "sign in first: /sign-in")
+                    .described(catalog::both!("problem-sign-in-first")),
             )
         })
     }
 
-    /// Accepts a form only with this visitor's CSRF token.
+    /// Accepts a form only from this site, with this visitor's CSRF token.
     pub fn check_csrf(&self, given: &str) -> Result<(), PageError> {
-        if self.new_nonce || !constant_time_eq(given.as_bytes(), self.csrf.as_bytes()) {
+        if let Some(origin) = &self.foreign_origin {
+            tracing::warn!(%origin, "a form posted from another site was refused");
+            return Err(PageError(
+                ApiError::forbidden(
+                    "cross_site_form",
+                    format!("this form was sent from another site ({origin}); use the forms of this site"),
+                )
+                .described(catalog::both!("problem-cross-site-form", origin = origin.as_str())),
+            ));
+        }
+        let stale = self.signed_in.is_none() && self.new_nonce;
+        if stale || !constant_time_eq(given.as_bytes(), self.csrf.as_bytes()) {
             return Err(PageError(
                 ApiError::forbidden(
                     "csrf_failed",
                     "this form is stale or came from another site (or cookies are off): reload the page and send it again",
                 )
-                .localized(&shared::Localized::new(
-                    "",
-                    "フォームが古いか、別のサイトから送られました（またはクッキーが無効です）。ページを読み直してもう一度送ってください",
-                )),
+                .described(catalog::both!("problem-csrf-failed")),
             ));
         }
         Ok(())
     }
 
-    /// Adds the cookies this visitor needs (a new CSRF nonce) to a response.
+    fn csrf_cookie(&self, nonce: String) -> Cookie<'static> {
+        Cookie::build(cookie_name(CSRF_COOKIE, self.https), nonce)
+            .path("/")
+            .http_only(true)
+            .same_site(SameSite::Lax)
+            .secure(self.https)
+            .finish()
+    }
+
+    /// Adds the cookies this visitor needs (a new pre-session nonce) to a response.
     pub fn finish(&self, mut response: HttpResponse) -> HttpResponse {
         if self.new_nonce {
-            let cookie = Cookie::build(CSRF_COOKIE, self.nonce.clone())
-                .path("/")
-                .http_only(true)
-                .same_site(SameSite::Lax)
-                .secure(self.https)
-                .finish();
-            let _ = response.add_cookie(&cookie);
+            let _ = response.add_cookie(&self.csrf_cookie(self.nonce.clone()));
         }
         response
+    }
+
+    /// A fresh pre-session nonce, for when a session starts or ends: a nonce someone else knew (or planted)
+    /// before is worth nothing after.
+    pub fn renewed_nonce_cookie(&self) -> Cookie<'static> {
+        self.csrf_cookie(URL_SAFE_NO_PAD.encode(random_bytes::<24>()))
     }
 
     /// The session cookie for a new session `token`, ending with it.
     pub fn session_cookie(&self, token: &str, ends_at: chrono::DateTime<chrono::Utc>) -> Cookie<'static> {
         let seconds = (ends_at - chrono::Utc::now()).num_seconds().max(0);
-        Cookie::build(SESSION_COOKIE, token.to_string())
+        Cookie::build(cookie_name(SESSION_COOKIE, self.https), token.to_string())
             .path("/")
             .http_only(true)
             .same_site(SameSite::Lax)
@@ -118,11 +191,35 @@ impl Visitor {
             .finish()
     }
 
+    /// The known-device cookie: kept across sessions, for as long as the token is good.
+    pub fn device_cookie(&self, token: &str) -> Cookie<'static> {
+        Cookie::build(cookie_name(DEVICE_COOKIE, self.https), token.to_string())
+            .path("/")
+            .http_only(true)
+            .same_site(SameSite::Lax)
+            .secure(self.https)
+            .max_age(CookieDuration::days(crate::service::sign_in::KNOWN_DEVICE_DAYS))
+            .finish()
+    }
+
     /// A cookie that removes the session cookie.
     pub fn ended_session_cookie(&self) -> Cookie<'static> {
-        let mut cookie = Cookie::build(SESSION_COOKIE, "").path("/").http_only(true).secure(self.https).finish();
+        let mut cookie = Cookie::build(cookie_name(SESSION_COOKIE, self.https), "")
+            .path("/")
+            .http_only(true)
+            .secure(self.https)
+            .finish();
         cookie.make_removal();
         cookie
+    }
+
+    /// The same visitor once its session is over (for the page that says so: it offers no form).
+    pub fn signed_out(&self) -> Visitor {
+        Visitor { signed_in: None, ..self.clone() }
+    }
+
+    pub fn https(&self) -> bool {
+        self.https
     }
 }
 
@@ -140,19 +237,20 @@ impl FromRequest for Visitor {
             let lang = i18n::of_request(&req);
             let https = state.settings.public_url.starts_with("https://");
             // A session that is over, revoked or forged is simply no session: the page offers to sign in.
-            let signed_in = match req.cookie(SESSION_COOKIE) {
+            let signed_in = match req.cookie(&cookie_name(SESSION_COOKIE, https)) {
                 Some(cookie) if !cookie.value().is_empty() => auth::resolve_session_token(&state, cookie.value())
                     .await
                     .ok()
                     .and_then(|c| Some(SignedIn { account: c.account, session: c.session? })),
                 _ => None,
             };
-            let (nonce, new_nonce) = match req.cookie(CSRF_COOKIE) {
+            let (nonce, new_nonce) = match req.cookie(&cookie_name(CSRF_COOKIE, https)) {
                 Some(c) if (20..=100).contains(&c.value().len()) => (c.value().to_string(), false),
                 _ => (URL_SAFE_NO_PAD.encode(random_bytes::<24>()), true),
             };
-            let csrf = csrf_token(&state.jwt_secret, &nonce);
-            Ok(Visitor { lang, signed_in, csrf, nonce, new_nonce, https })
+            let csrf = csrf_token(&state.jwt_secret, signed_in.as_ref(), &nonce);
+            let foreign_origin = foreign_origin(&req, &state.settings.public_url);
+            Ok(Visitor { lang, signed_in, csrf, nonce, new_nonce, https, foreign_origin })
         })
     }
 }
@@ -162,10 +260,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn csrf_tokens_depend_on_the_nonce_and_the_secret() {
-        let a = csrf_token(b"secret", "nonce-one");
-        assert_eq!(a, csrf_token(b"secret", "nonce-one"));
-        assert_ne!(a, csrf_token(b"secret", "nonce-two"));
-        assert_ne!(a, csrf_token(b"other", "nonce-one"));
+    fn csrf_tokens_depend_on_the_binding_and_the_secret() {
+        let a = csrf_token(b"secret", None, "nonce-one");
+        assert_eq!(a, csrf_token(b"secret", None, "nonce-one"));
+        assert_ne!(a, csrf_token(b"secret", None, "nonce-two"));
+        assert_ne!(a, csrf_token(b"other", None, "nonce-one"));
+        let session = |id: &str| SignedIn { account: 1, session: id.into() };
+        let bound = csrf_token(b"secret", Some(&session("s1")), "nonce-one");
+        assert_ne!(bound, a, "a signed-in visitor's token is not its pre-session token");
+        assert_eq!(bound, csrf_token(b"secret", Some(&session("s1")), "another nonce"), "bound to the session only");
+        assert_ne!(bound, csrf_token(b"secret", Some(&session("s2")), "nonce-one"));
+        // A session id cannot pass for a nonce, nor the reverse.
+        assert_ne!(csrf_token(b"secret", None, "s1"), bound);
+    }
+
+    #[test]
+    fn origins_are_compared_as_browsers_send_them() {
+        assert_eq!(origin_of("https://tegami.example/").as_deref(), Some("https://tegami.example"));
+        assert_eq!(origin_of("http://127.0.0.1:8080/x").as_deref(), Some("http://127.0.0.1:8080"));
+        assert_eq!(origin_of("https://tegami.example:443").as_deref(), Some("https://tegami.example"));
     }
 }

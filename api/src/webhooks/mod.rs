@@ -22,8 +22,6 @@ use crate::events::{self, EventRow};
 use crate::service::games::Loaded;
 use crate::time::now_millis;
 
-/// An account keeps at most this many webhooks.
-pub const MAX_PER_ACCOUNT: i64 = 20;
 /// `GET /api/v1/webhooks/{id}/deliveries` lists at most this many, newest first.
 pub const DELIVERIES_LISTED: i64 = 100;
 
@@ -97,8 +95,8 @@ pub fn queue(conn: &mut Conn, loaded: &Loaded, row: &EventRow) -> ApiResult<()> 
     let hooks = live_for(conn, &players)?;
     let at = now_millis();
     for hook in hooks {
-        let body = serde_json::to_string(&events::view(conn, loaded, row, Some(hook.account_id))?)
-            .map_err(ApiError::internal)?;
+        let Some(event) = events::view(conn, loaded, row, Some(hook.account_id))? else { continue };
+        let body = serde_json::to_string(&event).map_err(ApiError::internal)?;
         diesel::insert_into(webhook_deliveries::table)
             .values((
                 webhook_deliveries::webhook_id.eq(hook.id),
@@ -123,15 +121,20 @@ pub fn token_id(conn: &mut Conn, bearer: Option<&str>) -> ApiResult<Option<i64>>
         .optional()?)
 }
 
-/// Registers a webhook for `account`, checking its target (after resolving it).
+/// Registers a webhook for `account`, checking its target (after resolving it), unless the account already
+/// holds `max` live ones.
 pub fn create(
     conn: &mut Conn,
     account: i64,
     token_id: Option<i64>,
     req: &CreateWebhookRequest,
     allow_private: bool,
+    max: i64,
 ) -> ApiResult<CreatedWebhook> {
-    let parsed = target::parse(&req.url).map_err(|e| ApiError::unprocessable("bad_webhook_url", e.to_string()))?;
+    let parsed = target::parse(&req.url).map_err(|e| match e {
+        target::TargetError::TooLong { .. } => ApiError::bad_request("webhook_url_too_long", e.to_string()),
+        other => ApiError::unprocessable("bad_webhook_url", other.to_string()),
+    })?;
     target::resolve_blocking(&parsed, allow_private).map_err(|e| match e {
         target::TargetError::Private { .. } => ApiError::unprocessable("private_webhook_target", e.to_string()),
         other => ApiError::unprocessable("bad_webhook_url", other.to_string()),
@@ -153,10 +156,10 @@ pub fn create(
             .filter(webhooks::disabled_at.is_null())
             .count()
             .get_result(conn)?;
-        if count >= MAX_PER_ACCOUNT {
+        if count >= max {
             return Err(ApiError::conflict(
                 "too_many_webhooks",
-                format!("you have {count} webhooks, the most allowed; delete one first"),
+                format!("you have {count} webhooks, the most allowed ({max}); delete one first"),
             ));
         }
         let id: i64 = diesel::insert_into(webhooks::table)

@@ -58,7 +58,15 @@ pub async fn run(pool: DbPool, mail: MailContext, settings: WebhookSettings) {
             () = tokio::time::sleep(Duration::from_millis(settings.poll_ms)) => {}
         }
         loop {
-            let claimed = match blocking(&pool, claim_due).await {
+            // Held with the mail (see `outgoing_hold`): deliveries stay queued.
+            let claimed = match blocking(&pool, |conn| {
+                if crate::outgoing_hold::held(conn)?.is_some() {
+                    return Ok(Vec::new());
+                }
+                claim_due(conn)
+            })
+            .await
+            {
                 Ok(c) => c,
                 Err(e) => {
                     tracing::warn!(error = %e, "webhook worker: cannot read due deliveries");
@@ -73,6 +81,8 @@ pub async fn run(pool: DbPool, mail: MailContext, settings: WebhookSettings) {
                 let (pool, mail, settings) = (pool.clone(), mail.clone(), settings.clone());
                 async move {
                     let attempt = send(&c, &settings).await;
+                    let outcome = if attempt.succeeded() { "delivered" } else { "failed" };
+                    metrics::counter!(crate::metrics::WEBHOOK_DELIVERIES, "outcome" => outcome).increment(1);
                     let id = c.id;
                     if let Err(e) = blocking(&pool, move |conn| record(conn, &mail, &settings, &c, &attempt)).await {
                         tracing::warn!(delivery = id, error = %e, "webhook worker: cannot record an attempt");
@@ -102,6 +112,19 @@ async fn blocking<T: Send + 'static>(
 
 /// Claims up to [`BATCH`] due deliveries of live webhooks.
 pub fn claim_due(conn: &mut Conn) -> ApiResult<Vec<Claimed>> {
+    // The worker is woken after every commit that recorded an event, and most find nothing due: a read
+    // answers that without a write transaction, which on SQLite would take the file's one write lock from the
+    // move writer (its batch would wait on it) at every move.
+    let undelivered = webhook_deliveries::table
+        .filter(webhook_deliveries::delivered_at.is_null())
+        .filter(webhook_deliveries::abandoned_at.is_null())
+        .filter(webhook_deliveries::next_attempt_at.le(now_millis()))
+        .select(webhook_deliveries::id)
+        .first::<i64>(conn)
+        .optional()?;
+    if undelivered.is_none() {
+        return Ok(Vec::new());
+    }
     crate::db::write_transaction(conn, |conn| {
         let now = now_millis();
         let due = webhook_deliveries::table

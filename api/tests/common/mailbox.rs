@@ -56,17 +56,25 @@ pub fn legal_moves(text: &str) -> Vec<String> {
     after.lines().take_while(|l| l.starts_with("  ") && !l.trim().is_empty()).map(|l| l.trim().to_string()).collect()
 }
 
-/// A plain UTF-8 reply to `mail` from `from`, with `body` as the text (quoted original appended).
+/// A Message-ID no other reply of this test process has.
+pub fn fresh_message_id() -> String {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    format!("<reply.{}.{n}@client.test>", std::process::id())
+}
+
+/// A plain UTF-8 reply to `mail` from `from`, with `body` as the text (quoted original appended), with a
+/// Message-ID of its own (the server answers a message delivered again as it did the first time).
 pub fn reply(mail: &Mail, from: &str, body: &str) -> Vec<u8> {
     let quoted: String = mail.text.lines().take(5).map(|l| format!("> {l}\r\n")).collect();
     format!(
-        "From: <{from}>\r\nTo: <{}>\r\nSubject: Re: {}\r\nIn-Reply-To: <{}>\r\nReferences: <{2}>\r\nMessage-ID: <reply.{}@client.test>\r\n\
+        "From: <{from}>\r\nTo: <{}>\r\nSubject: Re: {}\r\nIn-Reply-To: <{}>\r\nReferences: <{2}>\r\nMessage-ID: {}\r\n\
          MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n\
          {}\r\n\r\nOn Sun, 22 Nov 2026 at 10:00, tegami <{}> wrote:\r\n{quoted}",
         mail.reply_to.as_deref().unwrap_or(""),
         mail.subject,
         mail.message_id,
-        mail.message_id.len(),
+        fresh_message_id(),
         body.replace('\n', "\r\n"),
         mail.reply_to.as_deref().unwrap_or(""),
     )

@@ -97,6 +97,9 @@ impl TestApp {
             .env("TEGAMI_PUBLIC_URL", &self.settings.public_url)
             .env("TEGAMI_MAIL_FROM", &self.settings.mail.from)
             .env("TEGAMI_MAIL_REPLY_ADDRESS", &self.settings.mail.reply_address)
+            .env("TEGAMI_MAIL_REFUSALS_PER_HOUR", self.settings.mail.refusals_per_hour.to_string())
+            .env("TEGAMI_MAIL_REFUSALS_PER_GAME_PER_HOUR", self.settings.mail.refusals_per_game_per_hour.to_string())
+            .env("TEGAMI_MAIL_TURN_WAIT_SECS", self.settings.mail.turn_wait_secs.to_string())
             .env("TEGAMI_LOG", "warn")
             .env_remove("TEGAMI_CONFIG")
             .stdin(std::process::Stdio::piped())
@@ -179,6 +182,23 @@ impl TestApp {
             req = req.bearer_auth(t);
         }
         req.send().expect("request sent")
+    }
+
+    /// How many entries the journal of `game` has (as a spectator reads it).
+    pub fn journal_len(&self, game: i64) -> usize {
+        let j: Value = self.get(&format!("/api/v1/games/{game}/journal"), None).json().unwrap();
+        j["entries"].as_array().unwrap().len()
+    }
+
+    /// A UOSAO game of `player`'s against two bots; its id.
+    pub fn uosao_against_bots(&self, player: &Player) -> i64 {
+        let r = self.post(
+            "/api/v1/games",
+            Some(&player.token),
+            &json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]}),
+        );
+        assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+        r.json::<Value>().unwrap()["id"].as_i64().unwrap()
     }
 
     /// Registers, logs in and registers a fresh signing key.

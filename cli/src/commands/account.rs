@@ -1,5 +1,6 @@
 //! `tegami account export` and `tegami account delete`.
 
+use catalog::t;
 use std::path::Path;
 
 use shared::api_types::DeleteAccountRequest;
@@ -22,9 +23,11 @@ fn export(ctx: &Ctx, file: Option<&Path>) -> Result<()> {
     match file {
         None => out(&text),
         Some(path) => {
-            write_private(path, text.as_bytes())
-                .map_err(|e| CliError::local(format!("cannot write `{}`: {e}", path.display())))?;
-            err(&format!("wrote your data to `{}`\n", path.display()));
+            let file = path.display().to_string();
+            write_private(path, text.as_bytes()).map_err(|e| {
+                CliError::local(t!(ctx.lang, "cli-file-unwritable", file = &file, error = e.to_string()))
+            })?;
+            err(&format!("{}\n", t!(ctx.lang, "cli-account-exported", file = &file)));
         }
     }
     Ok(())
@@ -42,9 +45,9 @@ fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 fn delete(ctx: &Ctx, yes: bool, from_stdin: bool) -> Result<()> {
     let client = ctx.authed()?;
-    let question = "delete your account? running games count as resigned and this cannot be undone [y/N] ";
-    if !yes && !confirm(question)? {
-        return Err(CliError::local("not deleted; pass `--yes` to delete without being asked"));
+    let question = format!("{} ", t!(ctx.lang, "cli-account-delete-confirm"));
+    if !yes && !confirm(&question)? {
+        return Err(CliError::local(t!(ctx.lang, "cli-account-delete-cancelled")));
     }
     let password = read_password(from_stdin, false)?;
     client.delete_json("/me", Some(&DeleteAccountRequest { password }))?;
@@ -52,7 +55,7 @@ fn delete(ctx: &Ctx, yes: bool, from_stdin: bool) -> Result<()> {
     if ctx.json {
         out(&output::json(&serde_json::json!({ "deleted": true })));
     } else {
-        out("account deleted; you were signed out everywhere\n");
+        out(&format!("{}\n", t!(ctx.lang, "cli-account-deleted")));
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! `tegami games`: the games I play in.
 
+use catalog::t;
 use shared::api_types::GameSummary;
 
 use super::{Ctx, out, out_json};
@@ -9,7 +10,10 @@ use crate::output;
 
 pub fn exec(ctx: &Ctx, args: &GamesArgs) -> Result<()> {
     let client = ctx.authed()?;
-    let query: Vec<(&str, String)> = args.status.map(|s| ("status", s.as_str().to_string())).into_iter().collect();
+    let mut query: Vec<(&str, String)> = args.status.map(|s| ("status", s.as_str().to_string())).into_iter().collect();
+    query.extend(args.game.clone().map(|g| ("game", g)));
+    query.extend(args.after.map(|a| ("after", a.to_string())));
+    query.extend(args.limit.map(|n| ("limit", n.to_string())));
     let reply = client.get_query("/games", &query)?;
     if ctx.json {
         out_json(&reply.body);
@@ -17,12 +21,10 @@ pub fn exec(ctx: &Ctx, args: &GamesArgs) -> Result<()> {
     }
     let games: Vec<GameSummary> = reply.decode()?;
     if games.is_empty() {
-        let which = args.status.map(|s| format!("{} ", s.as_str())).unwrap_or_default();
-        out(&format!(
-            "no {which}games; start one with `tegami new <game> --seat me --seat bot` (see `tegami types`)\n"
-        ));
+        let status = args.status.map_or("any", |s| s.as_str());
+        out(&output::wrapped(&t!(ctx.lang, "cli-games-none", status = status), ctx.width, 2));
     } else {
-        out(&output::games_table(&games));
+        out(&output::games_table(&games, ctx.lang));
     }
     Ok(())
 }

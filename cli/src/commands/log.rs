@@ -14,7 +14,11 @@ pub fn exec(ctx: &Ctx, args: &GameArg) -> Result<()> {
     if ctx.json {
         out_json(&raw);
     } else {
-        out(&output::journal_text(&listing, ctx.lang));
+        // Whose events are whose: private events are worded to the seat they were told to.
+        let me = super::fetch_game(&client, args.game)?.1.summary.my_seat;
+        let mut text = output::journal_text(&listing, me, ctx.lang, ctx.width);
+        text.push_str(&super::say::messages_text(&super::say::fetch_messages(&client, args.game, 0)?, ctx.lang));
+        out(&text);
     }
     Ok(())
 }

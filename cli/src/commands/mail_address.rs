@@ -1,6 +1,8 @@
 //! `tegami mail-address add|list|remove`: further addresses your email replies may come from.
 
+use catalog::t;
 use shared::api_types::{AddMailAddressRequest, MailAddress, MailAddressStatus};
+use shared::engine::Lang;
 use shared::text::{Align, Table};
 
 use super::{Ctx, out, out_json};
@@ -18,11 +20,7 @@ pub fn exec(ctx: &Ctx, command: &MailAddressCommand) -> Result<()> {
                 return Ok(());
             }
             let added: MailAddress = reply.decode()?;
-            out(&format!(
-                "a link to prove `{}` was emailed to it: open it (within 48 hours) and replies from that address \
-                 move for you\n",
-                added.address
-            ));
+            out(&format!("{}\n", t!(ctx.lang, "cli-address-added", address = &added.address)));
         }
         MailAddressCommand::List => {
             let reply = client.get("/me/mail-addresses")?;
@@ -32,23 +30,20 @@ pub fn exec(ctx: &Ctx, command: &MailAddressCommand) -> Result<()> {
             }
             let addresses: Vec<MailAddress> = reply.decode()?;
             if addresses.is_empty() {
-                out("no added addresses; replies move for you only from your account's address \
-                     (add another with `tegami mail-address add <address>`)\n");
+                out(&format!("{}\n", t!(ctx.lang, "cli-address-none")));
                 return Ok(());
             }
-            out(&addresses_table(&addresses));
+            out(&addresses_table(&addresses, ctx.lang));
         }
         MailAddressCommand::Remove { address } => {
             let id = resolve(&client, address)?;
             client.delete(&format!("/me/mail-addresses/{id}")).map_err(|e| {
-                e.on_not_found("unknown_mail_address", || {
-                    format!("no added address `{address}`; run `tegami mail-address list` to list yours")
-                })
+                e.on_not_found("unknown_mail_address", || t!(ctx.lang, "cli-address-unknown", address = address))
             })?;
             if ctx.json {
                 out_json(&serde_json::json!({ "removed": id }));
             } else {
-                out(&format!("removed `{address}`: replies from it no longer move for you\n"));
+                out(&format!("{}\n", t!(ctx.lang, "cli-address-removed", address = address)));
             }
         }
     }
@@ -61,19 +56,27 @@ fn resolve(client: &Client, given: &str) -> Result<i64> {
         return Ok(id);
     }
     let addresses: Vec<MailAddress> = client.get("/me/mail-addresses")?.decode()?;
-    addresses.iter().find(|a| a.address.eq_ignore_ascii_case(given.trim())).map(|a| a.id).ok_or_else(|| {
-        CliError::refused(format!("no added address `{given}`; run `tegami mail-address list` to list yours"))
-    })
+    addresses
+        .iter()
+        .find(|a| a.address.eq_ignore_ascii_case(given.trim()))
+        .map(|a| a.id)
+        .ok_or_else(|| CliError::refused(t!(crate::i18n::lang(), "cli-address-unknown", address = given)))
 }
 
-pub fn addresses_table(addresses: &[MailAddress]) -> String {
-    let mut table = Table::new(["ID", "ADDRESS", "STATUS", "ADDED"]).align(0, Align::Right);
+pub fn addresses_table(addresses: &[MailAddress], lang: Lang) -> String {
+    let mut table = Table::new([
+        t!(lang, "cli-games-head-id"),
+        t!(lang, "cli-address-head-address"),
+        t!(lang, "cli-games-head-status"),
+        t!(lang, "cli-address-head-added"),
+    ])
+    .align(0, Align::Right);
     for a in addresses {
         let status = match a.status {
-            MailAddressStatus::Proved => "proved",
-            MailAddressStatus::Pending => "pending (open the emailed link)",
+            MailAddressStatus::Proved => t!(lang, "cli-address-proved"),
+            MailAddressStatus::Pending => t!(lang, "cli-address-pending"),
         };
-        table.row([a.id.to_string(), a.address.clone(), status.to_string(), a.added_at.clone()]);
+        table.row([a.id.to_string(), a.address.clone(), status, a.added_at.clone()]);
     }
     table.render()
 }
@@ -101,7 +104,7 @@ mod tests {
             },
         ];
         assert_eq!(
-            addresses_table(&addresses),
+            addresses_table(&addresses, Lang::En),
             "\
 ID  ADDRESS             STATUS                           ADDED
  2  alice@work.example  proved                           2026-01-01T00:00:00Z

@@ -1,5 +1,6 @@
 //! `tegami notify`, `tegami vacation`, `tegami resend-verification`: how the server emails me.
 
+use catalog::t;
 use serde_json::{Value, json};
 
 use super::{Ctx, out, out_json};
@@ -13,20 +14,28 @@ fn show_prefs(ctx: &Ctx, prefs: &Value) {
     }
     let how = prefs["notify"].as_str().unwrap_or("every_turn").replace('_', "-");
     let lang = prefs["lang"].as_str().unwrap_or("en");
-    out(&format!("turn emails: {how}\nemail language: {lang}\n"));
+    let turn = prefs["turn_email"].as_str().unwrap_or("unless_seen").replace('_', "-");
+    let talk = prefs["talk_email"].as_str().unwrap_or("private_only").replace('_', "-");
+    out(&format!("{}\n", t!(ctx.lang, "cli-notify-settings", how = how, lang = lang, turn = turn, talk = talk)));
 }
 
 pub fn notify(ctx: &Ctx, args: &NotifyArgs) -> Result<()> {
     let client = ctx.authed()?;
     let current = client.get("/me/notifications")?.body;
-    if args.how.is_none() && args.mail_lang.is_none() {
+    if args.how.is_none() && args.mail_lang.is_none() && args.turn_email.is_none() && args.talk_email.is_none() {
         show_prefs(ctx, &current);
         return Ok(());
     }
-    let notify =
-        args.how.as_deref().map(|h| h.replace('-', "_")).map(Value::String).unwrap_or(current["notify"].clone());
-    let lang = args.mail_lang.clone().map(Value::String).unwrap_or(current["lang"].clone());
-    let updated = client.put("/me/notifications", &json!({"notify": notify, "lang": lang}))?.body;
+    let chosen = |arg: &Option<String>, key: &str| {
+        arg.as_deref().map(|h| Value::String(h.replace('-', "_"))).unwrap_or(current[key].clone())
+    };
+    let body = json!({
+        "notify": chosen(&args.how, "notify"),
+        "lang": chosen(&args.mail_lang, "lang"),
+        "turn_email": chosen(&args.turn_email, "turn_email"),
+        "talk_email": chosen(&args.talk_email, "talk_email"),
+    });
+    let updated = client.put("/me/notifications", &body)?.body;
     show_prefs(ctx, &updated);
     Ok(())
 }
@@ -45,8 +54,8 @@ pub fn vacation(ctx: &Ctx, args: &VacationArgs) -> Result<()> {
         return Ok(());
     }
     match reply.body["until"].as_str() {
-        Some(until) => out(&format!("away until {until}: your deadlines stand still until then\n")),
-        None => out("not away: your deadlines run\n"),
+        Some(until) => out(&format!("{}\n", t!(ctx.lang, "cli-vacation-away", until = until))),
+        None => out(&format!("{}\n", t!(ctx.lang, "cli-vacation-back"))),
     }
     Ok(())
 }
@@ -57,6 +66,6 @@ pub fn resend_verification(ctx: &Ctx) -> Result<()> {
         out_json(&json!({"sent": true}));
         return Ok(());
     }
-    out("a new verification link is on its way; open it to prove your address\n");
+    out(&format!("{}\n", t!(ctx.lang, "cli-verification-sent")));
     Ok(())
 }

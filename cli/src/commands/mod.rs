@@ -2,9 +2,12 @@
 //! rendering a game.
 
 pub mod account;
+pub mod archive;
 pub mod completions;
+pub mod follow;
 pub mod games;
 pub mod join;
+pub mod lobby;
 pub mod log;
 pub mod login;
 pub mod logout;
@@ -15,8 +18,10 @@ pub mod new;
 pub mod password;
 pub mod play;
 pub mod register;
+pub mod replay;
 pub mod resign;
 pub mod rules;
+pub mod say;
 pub mod sessions;
 pub mod show;
 pub mod token;
@@ -28,6 +33,7 @@ pub mod whoami;
 
 use std::io::Write;
 
+use catalog::t;
 use serde_json::Value;
 use shared::api_types::{GameDetail, LegalMoves, PendingInfo};
 use shared::engine::{Lang, Localized, RenderContext};
@@ -73,9 +79,14 @@ impl Ctx {
             .unwrap_or_else(|| DEFAULT_SERVER.to_string());
         let lang = match (global.lang, &settings.lang) {
             (Some(lang), _) => lang,
-            (None, Some(lang)) => lang
-                .parse()
-                .map_err(|e| CliError::local(format!("in `{}`: {e}", config.path().join("config.toml").display())))?,
+            (None, Some(lang)) => lang.parse().map_err(|_| {
+                CliError::local(t!(
+                    crate::i18n::lang(),
+                    "cli-config-bad-lang",
+                    file = config.path().join("config.toml").display().to_string(),
+                    lang = lang
+                ))
+            })?,
             (None, None) => Lang::En,
         };
         let width = global.width.map(usize::from).or_else(columns_from_env).unwrap_or(DEFAULT_WIDTH);
@@ -89,6 +100,11 @@ impl Ctx {
             token: global.token.clone().filter(|t| !t.trim().is_empty()),
             session,
         })
+    }
+
+    /// The account of the session kept for this server, if any.
+    pub fn account_id(&self) -> Option<i64> {
+        self.session.as_ref().filter(|s| config::normalize_server(&s.server) == self.server).map(|s| s.account_id)
     }
 
     /// A client that sends no credentials.
@@ -112,11 +128,13 @@ impl Ctx {
         }
         match &self.session {
             Some(s) if config::normalize_server(&s.server) == self.server => Ok(s.token.clone()),
-            Some(s) => Err(CliError::not_logged_in(format!(
-                "not logged in to `{}` (only to `{}`); run `tegami login` or pass `--server {}`",
-                self.server, s.server, s.server
+            Some(s) => Err(CliError::not_logged_in(t!(
+                self.lang,
+                "cli-not-logged-in-here",
+                server = &self.server,
+                other = &s.server
             ))),
-            None => Err(CliError::not_logged_in("not logged in; run `tegami login --email <email>`")),
+            None => Err(CliError::not_logged_in(t!(self.lang, "cli-not-logged-in"))),
         }
     }
 
@@ -126,6 +144,7 @@ impl Ctx {
             width: self.width,
             seat_names: output::seat_names(&detail.summary.seats),
             region: self.region.clone(),
+            narrow: false,
         }
     }
 }
@@ -153,7 +172,7 @@ pub fn out_json(value: &Value) {
 }
 
 pub fn no_game(id: i64) -> String {
-    format!("no game `{id}`; run `tegami games` to list yours")
+    t!(crate::i18n::lang(), "cli-no-game", game = id.to_string())
 }
 
 /// `GET /games/{id}`: the raw JSON and the decoded detail.
@@ -201,7 +220,7 @@ pub fn board(ctx: &Ctx, client: &Client, detail: &GameDetail) -> Result<String> 
         // Unknown here, or the view does not fit this build's engine: ask the server to draw it.
         _ => {
             let mut query =
-                vec![("lang", lang_code(ctx.lang).to_string()), ("width", ctx.width.clamp(40, 200).to_string())];
+                vec![("lang", catalog::code(ctx.lang).to_string()), ("width", ctx.width.clamp(40, 200).to_string())];
             query.extend(ctx.region.clone().map(|r| ("region", r)));
             client.get_text(&format!("/games/{}/board", detail.summary.id), &query)?
         }
@@ -215,52 +234,50 @@ pub fn board(ctx: &Ctx, client: &Client, detail: &GameDetail) -> Result<String> 
 /// Header, board and (when over) outcome: what `show` and `watch` print.
 pub fn game_text(ctx: &Ctx, client: &Client, detail: &GameDetail) -> Result<String> {
     let prompts = my_prompts(client, detail);
-    let mut text = output::game_header(detail, &prompts, ctx.lang);
+    let mut text = output::game_header(detail, &prompts, ctx.lang, ctx.width);
     text.push('\n');
     text.push_str(&board(ctx, client, detail)?);
     if let Some(outcome) = &detail.outcome {
         text.push('\n');
-        text.push_str(&output::outcome_text(outcome, &detail.summary.seats, ctx.lang));
+        text.push_str(&output::outcome_text(outcome, &detail.summary.seats, ctx.lang, ctx.width));
+        text.extend(output::winners_line(&detail.standings, ctx.lang));
     }
     Ok(text)
 }
 
-pub fn lang_code(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "en",
-        Lang::Ja => "ja",
-    }
-}
-
-/// Asks on stderr and reads one line of stdin; only `y` or `yes` confirms.
+/// Asks on stderr and reads one line of stdin; only `y` or `yes` (or はい) confirms.
 pub fn confirm(question: &str) -> Result<bool> {
     use std::io::BufRead;
     err(question);
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;
-    Ok(matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes"))
+    Ok(matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes" | "はい"))
 }
 
-/// Reads a password: the first line of stdin, or twice (when `confirm`) from the terminal without echo.
+/// Reads a password: the first line of stdin (with `--password-stdin`, or when stdin is not a terminal, as
+/// in a script or a pipe), or twice (when `confirm`) from the terminal without echo.
 pub fn read_password(from_stdin: bool, confirm: bool) -> Result<String> {
-    let password = if from_stdin {
+    use std::io::IsTerminal;
+    let lang = crate::i18n::lang();
+    let password = if from_stdin || !std::io::stdin().is_terminal() {
         let mut line = String::new();
-        std::io::stdin().read_line(&mut line).map_err(|e| CliError::local(format!("cannot read stdin: {e}")))?;
+        std::io::stdin()
+            .read_line(&mut line)
+            .map_err(|e| CliError::local(t!(lang, "cli-stdin-unreadable", error = e.to_string())))?;
         line.trim_end_matches(['\n', '\r']).to_string()
     } else {
-        let ask = |prompt: &str| {
-            rpassword::prompt_password(prompt).map_err(|e| {
-                CliError::local(format!("cannot read a password from the terminal ({e}); use `--password-stdin`"))
-            })
+        let ask = |prompt: String| {
+            rpassword::prompt_password(prompt)
+                .map_err(|e| CliError::local(t!(lang, "cli-password-unreadable", error = e.to_string())))
         };
-        let first = ask("password: ")?;
-        if confirm && !first.is_empty() && ask("password again: ")? != first {
-            return Err(CliError::usage("the passwords differ; try again"));
+        let first = ask(format!("{} ", t!(lang, "cli-password-prompt")))?;
+        if confirm && !first.is_empty() && ask(format!("{} ", t!(lang, "cli-password-again")))? != first {
+            return Err(CliError::usage(t!(lang, "cli-passwords-differ")));
         }
         first
     };
     if password.is_empty() {
-        return Err(CliError::usage("the password is empty"));
+        return Err(CliError::usage(t!(lang, "cli-password-empty")));
     }
     Ok(password)
 }
@@ -320,7 +337,8 @@ mod tests {
         // The session belongs to another server: its token is not sent here.
         let err = ctx.credentials().unwrap_err();
         assert_eq!(err.exit_code(), 6);
-        assert!(err.to_string().starts_with("not logged in to `http://config.example`"), "{err}");
+        // In the language config.toml chose.
+        assert!(err.to_string().starts_with("`http://config.example` にはログインしていません"), "{err}");
 
         let mut args = global(tmp.path());
         args.server = Some("http://login.example".into());

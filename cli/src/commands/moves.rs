@@ -4,6 +4,7 @@ use super::{Ctx, fetch_moves, out, out_json};
 use crate::args::GameArg;
 use crate::error::Result;
 use crate::output;
+use catalog::t;
 
 pub fn exec(ctx: &Ctx, args: &GameArg) -> Result<()> {
     let client = ctx.authed()?;
@@ -11,10 +12,7 @@ pub fn exec(ctx: &Ctx, args: &GameArg) -> Result<()> {
     if ctx.json {
         out_json(&raw);
     } else if moves.is_empty() {
-        out(&format!(
-            "no decision is yours in game `{0}` now; run `tegami watch {0} --until-my-turn` to wait for one\n",
-            args.game
-        ));
+        out(&output::wrapped(&t!(ctx.lang, "cli-moves-none", game = args.game.to_string()), ctx.width, 2));
     } else {
         out(&output::moves_text(args.game, &moves, ctx.lang, ctx.width));
     }

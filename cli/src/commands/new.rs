@@ -1,5 +1,6 @@
 //! `tegami new <game> --seat ...`: create a game.
 
+use catalog::t;
 use serde_json::{Map, Value};
 use shared::api_types::{CreateGameRequest, GameDetail};
 
@@ -16,19 +17,21 @@ pub fn exec(ctx: &Ctx, args: &NewArgs) -> Result<()> {
         seats: args.seats.clone(),
         deadline_hours: args.deadline.map_or_else(shared::api_types::default_deadline_hours, |d| d.0),
         timeout_policy: args.on_timeout.unwrap_or_default(),
+        rated: if args.unrated { Some(false) } else { None },
+        listed: !args.unlisted,
+        mail_pictures: !args.no_mail_pictures,
     };
-    let reply = client.post("/games", &request).map_err(|e| {
-        e.with_help(format!("run `tegami types` to list the games, `tegami types {}` for its options", args.game))
-    })?;
+    let reply =
+        client.post("/games", &request).map_err(|e| e.with_help(t!(ctx.lang, "cli-new-help", game = &args.game)))?;
     if ctx.json {
         out_json(&reply.body);
         return Ok(());
     }
     let detail: GameDetail = reply.decode()?;
     let id = detail.summary.id;
-    let mut text = format!("created game `{id}`\n");
-    text.push_str(&output::game_header(&detail, &unprompted(&detail), ctx.lang));
-    text.push_str(&format!("see it with `tegami show {id}`\n"));
+    let mut text = output::wrapped(&t!(ctx.lang, "cli-created", game = id.to_string()), ctx.width, 2);
+    text.push_str(&output::game_header(&detail, &unprompted(&detail), ctx.lang, ctx.width));
+    text.push_str(&output::wrapped(&t!(ctx.lang, "cli-created-see", game = id.to_string()), ctx.width, 2));
     out(&text);
     Ok(())
 }
@@ -42,7 +45,7 @@ pub fn merge_options(base: Option<Value>, overrides: &[(String, Value)]) -> Resu
     let mut map = match base {
         Value::Null => Map::new(),
         Value::Object(map) => map,
-        _ => return Err(CliError::usage("`--options` must be a JSON object to combine with `-o`")),
+        _ => return Err(CliError::usage(t!(crate::i18n::lang(), "cli-options-not-object"))),
     };
     for (key, value) in overrides {
         map.insert(key.clone(), value.clone());

@@ -1,5 +1,6 @@
 //! `tegami password change` and `tegami password reset --email … | --token …`.
 
+use catalog::t;
 use shared::api_types::{ChangePasswordRequest, PasswordResetConfirm, PasswordResetRequest, SessionsRevoked};
 
 use super::{Ctx, err, out, out_json, read_password};
@@ -16,7 +17,7 @@ pub fn exec(ctx: &Ctx, command: &PasswordCommand) -> Result<()> {
 fn change(ctx: &Ctx, from_stdin: bool) -> Result<()> {
     let client = ctx.authed()?;
     if !from_stdin {
-        err("current password, then the new one twice\n");
+        err(&format!("{}\n", t!(ctx.lang, "cli-password-change-prompt")));
     }
     let current = read_password(from_stdin, false)?;
     let new = read_password(from_stdin, !from_stdin)?;
@@ -27,7 +28,7 @@ fn change(ctx: &Ctx, from_stdin: bool) -> Result<()> {
         return Ok(());
     }
     let revoked: SessionsRevoked = reply.decode()?;
-    out(&format!("password changed; {} other session(s) signed out\n", revoked.revoked));
+    out(&format!("{}\n", t!(ctx.lang, "cli-password-changed", count = revoked.revoked)));
     Ok(())
 }
 
@@ -38,21 +39,19 @@ fn reset(ctx: &Ctx, args: &ResetArgs) -> Result<()> {
         if ctx.json {
             out_json(&serde_json::json!({ "requested": email }));
         } else {
-            out(&format!(
-                "if `{email}` has an account, a reset token is on its way; then run `tegami password reset --token <token>`\n"
-            ));
+            out(&format!("{}\n", t!(ctx.lang, "cli-password-reset-sent", email = email)));
         }
         return Ok(());
     }
-    let token = args.token.clone().ok_or_else(|| CliError::usage("give `--email <email>` or `--token <token>`"))?;
+    let token = args.token.clone().ok_or_else(|| CliError::usage(t!(ctx.lang, "cli-password-reset-what")))?;
     let new = read_password(args.password_stdin, !args.password_stdin)?;
     client
         .post("/password-reset/confirm", &PasswordResetConfirm { token, new_password: new })
-        .map_err(|e| e.with_help("ask for a new token with `tegami password reset --email <email>`"))?;
+        .map_err(|e| e.with_help(t!(ctx.lang, "cli-password-reset-help")))?;
     if ctx.json {
         out_json(&serde_json::json!({ "reset": true }));
     } else {
-        out("password set; every session was signed out: log in with `tegami login --email <email>`\n");
+        out(&format!("{}\n", t!(ctx.lang, "cli-password-reset-done")));
     }
     Ok(())
 }

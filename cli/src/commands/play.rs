@@ -1,5 +1,6 @@
 //! `tegami play <game> <move...>`: parse the move against my view, sign it, send it.
 
+use catalog::t;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
@@ -22,15 +23,12 @@ pub fn exec(ctx: &Ctx, args: &PlayArgs) -> Result<()> {
     let text = args.words.join(" ");
     let action = if args.raw {
         serde_json::from_str::<Value>(&text)
-            .map_err(|e| CliError::usage(format!("`{text}` is not JSON ({e}); drop `--raw` to type notation")))?
+            .map_err(|e| CliError::usage(t!(ctx.lang, "cli-play-raw-not-json", text = &text, error = e.to_string())))?
     } else {
         parse_move(ctx, &client, &detail, seat, chosen, &text)?
     };
     let key = ctx.config.key()?.ok_or_else(|| {
-        CliError::not_logged_in(format!(
-            "no signing key in `{}`; run `tegami login` to create and register one",
-            ctx.config.path().display()
-        ))
+        CliError::not_logged_in(t!(ctx.lang, "cli-play-no-key", dir = ctx.config.path().display().to_string()))
     })?;
     let claims = MoveClaims { game: id, seat, decision: chosen.decision.clone(), action, iat: now() };
     let signed = key.sign(&claims).map_err(|e| CliError::local(e.to_string()))?;
@@ -40,14 +38,11 @@ pub fn exec(ctx: &Ctx, args: &PlayArgs) -> Result<()> {
     }
     let reply =
         client.post(&format!("/games/{id}/moves"), &SubmitMoveRequest { signed_move: signed }).map_err(|e| {
+            let game = id.to_string();
             let help = match &e {
-                CliError::Refused(r) if r.status == Some(403) => {
-                    "if your signing key is not registered, run `tegami login`".to_string()
-                }
-                CliError::Refused(r) if r.status == Some(409) => {
-                    format!("run `tegami show {id}` to see what is pending now")
-                }
-                _ => format!("run `tegami moves {id}` to list the legal moves"),
+                CliError::Refused(r) if r.status == Some(403) => t!(ctx.lang, "cli-play-help-key"),
+                CliError::Refused(r) if r.status == Some(409) => t!(ctx.lang, "cli-play-help-pending", game = game),
+                _ => t!(ctx.lang, "cli-play-help-moves", game = game),
             };
             e.with_help(help)
         })?;
@@ -58,31 +53,48 @@ pub fn exec(ctx: &Ctx, args: &PlayArgs) -> Result<()> {
     let accepted: MoveAccepted = reply.decode()?;
     let mut out_text = String::new();
     if accepted.duplicate {
-        out_text.push_str(&format!("this move was already accepted (entry {})\n", accepted.seq));
+        out_text.push_str(&output::wrapped(
+            &t!(ctx.lang, "cli-play-duplicate", entry = accepted.seq.to_string()),
+            ctx.width,
+            2,
+        ));
     }
-    out_text.push_str(&output::events_text(&accepted.events, ctx.lang));
+    out_text.push_str(&output::events_text(&accepted.events, ctx.lang, ctx.width));
     if args.show {
         out_text.push('\n');
         out_text.push_str(&board(ctx, &client, &accepted.game)?);
     }
-    out_text.push_str(&after_move(&accepted.game));
+    let after = after_move(&accepted.game, ctx.lang);
+    if !after.is_empty() {
+        out_text.push_str(&output::wrapped(&after, ctx.width, 2));
+    }
     out(&out_text);
     Ok(())
 }
 
 /// My seat in a game that can take a move now.
 fn playable_seat(detail: &GameDetail) -> Result<u8> {
-    let id = detail.summary.id;
+    let lang = crate::i18n::lang();
+    let game = detail.summary.id.to_string();
     let seat = detail.summary.my_seat.ok_or_else(|| {
-        CliError::refused(format!("you do not play in game `{id}`"))
-            .with_help(format!("take a seat with `tegami join {id}`"))
+        CliError::refused(t!(lang, "cli-play-not-a-player", game = &game)).with_help(t!(
+            lang,
+            "cli-play-not-a-player-help",
+            game = &game
+        ))
     })?;
     match detail.summary.status {
         GameStatus::Active => Ok(seat),
-        GameStatus::Waiting => Err(CliError::refused(format!("game `{id}` has not started: seats are still open"))
-            .with_help(format!("run `tegami show {id}` to see who is missing"))),
-        GameStatus::Finished => Err(CliError::refused(format!("game `{id}` is over"))
-            .with_help(format!("run `tegami show {id}` for the result"))),
+        GameStatus::Waiting => Err(CliError::refused(t!(lang, "cli-play-not-started", game = &game)).with_help(t!(
+            lang,
+            "cli-play-not-started-help",
+            game = &game
+        ))),
+        GameStatus::Finished => Err(CliError::refused(t!(lang, "cli-play-over", game = &game)).with_help(t!(
+            lang,
+            "cli-play-over-help",
+            game = &game
+        ))),
     }
 }
 
@@ -92,24 +104,31 @@ fn describe(pending: &[PendingInfo]) -> String {
 
 /// The decision a move answers: the only one that is mine, or the one named by `--decision`.
 pub fn pick_decision<'a>(game: i64, mine: &'a [PendingInfo], wanted: Option<&str>) -> Result<&'a PendingInfo> {
+    let lang = crate::i18n::lang();
+    let game = game.to_string();
     if let Some(wanted) = wanted {
         return mine.iter().find(|p| p.decision == wanted).ok_or_else(|| {
-            let refusal = CliError::refused(format!("decision `{wanted}` is not yours to answer in game `{game}` now"));
+            let refusal = CliError::refused(t!(lang, "cli-play-not-your-decision", decision = wanted, game = &game));
             if mine.is_empty() {
-                refusal.with_help(format!("run `tegami show {game}` to see what is pending"))
+                refusal.with_help(t!(lang, "cli-play-help-pending", game = &game))
             } else {
-                refusal.with_help(format!("yours now: {}", describe(mine)))
+                refusal.with_help(t!(lang, "cli-play-yours-now", decisions = describe(mine)))
             }
         });
     }
     match mine {
-        [] => Err(CliError::refused(format!("it is not your turn in game `{game}`"))
-            .with_help(format!("run `tegami watch {game} --until-my-turn` to wait for it"))),
+        [] => Err(CliError::refused(t!(lang, "cli-play-not-your-turn", game = &game)).with_help(t!(
+            lang,
+            "cli-play-not-your-turn-help",
+            game = &game
+        ))),
         [only] => Ok(only),
-        several => Err(CliError::usage(format!(
-            "you have {} decisions pending in game `{game}`; choose one with `--decision <id>`: {}",
-            several.len(),
-            describe(several)
+        several => Err(CliError::usage(t!(
+            lang,
+            "cli-play-several",
+            count = several.len(),
+            game = &game,
+            decisions = describe(several)
         ))),
     }
 }
@@ -123,11 +142,8 @@ fn parse_move(
     text: &str,
 ) -> Result<Value> {
     let slug = &detail.summary.slug;
-    let game = registry::game(slug).ok_or_else(|| {
-        CliError::local(format!(
-            "this tegami was built without the game `{slug}`; type the move's JSON form with `--raw`"
-        ))
-    })?;
+    let game =
+        registry::game(slug).ok_or_else(|| CliError::local(t!(ctx.lang, "cli-play-unknown-game", slug = slug)))?;
     let pending = Pending {
         id: chosen.decision.clone(),
         seat,
@@ -153,28 +169,28 @@ fn parse_move(
                 code: Some("bad_notation".into()),
                 message: e.0.get(ctx.lang).to_string(),
                 allowed,
-                help: Some(format!("run `tegami moves {}` for the prompt and the notation", detail.summary.id)),
+                help: Some(t!(ctx.lang, "cli-play-help-notation", game = detail.summary.id.to_string())),
             }))
         }
-        Err(ParseActionError::Shape(e)) => Err(CliError::network(format!(
-            "the server's view of the game does not fit this tegami ({e}); are client and server the same version?"
-        ))),
+        Err(ParseActionError::Shape(e)) => {
+            Err(CliError::network(t!(ctx.lang, "cli-play-view-mismatch", error = e.to_string())))
+        }
     }
 }
 
 /// What now: my turn again, the game's end, or whom we wait for.
-fn after_move(detail: &GameDetail) -> String {
-    let id = detail.summary.id;
+fn after_move(detail: &GameDetail, lang: shared::engine::Lang) -> String {
+    let game = detail.summary.id.to_string();
     if detail.summary.status == GameStatus::Finished {
-        return format!("game `{id}` is over; run `tegami show {id}` for the result\n");
+        return t!(lang, "cli-play-game-over", game = game);
     }
     if !detail.my_pending.is_empty() {
-        return format!("your turn again: run `tegami moves {id}`\n");
+        return t!(lang, "cli-play-again", game = game);
     }
     if detail.pending.is_empty() {
         return String::new();
     }
-    format!("waiting for: {}\n", output::waiting_for(&detail.pending, &detail.summary.seats))
+    t!(lang, "cli-header-waiting-for", who = output::waiting_for(&detail.pending, &detail.summary.seats, lang))
 }
 
 fn now() -> i64 {
@@ -187,7 +203,7 @@ mod tests {
     use shared::engine::Mode;
 
     fn p(id: &str) -> PendingInfo {
-        PendingInfo { decision: id.into(), seat: Some(0), kind: "play".into(), mode: Mode::Alone }
+        PendingInfo { decision: id.into(), seat: Some(0), kind: "play".into(), mode: Mode::Alone, deadline: None }
     }
 
     #[test]

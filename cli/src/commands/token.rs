@@ -1,6 +1,8 @@
 //! `tegami token create|list|revoke`: long-lived API tokens for scripts.
 
+use catalog::t;
 use shared::api_types::{ApiToken, CreateTokenRequest, CreatedToken};
+use shared::engine::Lang;
 use shared::text::{Align, Table};
 
 use super::{Ctx, out, out_json};
@@ -19,10 +21,9 @@ pub fn exec(ctx: &Ctx, command: &TokenCommand) -> Result<()> {
             let created: CreatedToken = reply.decode()?;
             // The secret alone on stdout, so that `$(tegami token create ci)` is the token.
             out(&format!("{}\n", created.secret));
-            super::err(&format!(
-                "created token `{}` (id {}); it is shown only once: use it with `--token` or TEGAMI_TOKEN\n",
-                created.token.name, created.token.id
-            ));
+            let created_note =
+                t!(ctx.lang, "cli-token-created", name = &created.token.name, id = created.token.id.to_string());
+            super::err(&format!("{created_note}\n"));
         }
         TokenCommand::List => {
             let reply = client.get("/tokens")?;
@@ -32,33 +33,39 @@ pub fn exec(ctx: &Ctx, command: &TokenCommand) -> Result<()> {
             }
             let tokens: Vec<ApiToken> = reply.decode()?;
             if tokens.is_empty() {
-                out("no tokens; create one with `tegami token create <name>`\n");
+                out(&format!("{}\n", t!(ctx.lang, "cli-token-none")));
                 return Ok(());
             }
-            out(&tokens_table(&tokens));
+            out(&tokens_table(&tokens, ctx.lang));
         }
         TokenCommand::Revoke { id } => {
             client.delete(&format!("/tokens/{id}")).map_err(|e| {
-                e.on_not_found("unknown_token", || format!("no token `{id}`; run `tegami token list` to list yours"))
+                e.on_not_found("unknown_token", || t!(ctx.lang, "cli-token-unknown", id = id.to_string()))
             })?;
             if ctx.json {
                 out_json(&serde_json::json!({ "revoked": id }));
             } else {
-                out(&format!("revoked token `{id}`\n"));
+                out(&format!("{}\n", t!(ctx.lang, "cli-token-revoked", id = id.to_string())));
             }
         }
     }
     Ok(())
 }
 
-pub fn tokens_table(tokens: &[ApiToken]) -> String {
-    let mut table = Table::new(["ID", "NAME", "CREATED", "LAST USED"]).align(0, Align::Right);
+pub fn tokens_table(tokens: &[ApiToken], lang: Lang) -> String {
+    let mut table = Table::new([
+        t!(lang, "cli-games-head-id"),
+        t!(lang, "cli-types-head-name"),
+        t!(lang, "cli-token-head-created"),
+        t!(lang, "cli-sessions-head-last-used"),
+    ])
+    .align(0, Align::Right);
     for t in tokens {
         table.row([
             t.id.to_string(),
-            t.name.clone(),
+            crate::sanitize::inline(&t.name).into_owned(),
             t.created_at.clone(),
-            t.last_used_at.clone().unwrap_or_else(|| "never".into()),
+            t.last_used_at.clone().unwrap_or_else(|| t!(lang, "cli-token-never")),
         ]);
     }
     table.render()
@@ -80,7 +87,7 @@ mod tests {
             },
         ];
         assert_eq!(
-            tokens_table(&tokens),
+            tokens_table(&tokens, Lang::En),
             "\
 ID  NAME    CREATED               LAST USED
  3  ci      2026-01-01T00:00:00Z  never

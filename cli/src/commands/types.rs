@@ -1,5 +1,6 @@
 //! `tegami types [game]`: the games this server offers.
 
+use catalog::t;
 use shared::api_types::GameType;
 
 use super::{Ctx, out, out_json};
@@ -15,7 +16,7 @@ pub fn exec(ctx: &Ctx, args: &TypesArgs) -> Result<()> {
             if ctx.json {
                 out_json(&reply.body);
             } else if types.is_empty() {
-                out("this server offers no games\n");
+                out(&format!("{}\n", t!(ctx.lang, "cli-types-none")));
             } else {
                 out(&output::types_table(&types, ctx.lang));
             }
@@ -24,9 +25,9 @@ pub fn exec(ctx: &Ctx, args: &TypesArgs) -> Result<()> {
             let index = types.iter().position(|t| &t.info.slug == slug).ok_or_else(|| {
                 let known: Vec<&str> = types.iter().map(|t| t.info.slug.as_str()).collect();
                 if known.is_empty() {
-                    CliError::refused(format!("no game type `{slug}`; this server offers no games"))
+                    CliError::refused(t!(ctx.lang, "cli-types-unknown-none", slug = slug))
                 } else {
-                    CliError::refused(format!("no game type `{slug}`; this server offers: {}", known.join(", ")))
+                    CliError::refused(t!(ctx.lang, "cli-types-unknown", slug = slug, known = known.join(", ")))
                 }
             })?;
             if ctx.json {

@@ -7,16 +7,19 @@
 //! three need no game engine, the replay needs this build to know the game.
 //!
 //! An answer the rules never reveal (shidouban's withdrawn 口出し answers, declined 石田散薬, standing
-//! preferences) stays redacted in a finished game's journal, except in its author's own copy. Its hash, a
-//! commitment salted with the server's randomness, cannot be recomputed: the chain takes it as given (the
-//! next entry still has to name it), its signature is not there to check, and the replay applies it by the
-//! effect the rules give it; the replay fails if the real answer did anything else.
+//! preferences, senbat's policies) stays redacted in a finished game's journal, except in its author's own
+//! copy. In journal format 2 its entry still publishes its content commitment, so its hash is recomputed
+//! like every other; in format 1 (games created before format 2) the hash cannot be recomputed and the chain
+//! takes it as given (the next entry still has to name it). Either way its signature is not there to check,
+//! and the replay applies it by the effect the rules give it; the replay fails if the real answer did
+//! anything else.
 
 use std::path::Path;
 
+use catalog::t;
 use serde::Serialize;
-use shared::api_types::{JournalListing, MoveClaims};
-use shared::journal::{self, Actor, Entry, EntryBody, GENESIS_HASH, Match};
+use shared::api_types::{JournalListing, MoveClaims, PublicKeyInfo};
+use shared::journal::{self, Actor, Entry, EntryBody, GENESIS_HASH, JournalFormat, Match};
 use shared::registry;
 use shared::signing;
 
@@ -30,174 +33,300 @@ use crate::error::{CliError, Result};
 pub struct Report {
     pub game: i64,
     pub slug: String,
+    /// The journal format the game was created in (entry 0 says it), whose rules the chain was checked by.
+    pub format: JournalFormat,
     pub ok: bool,
     pub checks: Vec<String>,
     pub failures: Vec<String>,
     /// The replayed result, in both languages, when the replay succeeded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<shared::engine::Localized>,
+    /// Who ended the game, how and why, when the server's operator ended it (an `ended_by_operator` entry).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended_by_operator: Option<journal::OperatorEnding>,
 }
 
 pub fn exec(ctx: &Ctx, args: &VerifyArgs) -> Result<()> {
     let listing = match (&args.file, args.game) {
         (Some(path), _) => read_listing(path)?,
         (None, Some(id)) => fetch_journal(&ctx.optional_auth()?, id)?.1,
-        (None, None) => return Err(CliError::usage("give a game or `--file <journal.json>`")),
+        (None, None) => return Err(CliError::usage(t!(ctx.lang, "cli-verify-what"))),
     };
-    let report = verify_listing(&listing);
+    // Nothing to verify yet is not tampering: scripts tell the two apart by the exit code (9, not 5).
+    let unfinished = listing.seed.is_none();
+    let report = verify_listing_to(&listing, args.head_hash.as_deref());
     if ctx.json {
         out_json(&serde_json::to_value(&report).expect("JSON serialises"));
     } else {
         out(&report_text(&report, ctx.lang));
     }
+    let game = report.game.to_string();
     if report.ok {
         Ok(())
+    } else if unfinished {
+        Err(CliError::Unverifiable(t!(ctx.lang, "cli-verify-unfinished", game = game)))
     } else {
-        Err(CliError::Verification(format!(
-            "game `{}` failed verification ({} problem{})",
-            report.game,
-            report.failures.len(),
-            if report.failures.len() == 1 { "" } else { "s" }
-        )))
+        Err(CliError::Verification(t!(ctx.lang, "cli-verify-failed", game = game, count = report.failures.len())))
     }
 }
 
 fn read_listing(path: &Path) -> Result<JournalListing> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| CliError::local(format!("cannot read `{}`: {e}", path.display())))?;
-    serde_json::from_str(&text).map_err(|e| {
-        CliError::Verification(format!(
-            "`{}` is not a journal ({e}); save one with `tegami log <game> --json > {}`",
-            path.display(),
-            path.display()
-        ))
-    })
+    let lang = crate::i18n::lang();
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::local(t!(lang, "cli-file-unreadable", file = &file, error = e.to_string())))?;
+    serde_json::from_str(&text)
+        .map_err(|e| CliError::Unverifiable(t!(lang, "cli-verify-not-a-journal", file = &file, error = e.to_string())))
 }
 
 pub fn report_text(report: &Report, lang: shared::engine::Lang) -> String {
-    let mut out = format!("game {} ({})\n", report.game, report.slug);
+    let mut out = format!(
+        "{}\n",
+        t!(
+            lang,
+            "cli-verify-title",
+            game = report.game.to_string(),
+            slug = &report.slug,
+            format = report.format.number().to_string()
+        )
+    );
+    let ok = t!(lang, "cli-verify-ok");
+    let failed = t!(lang, "cli-verify-failed-mark");
+    let mark_width = shared::text::width(&ok).max(shared::text::width(&failed));
     for c in &report.checks {
-        out.push_str(&format!("  ok      {c}\n"));
+        out.push_str(&format!("  {}  {c}\n", shared::text::pad_right(&ok, mark_width)));
     }
     for f in &report.failures {
-        out.push_str(&format!("  FAILED  {f}\n"));
+        out.push_str(&format!("  {}  {f}\n", shared::text::pad_right(&failed, mark_width)));
     }
     if let Some(result) = &report.result {
-        out.push_str(&format!("result: {}\n", result.get(lang)));
+        out.push_str(&format!("{}\n", t!(lang, "cli-result", summary = result.get(lang))));
     }
-    out.push_str(if report.ok { "verified\n" } else { "NOT verified\n" });
+    out.push_str(&format!("{}\n", if report.ok { t!(lang, "cli-verified") } else { t!(lang, "cli-not-verified") }));
     out
 }
 
+/// Verifies `listing` with no head hash to hold it to.
+#[cfg(test)]
 pub fn verify_listing(listing: &JournalListing) -> Report {
-    let mut report = Report { game: listing.game, slug: listing.slug.clone(), ..Report::default() };
+    verify_listing_to(listing, None)
+}
+
+/// Verifies `listing`, which must hold the entry hashed `head_hash` when one is given (a head the reader noted
+/// earlier, e.g. `GameDetail.head_hash`: a journal cut short before it, or rewritten anywhere up to it, lacks it).
+pub fn verify_listing_to(listing: &JournalListing, head_hash: Option<&str>) -> Report {
+    // Entry 0 says the format (hashed with it), the listing repeats it; the chain check holds them equal.
+    let format = match listing.entries.first().map(|e| &e.body) {
+        Some(EntryBody::Create { format, .. }) => *format,
+        _ => listing.format,
+    };
+    let mut report = Report { game: listing.game, slug: listing.slug.clone(), format, ..Report::default() };
     if listing.seed.is_none() {
         // A running game's journal is redacted and its seed secret: nothing to check yet.
         report.failures.push("the seed is not revealed: the game is not finished".into());
         return report;
     }
     check_chain(listing, &mut report);
+    if let Some(head) = head_hash {
+        // With the chain checked, holding the noted head means holding everything before it unchanged.
+        match listing.entries.iter().find(|e| e.hash == head) {
+            Some(e) => report.checks.push(t!(crate::i18n::lang(), "cli-verify-head", entry = e.seq.to_string())),
+            None => report.failures.push(t!(crate::i18n::lang(), "cli-verify-no-head", head = head)),
+        }
+    }
     let seed = check_seed(listing, &mut report);
     check_signatures(listing, &mut report);
     if let Some(seed) = seed {
         check_replay(listing, seed, &mut report);
     }
+    report_operator_ending(listing, &mut report);
     report.ok = report.failures.is_empty();
     report
 }
 
+/// Says who ended the game when its operator did: the entry's operator, result, places and reason (hashed
+/// and chained like any entry, so checked with the chain; the replay holds the places to the seats).
+fn report_operator_ending(listing: &JournalListing, report: &mut Report) {
+    let lang = crate::i18n::lang();
+    let Some((seq, ending)) = listing.entries.iter().find_map(|e| match &e.body {
+        EntryBody::EndedByOperator { operator, result, ranks, reason } => Some((
+            e.seq,
+            journal::OperatorEnding {
+                operator: operator.clone(),
+                result: *result,
+                ranks: ranks.clone(),
+                reason: reason.clone(),
+            },
+        )),
+        _ => None,
+    }) else {
+        return;
+    };
+    let (entry, operator, reason) = (seq.to_string(), ending.operator.as_str(), ending.reason.as_str());
+    report.checks.push(match &ending.ranks {
+        None => t!(lang, "cli-verify-ended-abandoned", entry = entry, operator = operator, reason = reason),
+        Some(ranks) => {
+            let places: Vec<String> = ranks.iter().map(u8::to_string).collect();
+            let places = places.join(", ");
+            t!(
+                lang,
+                "cli-verify-ended-adjudicated",
+                entry = entry,
+                operator = operator,
+                places = places,
+                reason = reason
+            )
+        }
+    });
+    report.ended_by_operator = Some(ending);
+}
+
 fn check_chain(listing: &JournalListing, report: &mut Report) {
+    let lang = crate::i18n::lang();
     let before = report.failures.len();
     let entries = &listing.entries;
     match entries.first().map(|e| &e.body) {
-        None => report.failures.push("the journal is empty".into()),
+        None => report.failures.push(t!(lang, "cli-verify-empty")),
         Some(EntryBody::Create { slug, seed_commitment, .. }) => {
             if *slug != listing.slug {
-                report.failures.push(format!("entry 0 creates `{slug}`, the listing says `{}`", listing.slug));
+                report.failures.push(t!(lang, "cli-verify-other-slug", slug = slug, listed = &listing.slug));
             }
             if *seed_commitment != listing.seed_commitment {
-                report.failures.push("entry 0 commits to another seed than the listing says".into());
+                report.failures.push(t!(lang, "cli-verify-other-commitment"));
             }
         }
-        Some(_) => report.failures.push("entry 0 does not create the game".into()),
+        Some(_) => report.failures.push(t!(lang, "cli-verify-no-create")),
+    }
+    let format = report.format;
+    if listing.format != format {
+        report.failures.push(t!(
+            lang,
+            "cli-verify-other-format",
+            format = format.number().to_string(),
+            listed = listing.format.number().to_string()
+        ));
     }
     let mut prev = GENESIS_HASH.to_string();
     let mut withheld = 0;
     for (i, e) in entries.iter().enumerate() {
         if e.seq != i as u64 {
-            report.failures.push(format!("entry {}: out of sequence (expected {i})", e.seq));
+            report.failures.push(t!(lang, "cli-verify-sequence", entry = e.seq.to_string(), expected = i.to_string()));
         }
         if e.prev_hash != prev {
-            report.failures.push(format!("entry {}: does not follow the previous entry (broken hash chain)", e.seq));
+            report.failures.push(t!(lang, "cli-verify-broken-chain", entry = e.seq.to_string()));
         }
-        if e.redacted {
-            // Never revealed: the hash stands as the commitment; the replay holds the entry to its effect.
-            withheld += 1;
-        } else if journal::entry_hash(e.seq, &e.at, &e.body, &e.nonce, &e.prev_hash) != e.hash {
-            report.failures.push(format!("entry {}: its hash does not match its content", e.seq));
+        withheld += usize::from(e.redacted);
+        if let Some(problem) = link_problem(format, e) {
+            report.failures.push(t!(
+                lang,
+                "cli-verify-entry",
+                entry = e.seq.to_string(),
+                problem = catalog::text(lang, problem)
+            ));
         }
         prev = e.hash.clone();
     }
     if report.failures.len() == before {
-        report.checks.push(match withheld {
-            0 => format!("hash chain of {} entries", entries.len()),
-            n => format!(
-                "hash chain of {} entries ({n} answer{} never revealed, taken on {} salted hash)",
-                entries.len(),
-                if n == 1 { "" } else { "s" },
-                if n == 1 { "its" } else { "their" }
-            ),
+        let count = entries.len();
+        report.checks.push(match (withheld, format) {
+            (0, _) => t!(lang, "cli-verify-chain", count = count),
+            (n, JournalFormat::V1) => t!(lang, "cli-verify-chain-v1-withheld", count = count, withheld = n),
+            (n, JournalFormat::V2) => t!(lang, "cli-verify-chain-v2-withheld", count = count, withheld = n),
         });
     }
 }
 
+/// What is wrong with one entry's hash, by the rules of `format`: the id of the message that says it.
+fn link_problem(format: JournalFormat, e: &Entry) -> Option<&'static str> {
+    match format {
+        // Never revealed: the hash stands as the commitment; the replay holds the entry to its effect.
+        JournalFormat::V1 if e.redacted => None,
+        JournalFormat::V1 => (journal::entry_hash(e.seq, &e.at, &e.body, &e.nonce, &e.prev_hash) != e.hash)
+            .then_some("cli-verify-hash-mismatch"),
+        JournalFormat::V2 => {
+            let Some(content) = e.content.as_deref() else {
+                return Some("cli-verify-no-content");
+            };
+            if journal::entry_hash_v2(e.seq, &e.at, &e.prev_hash, content).as_deref() != Some(e.hash.as_str()) {
+                return Some("cli-verify-hash-v2-mismatch");
+            }
+            if !e.redacted && journal::content_commitment(&e.body, &e.nonce).as_deref() != Some(content) {
+                return Some("cli-verify-content-mismatch");
+            }
+            None
+        }
+    }
+}
+
 fn check_seed(listing: &JournalListing, report: &mut Report) -> Option<[u8; 32]> {
+    let lang = crate::i18n::lang();
     let Some(hex_seed) = &listing.seed else {
-        report.failures.push("the seed is not revealed: the game is not finished".into());
+        report.failures.push(t!(lang, "cli-verify-no-seed"));
         return None;
     };
     let seed: [u8; 32] = match hex::decode(hex_seed.trim()).ok().and_then(|b| b.try_into().ok()) {
         Some(seed) => seed,
         None => {
-            report.failures.push("the revealed seed is not 32 bytes of hex".into());
+            report.failures.push(t!(lang, "cli-verify-bad-seed"));
             return None;
         }
     };
     if journal::seed_commitment(&seed) == listing.seed_commitment {
-        report.checks.push("the seed matches the commitment published at creation".into());
+        report.checks.push(t!(lang, "cli-verify-seed"));
     } else {
-        report.failures.push("the revealed seed does not match the commitment published at creation".into());
+        report.failures.push(t!(lang, "cli-verify-seed-mismatch"));
     }
     Some(seed)
 }
 
-/// Checks one signature: the key is listed, belongs to the seat's player, and signed these claims.
+/// Checks one signature: the key is listed, belongs to the seat's player (or, for a key an import kept
+/// without an account, to the seat itself), and signed these claims.
 fn check_signature(listing: &JournalListing, seq: u64, seat: u8, token: &str) -> Result<MoveClaims, String> {
-    let (kid, _) = signing::peek(token).map_err(|e| format!("entry {seq}: {e}"))?;
-    let key = listing
-        .keys
-        .iter()
-        .find(|k| k.kid == kid)
-        .ok_or_else(|| format!("entry {seq}: signed with key `{kid}`, which the journal does not list"))?;
-    match signing::key_id(&key.public_key) {
-        Ok(id) if id == kid => {}
-        _ => return Err(format!("entry {seq}: key `{kid}` is not the key id of its public key")),
+    let lang = crate::i18n::lang();
+    let entry = seq.to_string();
+    let problem = |problem: String| t!(lang, "cli-verify-entry", entry = &entry, problem = problem);
+    let (kid, _) = signing::peek(token).map_err(|e| problem(e.to_string()))?;
+    let listed: Vec<&PublicKeyInfo> = listing.keys.iter().filter(|k| k.kid == kid).collect();
+    if listed.is_empty() {
+        return Err(problem(t!(lang, "cli-verify-unlisted-key", key = &kid)));
     }
     let owner = listing.seats.iter().find(|s| s.seat == seat).and_then(|s| s.account_id);
-    match owner {
-        None => return Err(format!("entry {seq}: seat {seat} has no player account, yet a signed move")),
-        Some(account) if account != key.account_id => {
-            return Err(format!(
-                "entry {seq}: signed by account {} but seat {seat} belongs to account {account}",
-                key.account_id
-            ));
+    let holds = |k: &PublicKeyInfo| match k.account_id {
+        Some(account) => owner == Some(account),
+        None => k.seat == Some(seat),
+    };
+    let key = match listed.iter().find(|k| holds(k)) {
+        Some(key) => *key,
+        None => {
+            let key = listed[0];
+            return Err(problem(match (owner, key.account_id) {
+                (None, _) => t!(lang, "cli-verify-seat-without-account", seat = seat.to_string()),
+                (Some(account), Some(signer)) => t!(
+                    lang,
+                    "cli-verify-other-account",
+                    signer = signer.to_string(),
+                    seat = seat.to_string(),
+                    account = account.to_string()
+                ),
+                (Some(account), None) => t!(
+                    lang,
+                    "cli-verify-kept-key-other-seat",
+                    kept = key.seat.map_or_else(|| "?".to_string(), |s| s.to_string()),
+                    seat = seat.to_string(),
+                    account = account.to_string()
+                ),
+            }));
         }
-        Some(_) => {}
+    };
+    match signing::key_id(&key.public_key) {
+        Ok(id) if id == kid => {}
+        _ => return Err(problem(t!(lang, "cli-verify-key-id", key = &kid))),
     }
-    signing::verify(token, &key.public_key).map_err(|e| format!("entry {seq}: {e}"))
+    signing::verify(token, &key.public_key).map_err(|e| problem(e.to_string()))
 }
 
 fn check_signatures(listing: &JournalListing, report: &mut Report) {
+    let lang = crate::i18n::lang();
     let before = report.failures.len();
     let mut signed = 0;
     // Moves by email reply are attested by the server (it checked the reply token and the sender's
@@ -209,7 +338,7 @@ fn check_signatures(listing: &JournalListing, report: &mut Report) {
         match &e.body {
             EntryBody::Move { seat, decision, action, by: Actor::Player, signature } => {
                 let Some(token) = signature else {
-                    report.failures.push(format!("entry {}: a player's move without a signature", e.seq));
+                    report.failures.push(t!(lang, "cli-verify-unsigned", entry = e.seq.to_string()));
                     continue;
                 };
                 match check_signature(listing, e.seq, *seat, token) {
@@ -217,26 +346,27 @@ fn check_signatures(listing: &JournalListing, report: &mut Report) {
                     Ok(claims) => {
                         let mut differs = Vec::new();
                         if claims.game != listing.game {
-                            differs.push(format!("game {} instead of {}", claims.game, listing.game));
+                            let (signed, applied) = (claims.game.to_string(), listing.game.to_string());
+                            differs.push(t!(lang, "cli-verify-differs-game", signed = signed, applied = applied));
                         }
                         if claims.seat != *seat {
-                            differs.push(format!("seat {} instead of {seat}", claims.seat));
+                            let (signed, applied) = (claims.seat.to_string(), seat.to_string());
+                            differs.push(t!(lang, "cli-verify-differs-seat", signed = signed, applied = applied));
                         }
                         if claims.decision != *decision {
-                            differs.push(format!("decision `{}` instead of `{decision}`", claims.decision));
+                            let signed = &claims.decision;
+                            differs.push(t!(lang, "cli-verify-differs-decision", signed = signed, applied = decision));
                         }
                         if claims.action != *action {
-                            differs.push("another action than the one applied".into());
+                            differs.push(t!(lang, "cli-verify-differs-action"));
                         }
                         if differs.is_empty() {
                             signed += 1;
                             signers.insert(*seat);
                         } else {
-                            report.failures.push(format!(
-                                "entry {}: the signed move names {}",
-                                e.seq,
-                                differs.join(", ")
-                            ));
+                            let differs = differs.join(&t!(lang, "cli-list-separator"));
+                            let entry = e.seq.to_string();
+                            report.failures.push(t!(lang, "cli-verify-differs", entry = entry, differs = differs));
                         }
                     }
                 }
@@ -245,9 +375,7 @@ fn check_signatures(listing: &JournalListing, report: &mut Report) {
             EntryBody::Resign { seat, signature: Some(token) } => match check_signature(listing, e.seq, *seat, token) {
                 Err(problem) => report.failures.push(problem),
                 Ok(claims) if claims.game != listing.game || claims.seat != *seat => {
-                    report
-                        .failures
-                        .push(format!("entry {}: the signed resignation is for another game or seat", e.seq));
+                    report.failures.push(t!(lang, "cli-verify-resignation", entry = e.seq.to_string()));
                 }
                 Ok(_) => {
                     signed += 1;
@@ -259,52 +387,43 @@ fn check_signatures(listing: &JournalListing, report: &mut Report) {
     }
     if report.failures.len() == before {
         let players = signers.len();
-        report.checks.push(format!(
-            "{signed} signed move{} by {players} player{}",
-            if signed == 1 { "" } else { "s" },
-            if players == 1 { "" } else { "s" }
-        ));
+        report.checks.push(t!(lang, "cli-verify-signed", count = signed, players = players));
         if by_mail > 0 {
-            report.checks.push(format!(
-                "{by_mail} move{} by email reply, attested by the server (not signed by the player)",
-                if by_mail == 1 { "" } else { "s" }
-            ));
+            report.checks.push(t!(lang, "cli-verify-by-mail", count = by_mail));
         }
     }
 }
 
 fn check_replay(listing: &JournalListing, seed: [u8; 32], report: &mut Report) {
+    let lang = crate::i18n::lang();
     if registry::game(&listing.slug).is_none() {
-        report.failures.push(format!(
-            "this tegami was built without the game `{}`, so it cannot replay the dice and moves",
-            listing.slug
-        ));
+        report.failures.push(t!(lang, "cli-verify-unknown-game", slug = &listing.slug));
         return;
     }
     let replayed = match Match::replay(&listing.entries, seed) {
         Ok(m) => m,
         Err(e) => {
-            report.failures.push(format!("replay: {e}"));
+            report.failures.push(t!(lang, "cli-verify-replay", problem = e.to_string()));
             return;
         }
     };
     let before = report.failures.len();
     if !replayed.is_over() {
-        report.failures.push("replay: the game is not over at the end of the journal".into());
+        report.failures.push(t!(lang, "cli-verify-replay-not-over"));
     }
     if !replayed.is_revealed() {
-        report.failures.push("replay: the journal does not end with the revealed seed".into());
+        report.failures.push(t!(lang, "cli-verify-replay-no-reveal"));
     }
     // Only what everyone may read is compared: a reader's copy also holds events told to that reader alone
     // for good, which a replay of an answer never revealed cannot tell.
     let public = |e: &Entry| e.events.iter().filter(|ev| ev.public_after_end()).cloned().collect::<Vec<_>>();
     for (mine, theirs) in replayed.entries().iter().zip(&listing.entries) {
         if public(mine) != public(theirs) {
-            report.failures.push(format!("entry {}: the replay tells other events than the journal", theirs.seq));
+            report.failures.push(t!(lang, "cli-verify-replay-events", entry = theirs.seq.to_string()));
         }
     }
     if report.failures.len() == before {
-        report.checks.push("replay: every move, die and shuffle reproduced, same events".into());
+        report.checks.push(t!(lang, "cli-verify-replayed"));
         report.result = replayed.outcome().map(|o| o.summary);
     }
 }
@@ -329,14 +448,30 @@ mod tests {
     fn push(entries: &mut Vec<Entry>, body: EntryBody) {
         let seq = entries.len() as u64;
         let prev = entries.last().map(|e| e.hash.clone()).unwrap_or_else(|| GENESIS_HASH.to_string());
-        let nonce = format!("nonce{seq}");
-        let hash = journal::entry_hash(seq, AT, &body, &nonce, &prev);
+        let format = match entries.first().map(|e| &e.body).unwrap_or(&body) {
+            EntryBody::Create { format, .. } => *format,
+            _ => JournalFormat::V1,
+        };
+        let (nonce, content, hash) = match format {
+            JournalFormat::V1 => {
+                let nonce = format!("nonce{seq}");
+                let hash = journal::entry_hash(seq, AT, &body, &nonce, &prev);
+                (nonce, None, hash)
+            }
+            JournalFormat::V2 => {
+                let nonce = journal::nonce_for(&[seq as u8; 32], seq);
+                let content = journal::content_commitment(&body, &nonce).unwrap();
+                let hash = journal::entry_hash_v2(seq, AT, &prev, &content).unwrap();
+                (nonce, Some(content), hash)
+            }
+        };
         entries.push(Entry {
             seq,
             at: AT.into(),
             body,
             nonce,
             prev_hash: prev,
+            content,
             hash,
             events: vec![],
             redacted: false,
@@ -349,6 +484,10 @@ mod tests {
     }
 
     fn fixture_with(sign: impl Fn(&KeyPair) -> String) -> Fixture {
+        fixture_in(JournalFormat::V1, sign)
+    }
+
+    fn fixture_in(format: JournalFormat, sign: impl Fn(&KeyPair) -> String) -> Fixture {
         let key = KeyPair::generate().unwrap();
         let commitment = journal::seed_commitment(&SEED);
         let mut entries = Vec::new();
@@ -359,6 +498,7 @@ mod tests {
                 options: Value::Null,
                 seats: 2,
                 seed_commitment: commitment.clone(),
+                format,
             },
         );
         push(
@@ -385,10 +525,11 @@ mod tests {
         let listing = JournalListing {
             game: 9,
             slug: "fake".into(),
+            format,
             seed_commitment: commitment,
             seed: Some(hex::encode(SEED)),
             entries,
-            keys: vec![PublicKeyInfo { kid: key.kid(), account_id: 1, public_key: key.public_key() }],
+            keys: vec![PublicKeyInfo { kid: key.kid(), account_id: Some(1), public_key: key.public_key(), seat: None }],
             seats: vec![
                 SeatInfo {
                     seat: 0,
@@ -456,7 +597,7 @@ mod tests {
     #[test]
     fn a_signature_by_another_account_is_caught() {
         let mut f = fixture();
-        f.listing.keys[0].account_id = 2;
+        f.listing.keys[0].account_id = Some(2);
         assert_eq!(
             failures_before_replay(&f.listing),
             vec!["entry 1: signed by account 2 but seat 0 belongs to account 1"]
@@ -522,6 +663,50 @@ mod tests {
         );
     }
 
+    /// Format 2: a redacted entry publishes its content commitment, so its link is recomputed like any other.
+    #[test]
+    fn a_format_2_journal_links_through_its_redacted_entries() {
+        let mut f = fixture_in(JournalFormat::V2, |key| signed(key, 9, 0, "d1", &json!({"card": 2})));
+        assert_eq!(failures_before_replay(&f.listing), Vec::<String>::new());
+        withhold(&mut f.listing.entries[1]);
+        assert_eq!(failures_before_replay(&f.listing), Vec::<String>::new());
+        assert!(
+            verify_listing(&f.listing).checks[0].contains("every link recomputed"),
+            "{:?}",
+            verify_listing(&f.listing)
+        );
+        assert!(
+            report_text(&verify_listing(&f.listing), shared::engine::Lang::En)
+                .starts_with("game 9 (fake, journal format 2)")
+        );
+
+        let mut forged = f.listing.clone();
+        forged.entries[1].content = Some("0".repeat(64));
+        assert_eq!(
+            failures_before_replay(&forged),
+            vec!["entry 1: its hash does not match its time, previous hash and content commitment"]
+        );
+        let mut forged = f.listing.clone();
+        forged.entries[2].content = None;
+        assert_eq!(
+            failures_before_replay(&forged),
+            vec!["entry 2: no content commitment (`content`), which every entry of format 2 publishes"]
+        );
+        let mut forged = f.listing.clone();
+        forged.format = JournalFormat::V1;
+        assert_eq!(
+            failures_before_replay(&forged),
+            vec!["entry 0 creates a game in journal format 2, the listing says format 1"]
+        );
+        // The head a reader noted: held, or not.
+        let head = f.listing.entries[3].hash.clone();
+        assert!(verify_listing_to(&f.listing, Some(&head)).checks.iter().any(|c| c.contains("head you noted")));
+        let mut cut = f.listing.clone();
+        cut.entries.pop();
+        let failures = verify_listing_to(&cut, Some(&head)).failures;
+        assert!(failures.iter().any(|f| f.contains("does not hold the head")), "{failures:?}");
+    }
+
     /// `entry` as a reader other than its author sees an answer the rules never reveal.
     fn withhold(entry: &mut Entry) {
         if let EntryBody::Move { action, signature, .. } = &mut entry.body {
@@ -537,14 +722,16 @@ mod tests {
         let report = Report {
             game: 9,
             slug: "fake".into(),
+            format: JournalFormat::V1,
             ok: false,
             checks: vec!["hash chain of 4 entries".into()],
             failures: vec!["entry 2: its hash does not match its content".into()],
             result: None,
+            ended_by_operator: None,
         };
         assert_eq!(
             report_text(&report, shared::engine::Lang::En),
-            "game 9 (fake)\n  ok      hash chain of 4 entries\n  FAILED  entry 2: its hash does not match its content\nNOT verified\n"
+            "game 9 (fake, journal format 1)\n  ok      hash chain of 4 entries\n  FAILED  entry 2: its hash does not match its content\nNOT verified\n"
         );
     }
 
@@ -556,7 +743,7 @@ mod tests {
         std::fs::write(&path, crate::output::json(&serde_json::to_value(&f.listing).unwrap())).unwrap();
         assert_eq!(read_listing(&path).unwrap(), f.listing);
         std::fs::write(&path, "{}").unwrap();
-        assert_eq!(read_listing(&path).unwrap_err().exit_code(), 5);
+        assert_eq!(read_listing(&path).unwrap_err().exit_code(), 9);
     }
 
     /// A whole game of random moves, each signed by its seat's key, journaled like the server does (salts
@@ -603,13 +790,19 @@ mod tests {
         JournalListing {
             game: 9,
             slug: m.game().slug().into(),
+            format: m.format(),
             seed_commitment: journal::seed_commitment(&seed),
             seed: Some(hex::encode(seed)),
             entries: m.journal_for(viewer),
             keys: keys
                 .iter()
                 .enumerate()
-                .map(|(i, k)| PublicKeyInfo { kid: k.kid(), account_id: i as i64 + 1, public_key: k.public_key() })
+                .map(|(i, k)| PublicKeyInfo {
+                    kid: k.kid(),
+                    account_id: Some(i as i64 + 1),
+                    public_key: k.public_key(),
+                    seat: None,
+                })
                 .collect(),
             seats: (0..m.seats())
                 .map(|s| SeatInfo {
@@ -624,14 +817,24 @@ mod tests {
         }
     }
 
-    /// Re-chains the entries from `from` on after an edit, as a forger would.
-    fn rechain(entries: &mut [Entry], from: usize) {
+    /// Re-chains the entries from `from` on after an edit, as a forger would: in format 1 a redacted
+    /// entry's hash cannot be recomputed and is left as it was; in format 2 it is recomputed from its
+    /// published content commitment.
+    fn rechain(format: JournalFormat, entries: &mut [Entry], from: usize) {
         for i in from..entries.len() {
             let prev = entries[i - 1].hash.clone();
             let e = &mut entries[i];
             e.prev_hash = prev;
-            if !e.redacted {
-                e.hash = journal::entry_hash(e.seq, &e.at, &e.body, &e.nonce, &e.prev_hash);
+            match format {
+                JournalFormat::V1 if e.redacted => {}
+                JournalFormat::V1 => e.hash = journal::entry_hash(e.seq, &e.at, &e.body, &e.nonce, &e.prev_hash),
+                JournalFormat::V2 => {
+                    if !e.redacted {
+                        e.content = journal::content_commitment(&e.body, &e.nonce);
+                    }
+                    let content = e.content.clone().unwrap();
+                    e.hash = journal::entry_hash_v2(e.seq, &e.at, &e.prev_hash, &content).unwrap();
+                }
             }
         }
     }
@@ -656,7 +859,7 @@ mod tests {
         if let EntryBody::Move { seat, decision, action, signature, .. } = &mut listing.entries[first].body {
             *signature = Some(signed(&keys[1], 9, *seat, decision, action));
         }
-        rechain(&mut listing.entries, first);
+        rechain(m.format(), &mut listing.entries, first);
         let report = verify_listing(&listing);
         assert!(!report.ok);
         assert!(
@@ -713,8 +916,29 @@ mod tests {
                 .contains(&format!("entry {}: does not follow the previous entry (broken hash chain)", withheld + 1)),
             "{report:?}"
         );
-        rechain(&mut tampered.entries, withheld + 1);
+        rechain(m.format(), &mut tampered.entries, withheld + 1);
         assert!(!verify_listing(&tampered).ok, "a forged commitment must not verify");
+
+        // The attack format 1 could not see: two answers before one that stays redacted swapped, renumbered
+        // and re-hashed up to it. Format 2 recomputes the redacted entry's link from its published content.
+        let mut relinked = spectator.clone();
+        let r = relinked.entries.iter().rposition(|e| e.redacted).unwrap();
+        let open_moves: Vec<usize> = (1..r)
+            .filter(|&i| !relinked.entries[i].redacted && matches!(relinked.entries[i].body, EntryBody::Move { .. }))
+            .collect();
+        let [.., a, b] = open_moves[..] else { panic!("two open answers before entry {r}") };
+        relinked.entries.swap(a, b);
+        relinked.entries[a].seq = a as u64;
+        relinked.entries[b].seq = b as u64;
+        rechain(m.format(), &mut relinked.entries[..r], a);
+        relinked.entries[r].prev_hash = relinked.entries[r - 1].hash.clone();
+        let report = verify_listing(&relinked);
+        assert!(
+            report.failures.contains(&format!(
+                "entry {r}: its hash does not match its time, previous hash and content commitment"
+            )),
+            "{report:?}"
+        );
 
         // A revealed answer (a pick) passed off as never revealed: its effect is missing from the replay.
         let mut hidden = spectator.clone();

@@ -3,6 +3,7 @@
 //! server without one, polls. Exit codes: 0 my turn, 7 the game is over (without GAME: none of my games is
 //! still running), 8 `--timeout` passed; the usual codes otherwise.
 
+use catalog::t;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -54,10 +55,11 @@ pub fn exec(ctx: &Ctx, args: &WaitArgs) -> Result<()> {
 }
 
 fn timed_out(args: &WaitArgs) -> CliError {
+    let lang = crate::i18n::lang();
     let secs = args.timeout.unwrap_or_default();
     CliError::TimedOut(match args.game {
-        Some(id) => format!("nothing asked of you in game {id} within {secs} s; run `tegami wait {id}` again"),
-        None => format!("nothing asked of you within {secs} s; run `tegami wait` again"),
+        Some(id) => t!(lang, "cli-wait-timed-out-game", game = id.to_string(), secs = secs),
+        None => t!(lang, "cli-wait-timed-out", secs = secs),
     })
 }
 
@@ -66,12 +68,14 @@ fn look(client: &Client, game: Option<i64>) -> Result<Option<(Value, GameDetail)
     match game {
         Some(id) => {
             let (raw, detail) = fetch_game(client, id)?;
+            let lang = crate::i18n::lang();
+            let game = id.to_string();
             if detail.summary.status == GameStatus::Finished {
-                return Err(CliError::GameOver(format!("game {id} is over; `tegami show {id}` shows the result")));
+                return Err(CliError::GameOver(t!(lang, "cli-wait-game-over", game = game)));
             }
             if detail.summary.my_seat.is_none() {
-                return Err(CliError::refused(format!("you do not play in game {id}; nothing will be asked of you"))
-                    .with_help("run `tegami games` to list yours"));
+                return Err(CliError::refused(t!(lang, "cli-wait-not-a-player", game = game))
+                    .with_help(t!(lang, "cli-wait-not-a-player-help")));
             }
             Ok((!detail.my_pending.is_empty()).then_some((raw, detail)))
         }
@@ -81,9 +85,7 @@ fn look(client: &Client, game: Option<i64>) -> Result<Option<(Value, GameDetail)
                 return fetch_game(client, mine.id).map(Some);
             }
             if games.iter().all(|g| g.status == GameStatus::Finished) {
-                return Err(CliError::GameOver(
-                    "none of your games is still running; start one with `tegami new`".to_string(),
-                ));
+                return Err(CliError::GameOver(t!(crate::i18n::lang(), "cli-wait-none-running")));
             }
             Ok(None)
         }

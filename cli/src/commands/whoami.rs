@@ -1,5 +1,6 @@
 //! `tegami whoami`.
 
+use catalog::t;
 use shared::api_types::Account;
 
 use super::{Ctx, out, out_json};
@@ -12,10 +13,19 @@ pub fn exec(ctx: &Ctx) -> Result<()> {
         return Ok(());
     }
     let account: Account = reply.decode()?;
-    let mut text =
-        format!("{} <{}> (account {}) on `{}`\n", account.display_name, account.email, account.id, ctx.server);
+    let mut text = format!(
+        "{}\n",
+        t!(
+            ctx.lang,
+            "cli-whoami",
+            name = crate::sanitize::inline(&account.display_name),
+            email = crate::sanitize::inline(&account.email),
+            account = account.id.to_string(),
+            server = &ctx.server
+        )
+    );
     if let Some(key) = ctx.config.key()? {
-        text.push_str(&format!("signing key `{}`\n", key.kid()));
+        text.push_str(&format!("{}\n", t!(ctx.lang, "cli-whoami-key", key = key.kid())));
     }
     out(&text);
     Ok(())

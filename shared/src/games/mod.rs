@@ -3,6 +3,8 @@
 #[allow(unused_imports)] // unused only in a build without any game
 use crate::registry::{Adapter, DynGame};
 
+#[cfg(test)]
+pub(crate) mod gesture_checks;
 #[cfg(feature = "senbat")]
 pub mod senbat;
 #[cfg(feature = "shidouban")]

@@ -75,7 +75,7 @@ pub enum Action {
         card: String,
     },
     /// Standing policy for D11 (accepted at the own turn's execution prompt, or as an answer to D11). Never
-    /// revealed (§7): it only makes the server answer D11 (`Engine::standing_answer`).
+    /// revealed (§7): it only makes the server answer D11 for the player, as a standing answer.
     PolicyStock {
         policy: StockPolicy,
     },

@@ -85,65 +85,35 @@ fn heal_options(options: &[u8]) -> Vec<Action> {
 
 pub(crate) fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
     let (kind, seat) = ask_of(s, decision)?;
-    let list = |en: &str, ja: &str, options: Vec<Action>| Some(Choices::list(Localized::new(en, ja), options));
+    let list = |prompt: Localized, options: Vec<Action>| Some(Choices::list(prompt, options));
     match kind {
-        AskKind::Tokens => list(
-            "Place your 4 action tokens (sealed): tokens MV=a SH=b CH=c RD=d",
-            "アクショントークン4つを配置(非公開): tokens MV=a SH=b CH=c RD=d",
-            all_tokens(),
-        ),
+        AskKind::Tokens => list(catalog::both!("senbat-place-your-action-tokens-sealed"), all_tokens()),
         AskKind::Targets { choices, code, .. } => {
             let opts = target_combos(choices);
-            let prompt = Localized::new(
-                format!("D{code}: choose one adjacent target for each engaged card: targets A>B,..."),
-                format!("D{code}: 接触している各隊の攻撃対象を1つ選ぶ: targets A>B,..."),
-            );
+            let prompt = catalog::both!("senbat-d-choose-one-adjacent-target", code = code.to_string());
             if opts.len() <= 2000 {
                 Some(Choices::list(prompt, opts))
             } else {
                 Some(Choices {
                     prompt,
                     space: Space::Described {
-                        help: Localized::new("one pair per listed card", "各隊に1組"),
+                        help: catalog::both!("senbat-one-pair-per-listed-card"),
                         examples: opts.into_iter().take(3).collect(),
                     },
                 })
             }
         }
-        AskKind::Stock { .. } => list(
-            "Use your save stock (a 4+ save for every success)? `policy stock never|min N` also answers future ones",
-            "セーブのストックを使うか(全成功に4+セーブ)? `policy stock never|min N` で以後も自動",
-            stock_options(),
-        ),
-        AskKind::Kenkon { .. } => list(
-            "Kenkon itteki: discard a token for +1 on every die of this roll?",
-            "乾坤一擲: トークンを1つ捨てこの判定の全ダイス+1?",
-            kenkon_options(s, seat),
-        ),
-        AskKind::Senkyo { .. } => list(
-            "Battle situation: take a token from the opponent's space and put it on yours",
-            "戦況: 相手のマスからトークンを奪い自分のマスに置く",
-            senkyo_options(s, seat),
-        ),
-        AskKind::Heal { options, .. } => list(
-            "Recover succeeded: choose the card that loses 1 damage",
-            "回復成功: 被害を1除くカードを選ぶ",
-            heal_options(options),
-        ),
+        AskKind::Stock { .. } => list(catalog::both!("senbat-use-your-save-stock-a"), stock_options()),
+        AskKind::Kenkon { .. } => list(catalog::both!("senbat-kenkon-itteki-discard-a-token"), kenkon_options(s, seat)),
+        AskKind::Senkyo { .. } => list(catalog::both!("senbat-battle-situation-take-a-token"), senkyo_options(s, seat)),
+        AskKind::Heal { options, .. } => {
+            list(catalog::both!("senbat-recover-succeeded-choose-the-card"), heal_options(options))
+        }
         AskKind::Organise => {
             let examples = vec![Action::OrganiseQuick, example_org(s, seat)];
             Some(Choices {
-                prompt: Localized::new(
-                    "Organise your sonae (sealed): every troop to one core, at most 6 each",
-                    "備えを編成(非公開): 全小隊をいずれかの中核へ、各6まで",
-                ),
-                space: Space::Described {
-                    help: Localized::new(
-                        "`sonae CORE: CARD CARD; CORE: ...` naming each of your troops exactly once (cores not named lead none), or `sonae quickstart`.",
-                        "`sonae 中核: 隊 隊; 中核: ...` 各小隊をちょうど1回ずつ。または `sonae quickstart`。",
-                    ),
-                    examples,
-                },
+                prompt: catalog::both!("senbat-organise-your-sonae-sealed-every"),
+                space: Space::Described { help: catalog::both!("senbat-sonae-core-card-card-core"), examples },
             })
         }
         AskKind::Deploy { .. } => {
@@ -161,16 +131,9 @@ pub(crate) fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
             examples.extend(deploy_escapes(s, seat));
             let (_, y0, _, y1) = rules::zone(s, seat);
             Some(Choices {
-                prompt: Localized::new("Deploy one sonae in your zone", "備えを1つ自陣地に配置"),
+                prompt: catalog::both!("senbat-deploy-one-sonae-in-your"),
                 space: Space::Described {
-                    help: Localized::new(
-                        format!(
-                            "`deploy CORE at X,Y hH form SLOT=CARD,...`: core centre X 0..750, Y {y0}..{y1} mm (every card inside the zone, no overlap), heading H 0..359 (0 = north), a slot (F FL FR L R B BL BR; F excludes FL/FR, B excludes BL/BR) for every organised troop. Also `deploy-reset` (once), then `deploy-forfeit CORE`."
-                        ),
-                        format!(
-                            "`deploy 中核 at X,Y hH form 位置=隊,...`: 中核の中心 X 0..750, Y {y0}..{y1} mm(全カードが陣地内、重なり不可)、向きH 0..359(0=北)、編成した全小隊の位置(F FL FR L R B BL BR)。`deploy-reset`(1回)、その後`deploy-forfeit 中核`も可。"
-                        ),
-                    ),
+                    help: catalog::both!("senbat-deploy-core-at-x-y", y0 = y0.to_string(), y1 = y1.to_string()),
                     examples,
                 },
             })
@@ -194,35 +157,23 @@ pub(crate) fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
                 examples.push(Action::End);
             }
             let space_note = match s.turn.space {
-                Some(sp) => format!(
-                    "this turn uses {} ({} token(s) left)",
-                    data::SPACES[sp],
-                    s.players[seat as usize].board[sp] - s.turn.used
+                Some(sp) => catalog::both!(
+                    "senbat-space-note-this-turn",
+                    space = data::SPACES[sp],
+                    left = s.players[seat as usize].board[sp] - s.turn.used
                 ),
-                None => "any space holding a token".to_string(),
+                None => catalog::both!("senbat-space-note-any"),
             };
             Some(Choices {
-                prompt: Localized::new(
-                    if *first {
-                        "Your turn: send one execution"
-                    } else {
-                        "Send another execution on the same space, or `end`"
-                    },
-                    if *first {
-                        "手番: 実行を1つ送る"
-                    } else {
-                        "同じマスで次の実行、または `end`"
-                    },
-                ),
+                prompt: if *first {
+                    catalog::both!("senbat-prompt-first-execution")
+                } else {
+                    catalog::both!("senbat-prompt-another-execution")
+                },
                 space: Space::Described {
-                    help: Localized::new(
-                        format!(
-                            "{space_note}. `move SONAE [form SLOT=CARD,...] [rot -90..+90] fwd|back J` (J = 1..MV of the sonae; back needs damage), `shoot SONAE [rot ..] [fire SHOOTER>TARGET,...]`, `charge SONAE J`, `recover [CARD]`, `defend` (stock < 3). A sonae's 2nd execution in a turn costs 2 tokens; no 3rd."
-                        ),
-                        format!(
-                            "{space_note}。`move 備え [form 位置=隊,...] [rot -90..+90] fwd|back J`(J=1..移動力、後退は被害がある時)、`shoot 備え [rot ..] [fire 射手>目標,...]`、`charge 備え J`、`recover [隊]`、`defend`(ストック3未満)。同じ備えの2回目は2トークン、3回目は不可。"
-                        ),
-                    ),
+                    help: crate::engine::in_each_language(|lang| {
+                        catalog::t!(lang, "senbat-move-sonae-form-slot-card", space_note = space_note.get(lang))
+                    }),
                     examples,
                 },
             })
@@ -260,9 +211,11 @@ fn simple_execs(s: &State, seat: u8) -> Vec<Action> {
     for c in data::cores_of(s.players[seat as usize].army) {
         if s.on_field(c) {
             let id = CARDS[c].id.to_string();
-            v.push(Action::Move { sonae: id.clone(), form: None, rot: 0, back: false, j: 1 });
+            // Under the `exact` reading of movement the only legal distance is the sonae's movement.
+            let j = if s.options.movement == Movement::Exact { s.movement(c) } else { 1 };
+            v.push(Action::Move { sonae: id.clone(), form: None, rot: 0, back: false, j });
             v.push(Action::Shoot { sonae: id.clone(), rot: 0, fire: Vec::new() });
-            v.push(Action::Charge { sonae: id, j: 1 });
+            v.push(Action::Charge { sonae: id, j });
         }
     }
     v.push(Action::Recover { card: None });
@@ -375,6 +328,12 @@ fn random_exec(s: &State, seat: u8, rng: &mut Rng, allow_end: bool) -> Option<Ac
             let Some(&core) = rng.choose(&cores) else { continue };
             let id = CARDS[core].id.to_string();
             let k = s.movement(core) as i64;
+            // Drawn in every reading, so that the default reading's random games stay what they were.
+            let exact = s.options.movement == Movement::Exact;
+            let distance = |rng: &mut Rng| {
+                let j = rng.range_inclusive(1, k) as u8;
+                if exact { k as u8 } else { j }
+            };
             let rot = if rng.below(3) == 0 { rng.range_inclusive(-90, 90) as i32 } else { 0 };
             match sp {
                 data::MV => {
@@ -387,7 +346,7 @@ fn random_exec(s: &State, seat: u8, rng: &mut Rng, allow_end: bool) -> Option<Ac
                     } else {
                         None
                     };
-                    Action::Move { sonae: id, form, rot, back, j: rng.range_inclusive(1, k) as u8 }
+                    Action::Move { sonae: id, form, rot, back, j: distance(rng) }
                 }
                 data::SH => {
                     let mut sim = s.clone();
@@ -403,7 +362,7 @@ fn random_exec(s: &State, seat: u8, rng: &mut Rng, allow_end: bool) -> Option<Ac
                     }
                     Action::Shoot { sonae: id, rot, fire }
                 }
-                _ => Action::Charge { sonae: id, j: rng.range_inclusive(1, k) as u8 },
+                _ => Action::Charge { sonae: id, j: distance(rng) },
             }
         };
         if check_exec(s, seat, &a).is_ok() {

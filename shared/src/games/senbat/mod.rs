@@ -6,19 +6,20 @@ mod action;
 mod choices;
 pub mod data;
 pub mod geometry;
+mod gestures;
 mod notation;
 mod picture;
 mod render;
 mod rules;
 mod secrecy;
-mod state;
+pub(crate) mod state;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
 pub use action::Action;
-pub use state::{Options, Sowing, State};
+pub use state::{BothWin, Movement, Options, Sowing, State};
 pub use view::View;
 
 use crate::dice::Rng;
@@ -49,19 +50,16 @@ impl Engine for Senbat {
     fn info() -> GameInfo {
         GameInfo {
             slug: Self::SLUG.into(),
-            name: Localized::new("Senbat", "戦国カードバトル"),
+            name: catalog::both!("senbat-senbat"),
             min_seats: 2,
             max_seats: 2,
-            about: Localized::new(
-                "Two armies of unit cards (Oda and Takeda) fight on a 750 x 680 mm field. Sonae (a general and up to six troops in formation) move, turn, shoot and charge, driven by a mancala board of four action tokens. Win by morale 6, by holding twice the opponent's tokens, or by taking the enemy HQ. Options: {\"oda_seat\": 0|1, \"first_seat\": 0|1, \"quickstart\": true (skip organisation and deployment), \"turn_limit\": N (house rule), \"sowing\": \"MV-SH-CH-RD\" (default) or \"MV-CH-RD-SH\" (the rulebook's second example; see `tegami rules senbat`)}.",
-                "織田軍と武田軍のユニットカードが750×680mmの戦場で戦う。備え(武将と最大6小隊の隊形)が移動・回転・射撃・突撃し、4つのアクショントークンをマンカラ式に回す。士気6、相手の2倍のトークン、敵本陣の壊滅で勝利。オプション: {\"oda_seat\": 0|1, \"first_seat\": 0|1, \"quickstart\": true(編成と配置を省略), \"turn_limit\": N(ハウスルール), \"sowing\": \"MV-SH-CH-RD\"(既定) または \"MV-CH-RD-SH\"(説明書の例2。`tegami rules senbat --lang ja` を参照)}。",
-            ),
+            about: catalog::both!("senbat-two-armies-of-unit-cards"),
         }
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut Rng) -> Result<State, SetupError> {
         if seats != 2 {
-            return Err(SetupError(Localized::new("senbat is for exactly 2 players", "戦国カードバトルは2人専用")));
+            return Err(SetupError(catalog::both!("senbat-senbat-is-for-exactly-players")));
         }
         Ok(rules::setup(options, rng))
     }
@@ -145,6 +143,14 @@ impl Engine for Senbat {
         choices::random_action(state, decision, rng)
     }
 
+    fn decision_name(kind: &str) -> Localized {
+        render::kind_name(kind)
+    }
+
+    fn gestures(state: &State, decision: &str, view: &View) -> Vec<crate::gesture::Gesture> {
+        gestures::gestures(state, decision, view)
+    }
+
     fn render(view: &View, ctx: &RenderContext) -> String {
         render::render(view, ctx)
     }
@@ -154,8 +160,15 @@ impl Engine for Senbat {
     }
 
     fn parse_action(_view: &View, _pending: &Pending, text: &str) -> Result<Action, NotationError> {
-        notation::parse(text).map_err(|e| {
-            NotationError(Localized::new(format!("{e}; {}", notation::HELP_EN), format!("{e}; {}", notation::HELP_JA)))
+        notation::parse(text).map_err(|problem| {
+            NotationError(crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "senbat-notation-error",
+                    problem = problem.text(lang),
+                    help = catalog::t!(lang, "senbat-notation-help")
+                )
+            }))
         })
     }
 

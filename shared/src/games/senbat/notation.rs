@@ -1,58 +1,157 @@
 //! The ASCII command notation of spec §4.8: parsing (case-insensitive, lenient about spaces around
 //! commas) and canonical printing. Kept apart from the rules, as shakmaty keeps SAN apart from `Position`.
 
+use std::fmt;
+
 use super::action::Action;
 use super::data::{self, SPACES, Slot};
 use super::state::StockPolicy;
+use crate::engine::Lang;
 
-pub const HELP_EN: &str = "notation: `sonae quickstart` | `sonae OG1: OP1 OP2; OG2: OC1` | `deploy OG1 at 290,110 h0 form FL=OP1,FR=OP2` | `deploy quickstart` | `deploy-reset` | `deploy-forfeit OG3` | `tokens MV=1 SH=1 CH=1 RD=1` | `move OG1 [form FL=OP1,...] [rot -30] fwd 1` | `move OG1 back 1` | `shoot OG3 [rot +5] [fire OM1>TG3,OM2>TP3]` | `charge OG2 2` | `recover [OP1]` | `defend` | `end` | `targets OP1>TP1,...` | `stock use|no` | `kenkon no|use RD` | `senkyo take CH put MV` | `heal OP1` | `policy stock ask|never|min N` | `policy kenkon ask|never`";
-pub const HELP_JA: &str = "記法: `sonae quickstart` | `sonae OG1: OP1 OP2; OG2: OC1` | `deploy OG1 at 290,110 h0 form FL=OP1,FR=OP2` | `deploy quickstart` | `deploy-reset` | `deploy-forfeit OG3` | `tokens MV=1 SH=1 CH=1 RD=1` | `move OG1 [form FL=OP1,...] [rot -30] fwd 1` | `move OG1 back 1` | `shoot OG3 [rot +5] [fire OM1>TG3,OM2>TP3]` | `charge OG2 2` | `recover [OP1]` | `defend` | `end` | `targets OP1>TP1,...` | `stock use|no` | `kenkon no|use RD` | `senkyo take CH put MV` | `heal OP1` | `policy stock ask|never|min N` | `policy kenkon ask|never`";
-
-fn card(s: &str) -> Result<String, String> {
-    data::card_index(s).map(|i| data::CARDS[i].id.to_string()).ok_or_else(|| format!("unknown card `{s}`"))
+/// Why a command does not parse; told to the player through the catalogs (`senbat-notation-*`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationProblem {
+    Empty,
+    UnknownCommand(String),
+    UnknownCard(String),
+    UnknownSpace(String),
+    UnknownSlot(String),
+    /// `text` is not a number where `quantity` (`rotation`, `x`, `heading`, …) was expected.
+    NotANumber {
+        text: String,
+        quantity: Quantity,
+    },
+    /// `text` does not have the notation's `shape` (`A>B`, `SLOT=CARD`, …).
+    Shape {
+        text: String,
+        shape: &'static str,
+    },
+    RotationOutOfRange,
+    /// The command needs more words: `expected` is the notation that was missing.
+    Expected {
+        expected: &'static str,
+    },
+    /// `fwd J` or `back J` was expected, `found` came.
+    ExpectedDirection {
+        found: String,
+    },
+    /// A word after the end of the command.
+    Unexpected(String),
+    /// `command` needs a card (its core, its sonae) as its first word.
+    MissingCard {
+        command: &'static str,
+    },
 }
 
-fn space(s: &str) -> Result<usize, String> {
-    data::space_index(s).ok_or_else(|| format!("unknown space `{s}` (MV, SH, CH or RD)"))
+/// The numbers a command carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantity {
+    Rotation,
+    X,
+    Y,
+    Heading,
+    Count,
+    Distance,
 }
 
-fn num<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, String> {
-    s.parse::<T>().map_err(|_| format!("`{s}` is not a valid {what}"))
+impl Quantity {
+    fn name(self, lang: Lang) -> String {
+        match self {
+            Quantity::Rotation => catalog::t!(lang, "senbat-quantity-rotation"),
+            Quantity::X => catalog::t!(lang, "senbat-quantity-x"),
+            Quantity::Y => catalog::t!(lang, "senbat-quantity-y"),
+            Quantity::Heading => catalog::t!(lang, "senbat-quantity-heading"),
+            Quantity::Count => catalog::t!(lang, "senbat-quantity-count"),
+            Quantity::Distance => catalog::t!(lang, "senbat-quantity-distance"),
+        }
+    }
 }
 
-fn pairs(s: &str) -> Result<Vec<(String, String)>, String> {
+impl NotationProblem {
+    /// The problem in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            NotationProblem::Empty => catalog::t!(lang, "senbat-notation-empty"),
+            NotationProblem::UnknownCommand(word) => catalog::t!(lang, "senbat-notation-unknown-command", word = word),
+            NotationProblem::UnknownCard(word) => catalog::t!(lang, "senbat-notation-unknown-card", word = word),
+            NotationProblem::UnknownSpace(word) => catalog::t!(lang, "senbat-notation-unknown-space", word = word),
+            NotationProblem::UnknownSlot(word) => catalog::t!(lang, "senbat-notation-unknown-slot", word = word),
+            NotationProblem::NotANumber { text, quantity } => {
+                catalog::t!(lang, "senbat-notation-not-a-number", text = text, quantity = quantity.name(lang))
+            }
+            NotationProblem::Shape { text, shape } => {
+                catalog::t!(lang, "senbat-notation-shape", text = text, shape = *shape)
+            }
+            NotationProblem::RotationOutOfRange => catalog::t!(lang, "senbat-notation-rotation-out-of-range"),
+            NotationProblem::Expected { expected } => {
+                catalog::t!(lang, "senbat-notation-expected", expected = *expected)
+            }
+            NotationProblem::ExpectedDirection { found } => {
+                catalog::t!(lang, "senbat-notation-expected-direction", found = found)
+            }
+            NotationProblem::Unexpected(word) => catalog::t!(lang, "senbat-notation-unexpected", word = word),
+            NotationProblem::MissingCard { command } => {
+                catalog::t!(lang, "senbat-notation-missing-card", command = *command)
+            }
+        }
+    }
+}
+
+impl fmt::Display for NotationProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+fn card(s: &str) -> Result<String, NotationProblem> {
+    data::card_index(s).map(|i| data::CARDS[i].id.to_string()).ok_or_else(|| NotationProblem::UnknownCard(s.to_owned()))
+}
+
+fn space(s: &str) -> Result<usize, NotationProblem> {
+    data::space_index(s).ok_or_else(|| NotationProblem::UnknownSpace(s.to_owned()))
+}
+
+fn num<T: std::str::FromStr>(s: &str, quantity: Quantity) -> Result<T, NotationProblem> {
+    s.parse::<T>().map_err(|_| NotationProblem::NotANumber { text: s.to_owned(), quantity })
+}
+
+fn shape(text: &str, shape: &'static str) -> NotationProblem {
+    NotationProblem::Shape { text: text.to_owned(), shape }
+}
+
+fn pairs(s: &str) -> Result<Vec<(String, String)>, NotationProblem> {
     s.split(',')
         .filter(|x| !x.trim().is_empty())
         .map(|p| {
-            let (a, b) = p.split_once('>').ok_or_else(|| format!("`{p}` should look like A>B"))?;
+            let (a, b) = p.split_once('>').ok_or_else(|| shape(p, "A>B"))?;
             Ok((card(a.trim())?, card(b.trim())?))
         })
         .collect()
 }
 
-fn form(s: &str) -> Result<Vec<(Slot, String)>, String> {
+fn form(s: &str) -> Result<Vec<(Slot, String)>, NotationProblem> {
     s.split(',')
         .filter(|x| !x.trim().is_empty())
         .map(|p| {
-            let (a, b) = p.split_once('=').ok_or_else(|| format!("`{p}` should look like SLOT=CARD"))?;
+            let (a, b) = p.split_once('=').ok_or_else(|| shape(p, "SLOT=CARD"))?;
             let sl = Slot::parse(a.trim())
                 .filter(|s| *s != Slot::C)
-                .ok_or_else(|| format!("unknown slot `{a}` (F FL FR L R B BL BR)"))?;
+                .ok_or_else(|| NotationProblem::UnknownSlot(a.to_owned()))?;
             Ok((sl, card(b.trim())?))
         })
         .collect()
 }
 
-fn rot(s: &str) -> Result<i32, String> {
-    let v: i32 = num(s.trim_start_matches('+'), "rotation")?;
+fn rot(s: &str) -> Result<i32, NotationProblem> {
+    let v: i32 = num(s.trim_start_matches('+'), Quantity::Rotation)?;
     if v.abs() > 90 {
-        return Err("rotation is -90..+90".into());
+        return Err(NotationProblem::RotationOutOfRange);
     }
     Ok(v)
 }
 
 /// Parses one command.
-pub fn parse(text: &str) -> Result<Action, String> {
+pub fn parse(text: &str) -> Result<Action, NotationProblem> {
     let text = text.split('#').next().unwrap_or("").trim();
     // Glue "a , b" and "a> b" so that lists are single words.
     let mut glued = String::new();
@@ -70,7 +169,7 @@ pub fn parse(text: &str) -> Result<Action, String> {
         glued.push(ch);
     }
     let words: Vec<&str> = glued.split_whitespace().collect();
-    let Some(head) = words.first() else { return Err("empty command".into()) };
+    let Some(head) = words.first() else { return Err(NotationProblem::Empty) };
     let head = head.to_ascii_lowercase();
     let w = |i: usize| words.get(i).map(|s| s.to_ascii_lowercase()).unwrap_or_default();
     let rest = &words[1..];
@@ -82,8 +181,7 @@ pub fn parse(text: &str) -> Result<Action, String> {
                 let joined = rest.join(" ");
                 let mut sonae = Vec::new();
                 for part in joined.split(';').filter(|p| !p.trim().is_empty()) {
-                    let (core, troops) =
-                        part.split_once(':').ok_or_else(|| format!("`{part}` should look like CORE: CARD CARD"))?;
+                    let (core, troops) = part.split_once(':').ok_or_else(|| shape(part, "CORE: CARD CARD"))?;
                     let troops = troops
                         .split(|c: char| c.is_whitespace() || c == ',')
                         .filter(|t| !t.is_empty())
@@ -98,26 +196,28 @@ pub fn parse(text: &str) -> Result<Action, String> {
             if w(1) == "quickstart" {
                 Action::DeployQuick
             } else {
-                let core = card(words.get(1).ok_or("deploy needs a core")?)?;
+                let core = card(words.get(1).ok_or(NotationProblem::MissingCard { command: "deploy" })?)?;
                 if w(2) != "at" {
-                    return Err("expected `at X,Y`".into());
+                    return Err(NotationProblem::Expected { expected: "at X,Y" });
                 }
-                let (xs, ys) =
-                    w(3).split_once(',').map(|(a, b)| (a.to_string(), b.to_string())).ok_or("expected `at X,Y`")?;
-                let (x, y): (f64, f64) = (num(&xs, "x")?, num(&ys, "y")?);
+                let (xs, ys) = w(3)
+                    .split_once(',')
+                    .map(|(a, b)| (a.to_string(), b.to_string()))
+                    .ok_or(NotationProblem::Expected { expected: "at X,Y" })?;
+                let (x, y): (f64, f64) = (num(&xs, Quantity::X)?, num(&ys, Quantity::Y)?);
                 let mut i = 4;
                 let htxt = w(i);
                 let h: i32 = if htxt == "h" {
                     i += 1;
-                    num(&w(i), "heading")?
+                    num(&w(i), Quantity::Heading)?
                 } else {
-                    num(htxt.trim_start_matches('h'), "heading")?
+                    num(htxt.trim_start_matches('h'), Quantity::Heading)?
                 };
                 i += 1;
                 let f = if w(i) == "form" {
                     form(&w(i + 1))?
                 } else if words.len() > i {
-                    return Err(format!("unexpected `{}`", w(i)));
+                    return Err(NotationProblem::Unexpected(w(i)));
                 } else {
                     Vec::new()
                 };
@@ -125,17 +225,19 @@ pub fn parse(text: &str) -> Result<Action, String> {
             }
         }
         "deploy-reset" => Action::DeployReset,
-        "deploy-forfeit" => Action::DeployForfeit { core: card(words.get(1).ok_or("deploy-forfeit needs a core")?)? },
+        "deploy-forfeit" => Action::DeployForfeit {
+            core: card(words.get(1).ok_or(NotationProblem::MissingCard { command: "deploy-forfeit" })?)?,
+        },
         "tokens" => {
             let mut counts = [0u8; 4];
             for t in rest.join(",").split(',').filter(|t| !t.is_empty()) {
-                let (k, v) = t.split_once('=').ok_or_else(|| format!("`{t}` should look like MV=1"))?;
-                counts[space(k)?] = num(v, "count")?;
+                let (k, v) = t.split_once('=').ok_or_else(|| shape(t, "MV=1"))?;
+                counts[space(k)?] = num(v, Quantity::Count)?;
             }
             Action::Tokens { counts }
         }
         "move" => {
-            let sonae = card(words.get(1).ok_or("move needs a sonae")?)?;
+            let sonae = card(words.get(1).ok_or(NotationProblem::MissingCard { command: "move" })?)?;
             let mut i = 2;
             let mut f = None;
             let mut r = 0;
@@ -150,16 +252,16 @@ pub fn parse(text: &str) -> Result<Action, String> {
             let back = match w(i).as_str() {
                 "fwd" | "forward" => false,
                 "back" | "backward" => true,
-                other => return Err(format!("expected `fwd J` or `back J`, found `{other}`")),
+                other => return Err(NotationProblem::ExpectedDirection { found: other.to_owned() }),
             };
-            let j: u8 = num(&w(i + 1), "distance")?;
+            let j: u8 = num(&w(i + 1), Quantity::Distance)?;
             if words.len() > i + 2 {
-                return Err(format!("unexpected `{}`", w(i + 2)));
+                return Err(NotationProblem::Unexpected(w(i + 2)));
             }
             Action::Move { sonae, form: f, rot: r, back, j }
         }
         "shoot" => {
-            let sonae = card(words.get(1).ok_or("shoot needs a sonae")?)?;
+            let sonae = card(words.get(1).ok_or(NotationProblem::MissingCard { command: "shoot" })?)?;
             let mut i = 2;
             let mut r = 0;
             let mut fire = Vec::new();
@@ -172,12 +274,13 @@ pub fn parse(text: &str) -> Result<Action, String> {
                 i += 2;
             }
             if words.len() > i {
-                return Err(format!("unexpected `{}`", w(i)));
+                return Err(NotationProblem::Unexpected(w(i)));
             }
             Action::Shoot { sonae, rot: r, fire }
         }
         "charge" => {
-            Action::Charge { sonae: card(words.get(1).ok_or("charge needs a sonae")?)?, j: num(&w(2), "distance")? }
+            let sonae = card(words.get(1).ok_or(NotationProblem::MissingCard { command: "charge" })?)?;
+            Action::Charge { sonae, j: num(&w(2), Quantity::Distance)? }
         }
         "recover" => Action::Recover { card: words.get(1).map(|c| card(c)).transpose()? },
         "defend" => Action::Defend,
@@ -186,29 +289,33 @@ pub fn parse(text: &str) -> Result<Action, String> {
         "stock" => match w(1).as_str() {
             "use" | "yes" => Action::Stock { use_it: true },
             "no" => Action::Stock { use_it: false },
-            _ => return Err("expected `stock use` or `stock no`".into()),
+            _ => return Err(NotationProblem::Expected { expected: "stock use|no" }),
         },
         "kenkon" => match w(1).as_str() {
             "no" => Action::Kenkon { space: None },
             "use" => Action::Kenkon { space: Some(space(&w(2))?) },
-            _ => return Err("expected `kenkon no` or `kenkon use SPACE`".into()),
+            _ => return Err(NotationProblem::Expected { expected: "kenkon no|use SPACE" }),
         },
         "senkyo" => {
             if w(1) != "take" || w(3) != "put" {
-                return Err("expected `senkyo take SPACE put SPACE`".into());
+                return Err(NotationProblem::Expected { expected: "senkyo take SPACE put SPACE" });
             }
             Action::Senkyo { take: space(&w(2))?, put: space(&w(4))? }
         }
-        "heal" => Action::Heal { card: card(words.get(1).ok_or("heal needs a card")?)? },
+        "heal" => Action::Heal { card: card(words.get(1).ok_or(NotationProblem::MissingCard { command: "heal" })?)? },
         "policy" => match (w(1).as_str(), w(2).as_str()) {
             ("stock", "ask") => Action::PolicyStock { policy: StockPolicy::Ask },
             ("stock", "never") => Action::PolicyStock { policy: StockPolicy::Never },
-            ("stock", "min") => Action::PolicyStock { policy: StockPolicy::Min(num(&w(3), "count")?) },
+            ("stock", "min") => Action::PolicyStock { policy: StockPolicy::Min(num(&w(3), Quantity::Count)?) },
             ("kenkon", "ask") => Action::PolicyKenkon { never: false },
             ("kenkon", "never") => Action::PolicyKenkon { never: true },
-            _ => return Err("expected `policy stock ask|never|min N` or `policy kenkon ask|never`".into()),
+            _ => {
+                return Err(NotationProblem::Expected {
+                    expected: "policy stock ask|never|min N | policy kenkon ask|never",
+                });
+            }
         },
-        other => return Err(format!("unknown command `{other}`")),
+        other => return Err(NotationProblem::UnknownCommand(other.to_owned())),
     };
     Ok(a)
 }

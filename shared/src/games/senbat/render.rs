@@ -2,20 +2,13 @@
 //! field drawn on `text::Canvas`, and the roster. The map itself is ASCII in both languages; Japanese
 //! names only appear at the end of roster lines, so CJK width never breaks the alignment.
 
-use crate::engine::{Lang, RenderContext, Seat, Viewer};
+use crate::engine::{Lang, RenderContext, Seat, Viewer, name_in};
 use crate::text::{self, Align, Canvas, Table};
 
 use super::data::{self, CARDS, FIELD_H, FIELD_W, NCARDS, PER_ARMY, SPACES};
 use super::geometry::Rect;
 use super::state::{AskKind, Phase, Status};
 use super::view::View;
-
-fn t(lang: Lang, en: &str, ja: &str) -> String {
-    match lang {
-        Lang::En => en.to_string(),
-        Lang::Ja => ja.to_string(),
-    }
-}
 
 fn owner(v: &View, card: usize) -> Seat {
     let army = CARDS[card].army;
@@ -129,11 +122,7 @@ fn map(v: &View, width: usize, lang: Lang) -> String {
     }
     canvas.text(5, grid.len() + 2, &format!("+{}+", "-".repeat(cols)));
     let mut out = canvas.render();
-    out.push_str(&t(
-        lang,
-        &format!(" Legend: A-D sente's sonae, a-d gote's; ^ > v < / \\ facing; ID at card centre;\n '.' no-man's land; one cell = {}x{} mm; exact data in the roster.\n", cw, rh),
-        &format!(" 凡例: A-D 先手の備え, a-d 後手の備え; ^ > v < / \\ 向き; IDはカード中心;\n '.' 中間地帯; 1マス = {}x{} mm; 正確な値は下の一覧。\n", cw, rh),
-    ));
+    out.push_str(&catalog::t!(lang, "senbat-legend-a-d-sente-s", cw = cw.to_string(), rh = rh.to_string()));
     out
 }
 
@@ -147,30 +136,23 @@ fn board_lines(v: &View, seat: Seat, name: &str, lang: Lang) -> Vec<String> {
     // Drawn clockwise from the top left, so that sowing goes round the square.
     let ring = v.sowing.ring();
     vec![
-        format!("{} {}", name, t(lang, "board", "行動盤")),
-        format!("stock {} +------+------+", p.stock),
+        format!("{} {}", name, catalog::t!(lang, "senbat-board")),
+        format!("{} +------+------+", text::pad_right(&catalog::t!(lang, "senbat-board-stock", stock = p.stock), 7)),
         format!("        | {:<4} | {:<4} |", cell(ring[0]), cell(ring[1])),
         "        +------+------+".to_string(),
         format!("        | {:<4} | {:<4} |", cell(ring[3]), cell(ring[2])),
-        format!("morale{} +------+------+", p.morale),
+        format!("{} +------+------+", text::pad_right(&catalog::t!(lang, "senbat-board-morale", morale = p.morale), 7)),
     ]
 }
 
+/// The name of decision kind `kind` (`targets_d11` … share one name).
+pub(crate) fn kind_name(kind: &str) -> crate::engine::Localized {
+    let kind = if kind.starts_with("targets_d") { "targets" } else { kind };
+    crate::engine::decision_name_from_catalog("senbat", kind)
+}
+
 pub(super) fn kind_text(kind: &str, lang: Lang) -> String {
-    let (en, ja) = match kind {
-        "organise" => ("organise sonae", "備えの編成"),
-        "deploy" => ("deploy a sonae", "備えの配置"),
-        "tokens" => ("place tokens", "トークン配置"),
-        "act" => ("first execution of the turn", "手番の最初の実行"),
-        "continue" => ("another execution or end", "次の実行か終了"),
-        "stock" => ("D11 use save stock?", "D11 ストック使用?"),
-        "kenkon" => ("D12 kenkon itteki?", "D12 乾坤一擲?"),
-        "senkyo" => ("D13 place a battle-situation token", "D13 戦況トークンの配置"),
-        "heal" => ("D14 choose the card to recover", "D14 回復するカード"),
-        k if k.starts_with("targets_d") => ("choose combat targets", "攻撃対象の選択"),
-        k => (k, k),
-    };
-    t(lang, en, ja)
+    kind_name(kind).get(lang).to_owned()
 }
 
 pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
@@ -179,70 +161,60 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
     let mut out = String::new();
     let name = |s: Seat| ctx.seat_name(s);
     let role = |s: Seat| match v.sente {
-        Some(x) if x == s => t(lang, "sente, south", "先手・南"),
-        Some(_) => t(lang, "gote, north", "後手・北"),
-        None => t(lang, "order not drawn", "手番未定"),
+        Some(x) if x == s => catalog::t!(lang, "senbat-sente-south"),
+        Some(_) => catalog::t!(lang, "senbat-gote-north"),
+        None => catalog::t!(lang, "senbat-order-not-drawn"),
     };
     // Header.
     let phase = match v.phase {
-        Phase::Organise => t(lang, "organisation (sealed)", "備え編成(非公開)"),
-        Phase::Deploy => t(lang, "deployment", "配置"),
-        Phase::Tokens => t(lang, "token placement (sealed)", "トークン配置(非公開)"),
-        Phase::Play => t(lang, &format!("turn {}", v.turn_no), &format!("手番{}", v.turn_no)),
-        Phase::Over => t(lang, "game over", "終局"),
+        Phase::Organise => catalog::t!(lang, "senbat-organisation-sealed-2"),
+        Phase::Deploy => catalog::t!(lang, "senbat-deployment"),
+        Phase::Tokens => catalog::t!(lang, "senbat-token-placement-sealed-2"),
+        Phase::Play => catalog::t!(lang, "senbat-turn", turn_no = v.turn_no.to_string()),
+        Phase::Over => catalog::t!(lang, "senbat-game-over"),
     };
     let to_act = if v.phase == Phase::Play {
-        t(
+        catalog::t!(
             lang,
-            &format!("  -- {} ({}) to act", name(v.active), role(v.active)),
-            &format!(" {}({})の手番", name(v.active), role(v.active)),
+            "senbat-to-act",
+            name_active = (name(v.active)).to_string(),
+            role_active = (role(v.active)).to_string()
         )
     } else {
         String::new()
     };
-    out.push_str(&text::truncate(&format!("SENBAT  {phase}{to_act}"), width));
+    out.push_str(&text::truncate(&catalog::t!(lang, "senbat-render-title", phase = phase, to_act = to_act), width));
     out.push('\n');
     for s in [0u8, 1] {
         let p = &v.players[s as usize];
-        let army = match lang {
-            Lang::En => data::ARMY_EN[p.army as usize],
-            Lang::Ja => data::ARMY_JA[p.army as usize],
-        };
+        let army = catalog::t!(lang, "senbat-army", army = data::ARMY_EN[p.army as usize]);
         let tokens = if p.board.is_some() { p.tokens.to_string() } else { "?".to_string() };
-        let line = match lang {
-            Lang::En => format!(
-                "{} ({}, {})  tokens {}  morale {}/6  stock {}/3  kills G{} T{}",
-                name(s),
-                army,
-                role(s),
-                tokens,
-                p.morale,
-                p.stock,
-                p.general_kills,
-                p.troop_kills
-            ),
-            Lang::Ja => format!(
-                "{}({}、{}) トークン{} 士気{}/6 ストック{}/3 戦果 武将{} 小隊{}",
-                name(s),
-                army,
-                role(s),
-                tokens,
-                p.morale,
-                p.stock,
-                p.general_kills,
-                p.troop_kills
-            ),
-        };
+        let line = catalog::t!(
+            lang,
+            "senbat-tokens-morale-stock-kills-g",
+            name = (name(s)).to_string(),
+            army = army.to_string(),
+            role = (role(s)).to_string(),
+            tokens = tokens.to_string(),
+            morale = p.morale.to_string(),
+            stock = p.stock.to_string(),
+            general_kills = p.general_kills.to_string(),
+            troop_kills = p.troop_kills.to_string()
+        );
         for l in text::wrap(&line, width) {
             out.push_str(&l);
             out.push('\n');
         }
     }
     out.push_str(&text::truncate(
-        &t(
+        &catalog::t!(
             lang,
-            &format!("kenkon itteki: {}", if v.kenkon_used { "used" } else { "unused" }),
-            &format!("乾坤一擲: {}", if v.kenkon_used { "使用済み" } else { "未使用" }),
+            "senbat-kenkon-itteki",
+            if_kenkon_used_used = if lang == catalog::Lang::Ja {
+                (if v.kenkon_used { "使用済み" } else { "未使用" }).to_string()
+            } else {
+                (if v.kenkon_used { "used" } else { "unused" }).to_string()
+            }
         ),
         width,
     ));
@@ -250,15 +222,16 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
     if v.phase == Phase::Play || v.phase == Phase::Over {
         if let Some(sp) = v.turn.space {
             out.push_str(&text::truncate(
-                &t(
+                &catalog::t!(
                     lang,
-                    &format!(
-                        "This turn ({}): space {}, {} token(s) committed",
-                        name(v.active),
-                        SPACES[sp],
-                        v.turn.used
-                    ),
-                    &format!("この手番({}): {}、{}トークン使用", name(v.active), data::SPACES_JA[sp], v.turn.used),
+                    "senbat-this-turn-space-token-s",
+                    name_active = (name(v.active)).to_string(),
+                    spaces_sp = if lang == catalog::Lang::Ja {
+                        (data::SPACES_JA[sp]).to_string()
+                    } else {
+                        (SPACES[sp]).to_string()
+                    },
+                    turn_used = v.turn.used.to_string()
                 ),
                 width,
             ));
@@ -277,10 +250,10 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
         && v.phase == Phase::Tokens
     {
         {
-            out.push_str(&t(
+            out.push_str(&catalog::t!(
                 lang,
-                &format!("Your sealed tokens: {}\n", super::rules::board_text(&mine)),
-                &format!("あなたの配置(非公開): {}\n", super::rules::board_text(&mine)),
+                "senbat-your-sealed-tokens-2",
+                super_rules_board_text = (super::rules::board_text(&mine)).to_string()
             ));
         }
     }
@@ -307,29 +280,23 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
         out.push('\n');
     }
     for (s, kind) in &v.waiting {
-        let line = t(
+        let line = catalog::t!(
             lang,
-            &format!("Waiting for {}: {}", name(*s), kind_text(kind, lang)),
-            &format!("{}の決定待ち: {}", name(*s), kind_text(kind, lang)),
+            "senbat-waiting-for-2",
+            name = (name(*s)).to_string(),
+            kind_text_kind_lang = (kind_text(kind, lang)).to_string()
         );
         out.push_str(&text::truncate(&line, width));
         out.push('\n');
     }
     if let Some(AskKind::Act { first, .. }) = &v.my_ask {
-        let hint = match lang {
-            Lang::En => vec![
-                "Your options:".to_string(),
-                "  move SONAE [form SLOT=CARD,...] [rot -90..+90] fwd|back J".to_string(),
-                "  shoot SONAE [rot ..] [fire SHOOTER>TARGET,...]   charge SONAE J".to_string(),
-                format!("  recover [CARD] | defend{}", if *first { "" } else { " | end" }),
-            ],
-            Lang::Ja => vec![
-                "選択肢:".to_string(),
-                "  move 備え [form 位置=隊,...] [rot -90..+90] fwd|back J".to_string(),
-                "  shoot 備え [rot ..] [fire 射手>目標,...]   charge 備え J".to_string(),
-                format!("  recover [隊] | defend{}", if *first { "" } else { " | end" }),
-            ],
-        };
+        let end = if *first { String::new() } else { catalog::t!(lang, "senbat-hint-end") };
+        let hint = [
+            catalog::t!(lang, "senbat-hint-title"),
+            catalog::t!(lang, "senbat-hint-move"),
+            catalog::t!(lang, "senbat-hint-shoot-charge"),
+            catalog::t!(lang, "senbat-hint-recover-defend", end = end),
+        ];
         for l in hint {
             out.push_str(&text::truncate(&l, width));
             out.push('\n');
@@ -338,10 +305,15 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
     if let Some(AskKind::Targets { choices, .. }) = &v.my_ask {
         for (a, opts) in choices {
             let names: Vec<&str> = opts.iter().map(|&o| CARDS[o as usize].id).collect();
-            let line = t(
+            let line = catalog::t!(
                 lang,
-                &format!("  {} may target: {}", CARDS[*a as usize].id, names.join(", ")),
-                &format!("  {}の対象候補: {}", CARDS[*a as usize].id, names.join("、")),
+                "senbat-may-target",
+                cards_a_id = (CARDS[*a as usize].id).to_string(),
+                names = if lang == catalog::Lang::Ja {
+                    (names.join("、")).to_string()
+                } else {
+                    (names.join(", ")).to_string()
+                }
             );
             out.push_str(&text::truncate(&line, width));
             out.push('\n');
@@ -351,10 +323,17 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
 }
 
 fn roster(v: &View, lang: Lang, width: usize) -> String {
-    let header: Vec<String> = match lang {
-        Lang::En => ["", "slot", "card", "type", "dmg", "x", "y", "h", "name"].iter().map(|s| s.to_string()).collect(),
-        Lang::Ja => ["", "位置", "隊", "種", "被害", "x", "y", "向き", "名前"].iter().map(|s| s.to_string()).collect(),
-    };
+    let header: Vec<String> = vec![
+        String::new(),
+        catalog::t!(lang, "senbat-roster-slot"),
+        catalog::t!(lang, "senbat-roster-card"),
+        catalog::t!(lang, "senbat-roster-type"),
+        catalog::t!(lang, "senbat-roster-damage"),
+        "x".to_string(),
+        "y".to_string(),
+        catalog::t!(lang, "senbat-roster-heading"),
+        catalog::t!(lang, "senbat-roster-name"),
+    ];
     let mut table = Table::new(header).align(5, Align::Right).align(6, Align::Right).align(7, Align::Right).gap(1);
     let mut rows = 0;
     let mut order: Vec<usize> = (0..NCARDS).collect();
@@ -370,21 +349,10 @@ fn roster(v: &View, lang: Lang, width: usize) -> String {
         let core = c.core.as_deref().and_then(data::card_index).unwrap_or(i);
         let td = data::type_def(CARDS[i].utype);
         let (x, y, h) = c.pose.unwrap();
-        let nm = match lang {
-            Lang::En => {
-                if data::is_core(i) {
-                    CARDS[i].romaji.to_string()
-                } else {
-                    td.name_en.to_string()
-                }
-            }
-            Lang::Ja => {
-                if data::is_core(i) {
-                    CARDS[i].name_ja.to_string()
-                } else {
-                    td.name_ja.to_string()
-                }
-            }
+        let nm = if data::is_core(i) {
+            name_in(lang, CARDS[i].romaji, CARDS[i].name_ja).to_string()
+        } else {
+            name_in(lang, td.name_en, td.name_ja).to_string()
         };
         let lead = if data::is_core(i) { format!("{} {}", letter(v, core), CARDS[core].id) } else { String::new() };
         table.row([
@@ -402,7 +370,7 @@ fn roster(v: &View, lang: Lang, width: usize) -> String {
     }
     let mut out = String::new();
     if rows > 0 {
-        out.push_str(&t(lang, " ROSTER (cards on the field)\n", " 一覧(場のカード)\n"));
+        out.push_str(&catalog::t!(lang, "senbat-roster-cards-on-the-field"));
         for l in table.render().lines() {
             out.push_str(&text::truncate(&format!(" {l}"), width));
             out.push('\n');
@@ -410,9 +378,7 @@ fn roster(v: &View, lang: Lang, width: usize) -> String {
     }
     let gone: Vec<&str> = (0..NCARDS).filter(|&i| v.cards[i].status == Status::Removed).map(|i| CARDS[i].id).collect();
     if !gone.is_empty() {
-        for l in
-            text::wrap(&t(lang, &format!("Removed: {}", gone.join(" ")), &format!("除去: {}", gone.join(" "))), width)
-        {
+        for l in text::wrap(&catalog::t!(lang, "senbat-removed", gone = (gone.join(" ")).to_string()), width) {
             out.push_str(&l);
             out.push('\n');
         }
@@ -428,30 +394,24 @@ fn extra_lines(v: &View, lang: Lang) -> Vec<String> {
             .pairs
             .iter()
             .map(|p| {
-                let face = match lang {
-                    Lang::En => p.face.en(),
-                    Lang::Ja => p.face.ja(),
-                };
+                let face = catalog::t!(lang, "senbat-face", face = p.face.en());
                 format!("{}>{}({},{})", CARDS[p.p as usize].id, CARDS[p.q as usize].id, face, p.n)
             })
             .collect();
-        let kind = if c.charge { t(lang, "Charge combat", "突撃戦") } else { t(lang, "Melee", "白兵戦") };
-        out.push(match lang {
-            Lang::En => format!(
-                "{kind} of {}: {}; damage placed P1 {} : P2 {}",
-                CARDS[c.x as usize].id,
-                if pairs.is_empty() { "targets not yet declared".to_string() } else { pairs.join(" ") },
-                c.tally[0],
-                c.tally[1]
-            ),
-            Lang::Ja => format!(
-                "{kind}({}): {}; 与えた被害 P1 {} 対 P2 {}",
-                CARDS[c.x as usize].id,
-                if pairs.is_empty() { "対象未宣言".to_string() } else { pairs.join(" ") },
-                c.tally[0],
-                c.tally[1]
-            ),
-        });
+        let kind = if c.charge { catalog::t!(lang, "senbat-charge-combat") } else { catalog::t!(lang, "senbat-melee") };
+        out.push(catalog::t!(
+            lang,
+            "senbat-of-damage-placed-p-p",
+            kind = kind.to_string(),
+            cards_c_id = (CARDS[c.x as usize].id).to_string(),
+            if_pairs_is_empty = if lang == catalog::Lang::Ja {
+                (if pairs.is_empty() { "対象未宣言".to_string() } else { pairs.join(" ") }).to_string()
+            } else {
+                (if pairs.is_empty() { "targets not yet declared".to_string() } else { pairs.join(" ") }).to_string()
+            },
+            c_tally_0 = (c.tally[0]).to_string(),
+            c_tally_1 = (c.tally[1]).to_string()
+        ));
     }
     let Viewer::Seat(me) = v.viewer else { return out };
     let army = v.players[me as usize].army;
@@ -460,10 +420,11 @@ fn extra_lines(v: &View, lang: Lang) -> Vec<String> {
             .map(|i| format!("{}({})", CARDS[i].id, data::type_def(CARDS[i].utype).abbr))
             .collect();
         let cores: Vec<&str> = data::cores_of(army).iter().map(|&c| CARDS[c].id).collect();
-        out.push(t(
+        out.push(catalog::t!(
             lang,
-            &format!("Your cores: {}; your troops: {}", cores.join(" "), troops.join(" ")),
-            &format!("中核: {}; 小隊: {}", cores.join(" "), troops.join(" ")),
+            "senbat-your-cores-your-troops",
+            cores = (cores.join(" ")).to_string(),
+            troops = (troops.join(" ")).to_string()
         ));
     }
     if v.phase == Phase::Deploy {
@@ -481,11 +442,7 @@ fn extra_lines(v: &View, lang: Lang) -> Vec<String> {
             parts.push(format!("{}: {}", CARDS[c].id, troops.join(" ")));
         }
         if !parts.is_empty() {
-            out.push(t(
-                lang,
-                &format!("Your sonae to deploy: {}", parts.join("; ")),
-                &format!("未配置の備え: {}", parts.join("; ")),
-            ));
+            out.push(catalog::t!(lang, "senbat-your-sonae-to-deploy", parts = (parts.join("; ")).to_string()));
         }
     }
     out

@@ -14,12 +14,8 @@ pub(crate) fn opp(seat: Seat) -> Seat {
     1 - seat
 }
 
-fn illegal(en: impl Into<String>, ja: impl Into<String>) -> RuleError {
-    RuleError::illegal(en, ja)
-}
-
-pub(crate) fn pe(ev: &mut Vec<Event>, en: impl Into<String>, ja: impl Into<String>) {
-    ev.push(Event::public(en, ja));
+pub(crate) fn pe(ev: &mut Vec<Event>, text: Localized) {
+    ev.push(Event::public(text));
 }
 
 pub(crate) fn seat_en(s: Seat) -> String {
@@ -180,20 +176,24 @@ fn finish_organise(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
     let a = |seat: Seat| s.players[seat as usize].army as usize;
     pe(
         ev,
-        format!(
-            "Organisation received from both players. {} ({}) is sente: south zone, deploys and moves first; {} ({}) is gote, north.",
-            seat_en(sente),
-            data::ARMY_EN[a(sente)],
-            seat_en(opp(sente)),
-            data::ARMY_EN[a(opp(sente))]
-        ),
-        format!(
-            "両者の備え編成を受け付けた。先手は{}({})で南の陣地、後手は{}({})で北の陣地。",
-            seat_en(sente),
-            data::ARMY_JA[a(sente)],
-            seat_en(opp(sente)),
-            data::ARMY_JA[a(opp(sente))]
-        ),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "senbat-organisation-received-from-both-players",
+                seat_sente = (seat_en(sente)).to_string(),
+                army_en_a_sente = (data::ARMY_EN[a(sente)]).to_string(),
+                seat_opp_sente = (seat_en(opp(sente))).to_string(),
+                army_en_a_opp = (data::ARMY_EN[a(opp(sente))]).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "senbat-organisation-received-from-both-players",
+                seat_sente = (seat_en(sente)).to_string(),
+                army_en_a_sente = (data::ARMY_JA[a(sente)]).to_string(),
+                seat_opp_sente = (seat_en(opp(sente))).to_string(),
+                army_en_a_opp = (data::ARMY_JA[a(opp(sente))]).to_string()
+            ),
+        },
     );
 }
 
@@ -288,16 +288,12 @@ pub(crate) fn apply(
                 })
                 .collect();
             s.players[seat as usize].organised = Some(org);
-            ev.push(Event::private(
-                seat,
-                format!("Your organisation: {}", text_en.join("; ")),
-                format!("あなたの備え編成: {}", text_en.join("; ")),
-            ));
-            pe(
-                &mut ev,
-                format!("{} has organised their sonae.", seat_en(seat)),
-                format!("{}が備えを編成した。", seat_en(seat)),
+            let organisation = text_en.join("; ");
+            ev.push(
+                Event::private(seat, catalog::both!("senbat-your-organisation", text = &organisation))
+                    .retold(catalog::both!("senbat-seat-organisation", seat = seat_en(seat), text = &organisation)),
             );
+            pe(&mut ev, catalog::both!("senbat-has-organised-their-sonae", seat_seat = (seat_en(seat)).to_string()));
             if s.players.iter().all(|p| p.organised.is_some()) {
                 finish_organise(s, rng, &mut ev);
                 let next = s.deploy_next;
@@ -315,18 +311,16 @@ pub(crate) fn apply(
         }
         (AskKind::Tokens, Action::Tokens { counts }) => {
             if counts.iter().map(|&c| c as u32).sum::<u32>() != 4 {
-                return Err(illegal("the four token counts must add up to 4", "トークンの合計は4でなければならない"));
+                return Err(RuleError::Illegal(catalog::both!("senbat-the-four-token-counts-must")));
             }
             s.players[seat as usize].token_commit = Some(*counts);
-            ev.push(Event::private(
-                seat,
-                format!("Your tokens: {}", board_text(counts)),
-                format!("あなたのトークン配置: {}", board_text(counts)),
-            ));
+            ev.push(
+                Event::private(seat, catalog::both!("senbat-your-tokens", tokens = board_text(counts)))
+                    .retold(catalog::both!("senbat-seat-tokens", seat = seat_en(seat), tokens = board_text(counts))),
+            );
             pe(
                 &mut ev,
-                format!("{} has placed their action tokens (sealed).", seat_en(seat)),
-                format!("{}がアクショントークンを配置した(非公開)。", seat_en(seat)),
+                catalog::both!("senbat-has-placed-their-action-tokens", seat_seat = (seat_en(seat)).to_string()),
             );
             if s.players.iter().all(|p| p.token_commit.is_some()) {
                 for p in 0..2 {
@@ -334,15 +328,10 @@ pub(crate) fn apply(
                 }
                 pe(
                     &mut ev,
-                    format!(
-                        "Tokens revealed: P1 {}, P2 {}.",
-                        board_text(&s.players[0].board),
-                        board_text(&s.players[1].board)
-                    ),
-                    format!(
-                        "トークン公開: P1 {}、P2 {}。",
-                        board_text(&s.players[0].board),
-                        board_text(&s.players[1].board)
+                    catalog::both!(
+                        "senbat-tokens-revealed-p-p",
+                        board_text_players_0 = (board_text(&s.players[0].board)).to_string(),
+                        board_text_players_1 = (board_text(&s.players[1].board)).to_string()
                     ),
                 );
                 s.phase = Phase::Play;
@@ -355,10 +344,7 @@ pub(crate) fn apply(
         }
         (AskKind::Act { first, .. }, Action::End) => {
             if first {
-                return Err(illegal(
-                    "a turn needs at least one execution; `end` comes after it",
-                    "手番では最低1回は実行が必要。`end`はその後",
-                ));
+                return Err(RuleError::Illegal(catalog::both!("senbat-a-turn-needs-at-least")));
             }
             s.ask = None;
             end_turn(s, &mut ev);
@@ -391,32 +377,32 @@ pub(crate) fn apply(
                     s.ask = None;
                     pe(
                         &mut ev,
-                        format!("{} declines kenkon itteki.", seat_en(seat)),
-                        format!("{}は乾坤一擲を見送った。", seat_en(seat)),
+                        catalog::both!("senbat-declines-kenkon-itteki", seat_seat = (seat_en(seat)).to_string()),
                     );
                 }
                 Some(sp) => {
                     if *sp > 3 || s.players[seat as usize].board[*sp] == 0 {
-                        return Err(illegal(
-                            "kenkon needs a space of your board holding a token",
-                            "乾坤一擲にはトークンのあるマスを選ぶ",
-                        ));
+                        return Err(RuleError::Illegal(catalog::both!("senbat-kenkon-needs-a-space-of")));
                     }
                     s.ask = None;
                     s.kenkon_used = true;
                     remove_token(s, seat, *sp);
                     pe(
                         &mut ev,
-                        format!(
-                            "{} uses KENKON ITTEKI: a token of {} is discarded; every die of the roll +1.",
-                            seat_en(seat),
-                            SPACES[*sp]
-                        ),
-                        format!(
-                            "{}が乾坤一擲を使用: {}のトークンを1つ除去し、この判定の全ダイス+1。",
-                            seat_en(seat),
-                            SPACES_JA[*sp]
-                        ),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "senbat-uses-kenkon-itteki-a-token",
+                                seat_seat = (seat_en(seat)).to_string(),
+                                spaces_sp = (SPACES[*sp]).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "senbat-uses-kenkon-itteki-a-token",
+                                seat_seat = (seat_en(seat)).to_string(),
+                                spaces_sp = (SPACES_JA[*sp]).to_string()
+                            ),
+                        },
                     );
                     if !victory_check(s, &mut ev) {
                         match s.tasks.last_mut() {
@@ -435,10 +421,7 @@ pub(crate) fn apply(
         (AskKind::Senkyo { .. }, Action::Senkyo { take, put }) => {
             let victim = opp(seat);
             if *take > 3 || *put > 3 || s.players[victim as usize].board[*take] == 0 {
-                return Err(illegal(
-                    "take from a space of the opponent's board that holds a token",
-                    "相手の行動盤のトークンがあるマスから取る",
-                ));
+                return Err(RuleError::Illegal(catalog::both!("senbat-take-from-a-space-of")));
             }
             s.ask = None;
             s.tasks.pop();
@@ -449,39 +432,40 @@ pub(crate) fn apply(
             s.players[seat as usize].board[*put] += 1;
             pe(
                 &mut ev,
-                format!(
-                    "Battle situation: {} takes a token from {}'s {} and puts it on own {}.",
-                    seat_en(seat),
-                    seat_en(victim),
-                    SPACES[*take],
-                    SPACES[*put]
-                ),
-                format!(
-                    "戦況: {}が{}の{}からトークンを奪い、自分の{}に置いた。",
-                    seat_en(seat),
-                    seat_en(victim),
-                    SPACES_JA[*take],
-                    SPACES_JA[*put]
-                ),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "senbat-battle-situation-takes-a-token",
+                        seat_seat = (seat_en(seat)).to_string(),
+                        seat_victim = (seat_en(victim)).to_string(),
+                        spaces_take = (SPACES[*take]).to_string(),
+                        spaces_put = (SPACES[*put]).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "senbat-battle-situation-takes-a-token",
+                        seat_seat = (seat_en(seat)).to_string(),
+                        seat_victim = (seat_en(victim)).to_string(),
+                        spaces_take = (SPACES_JA[*take]).to_string(),
+                        spaces_put = (SPACES_JA[*put]).to_string()
+                    ),
+                },
             );
             run(s, rng, &mut ev);
         }
         (AskKind::Heal { options, .. }, Action::Heal { card }) => {
             let i = data::card_index(card).filter(|i| options.contains(&(*i as u8))).ok_or_else(|| {
-                illegal(
-                    format!("`{card}` cannot recover: choose one of your damaged non-HQ cards"),
-                    format!("`{card}`は回復できない: 被害のある本陣以外の自軍カードを選ぶ"),
-                )
+                RuleError::Illegal(catalog::both!("senbat-cannot-recover-choose-one-of", card = card.to_string()))
             })?;
             s.ask = None;
             heal(s, i, &mut ev);
             run(s, rng, &mut ev);
         }
         (_, a) => {
-            return Err(illegal(
-                format!("`{}` does not answer this decision", super::notation::print(a)),
-                format!("`{}`はこの決定への回答ではない", super::notation::print(a)),
-            ));
+            return Err(RuleError::Illegal(catalog::both!(
+                "senbat-does-not-answer-this-decision",
+                super_notation_print = (super::notation::print(a)).to_string()
+            )));
         }
     }
     Ok(ev)
@@ -495,12 +479,12 @@ fn policy_fits(kind: &AskKind, action: &Action) -> Result<(), RuleError> {
         | (AskKind::Kenkon { .. }, Action::PolicyKenkon { never: true })
         | (AskKind::Stock { .. }, Action::PolicyStock { policy: StockPolicy::Never | StockPolicy::Min(_) }) => Ok(()),
         (AskKind::Stock { .. }, Action::PolicyStock { .. }) => {
-            Err(illegal("answer `stock use` or `stock no`", "`stock use` か `stock no` で答える"))
+            Err(RuleError::Illegal(catalog::both!("senbat-answer-stock-use-or-stock")))
         }
-        (_, a) => Err(illegal(
-            format!("`{}` does not answer this decision", super::notation::print(a)),
-            format!("`{}`はこの決定への回答ではない", super::notation::print(a)),
-        )),
+        (_, a) => Err(RuleError::Illegal(catalog::both!(
+            "senbat-does-not-answer-this-decision",
+            super_notation_print = (super::notation::print(a)).to_string()
+        ))),
     }
 }
 
@@ -513,7 +497,7 @@ fn set_policy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
         _ => return,
     }
     let txt = super::notation::print(action);
-    ev.push(Event::secret(seat, format!("Standing policy set: {txt}"), format!("方針を設定: {txt}")));
+    ev.push(Event::secret(seat, catalog::both!("senbat-standing-policy-set", txt = txt.to_string())));
 }
 
 pub(crate) fn board_text(b: &[u8; 4]) -> String {
@@ -521,13 +505,14 @@ pub(crate) fn board_text(b: &[u8; 4]) -> String {
 }
 
 fn parse_card(id: &str) -> Result<usize, RuleError> {
-    data::card_index(id).ok_or_else(|| illegal(format!("there is no card `{id}`"), format!("カード`{id}`は存在しない")))
+    data::card_index(id)
+        .ok_or_else(|| RuleError::Illegal(catalog::both!("senbat-there-is-no-card", id = id.to_string())))
 }
 
 fn own_card(s: &State, seat: Seat, id: &str) -> Result<usize, RuleError> {
     let i = parse_card(id)?;
     if s.owner(i) != seat {
-        return Err(illegal(format!("`{id}` is not your card"), format!("`{id}`は自軍のカードではない")));
+        return Err(RuleError::Illegal(catalog::both!("senbat-is-not-your-card", id = id.to_string())));
     }
     Ok(i)
 }
@@ -539,28 +524,22 @@ fn check_organise(s: &State, seat: Seat, sonae: &[(String, Vec<String>)]) -> Res
     for (core, troops) in sonae {
         let c = own_card(s, seat, core)?;
         if !data::is_core(c) {
-            return Err(illegal(
-                format!("`{core}` is not an HQ or general"),
-                format!("`{core}`は本陣でも武将でもない"),
-            ));
+            return Err(RuleError::Illegal(catalog::both!("senbat-is-not-an-hq-or", core = core.to_string())));
         }
         if out.iter().any(|(k, _)| *k as usize == c) {
-            return Err(illegal(format!("`{core}` is named twice"), format!("`{core}`が2回指定されている")));
+            return Err(RuleError::Illegal(catalog::both!("senbat-is-named-twice", core = core.to_string())));
         }
         if troops.len() > 6 {
-            return Err(illegal(format!("`{core}` leads at most 6 troops"), format!("`{core}`の小隊は6つまで")));
+            return Err(RuleError::Illegal(catalog::both!("senbat-leads-at-most-troops", core = core.to_string())));
         }
         let mut list = Vec::new();
         for t in troops {
             let i = own_card(s, seat, t)?;
             if data::is_core(i) {
-                return Err(illegal(
-                    format!("`{t}` is a core: generals are never attached"),
-                    format!("`{t}`は中核: 武将は他の備えに入れない"),
-                ));
+                return Err(RuleError::Illegal(catalog::both!("senbat-is-a-core-generals-are", t = t.to_string())));
             }
             if seen.contains(&i) {
-                return Err(illegal(format!("`{t}` is assigned twice"), format!("`{t}`が2回割り当てられている")));
+                return Err(RuleError::Illegal(catalog::both!("senbat-is-assigned-twice", t = t.to_string())));
             }
             seen.push(i);
             list.push(i as u8);
@@ -569,10 +548,10 @@ fn check_organise(s: &State, seat: Seat, sonae: &[(String, Vec<String>)]) -> Res
     }
     for t in data::troops_of(army) {
         if !seen.contains(&t) {
-            return Err(illegal(
-                format!("every troop must join a sonae: `{}` is missing", CARDS[t].id),
-                format!("全小隊をいずれかの備えに入れる: `{}`が未割当", CARDS[t].id),
-            ));
+            return Err(RuleError::Illegal(catalog::both!(
+                "senbat-every-troop-must-join-a",
+                cards_t_id = (CARDS[t].id).to_string()
+            )));
         }
     }
     out.sort_by_key(|(c, _)| *c);
@@ -589,25 +568,23 @@ fn undeployed(s: &State, seat: Seat) -> Vec<usize> {
 /// Validates a formation of exactly `expected` troops; returns (card, slot) pairs.
 fn check_form(form: &[(Slot, String)], expected: &[usize]) -> Result<Vec<(usize, Slot)>, RuleError> {
     let slots: Vec<Slot> = form.iter().map(|f| f.0).collect();
-    data::formation_ok(&slots).map_err(|e| illegal(format!("invalid formation: {e}"), format!("隊形が不正: {e}")))?;
+    data::formation_ok(&slots)
+        .map_err(|e| RuleError::Illegal(catalog::both!("senbat-invalid-formation", e = e.to_string())))?;
     let mut out = Vec::new();
     for (sl, id) in form {
         let i = parse_card(id)?;
         if !expected.contains(&i) || out.iter().any(|(c, _)| *c == i) {
-            return Err(illegal(
-                format!("`{id}` is not a member of this sonae (or is named twice)"),
-                format!("`{id}`はこの備えの隊ではない(または重複)"),
-            ));
+            return Err(RuleError::Illegal(catalog::both!("senbat-is-not-a-member-of", id = id.to_string())));
         }
         out.push((i, *sl));
     }
     if out.len() != expected.len() {
         let missing: Vec<&str> =
             expected.iter().filter(|e| !out.iter().any(|(c, _)| c == *e)).map(|&e| CARDS[e].id).collect();
-        return Err(illegal(
-            format!("the formation must place every member: missing {}", missing.join(", ")),
-            format!("全ての隊を配置すること: {}が未配置", missing.join(", ")),
-        ));
+        return Err(RuleError::Illegal(catalog::both!(
+            "senbat-the-formation-must-place-every",
+            missing = (missing.join(", ")).to_string()
+        )));
     }
     Ok(out)
 }
@@ -617,18 +594,15 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
     match action {
         Action::DeployQuick => {
             if !s.players[seat as usize].quick_org {
-                return Err(illegal(
-                    "`deploy quickstart` needs the quick-start organisation",
-                    "`deploy quickstart`にはクイックスタート編成が必要",
-                ));
+                return Err(RuleError::Illegal(catalog::both!("senbat-deploy-quickstart-needs-the-quick")));
             }
-            let a =
-                quick_deploy_action(s, seat).ok_or_else(|| illegal("nothing left to deploy", "配置する備えがない"))?;
+            let a = quick_deploy_action(s, seat)
+                .ok_or_else(|| RuleError::Illegal(catalog::both!("senbat-nothing-left-to-deploy")))?;
             return do_deploy(s, seat, &a, ev);
         }
         Action::DeployReset => {
             if s.players[seat as usize].reset_used {
-                return Err(illegal("`deploy-reset` may be used once per game", "`deploy-reset`は1ゲーム1回まで"));
+                return Err(RuleError::Illegal(catalog::both!("senbat-deploy-reset-may-be-used")));
             }
             s.players[seat as usize].reset_used = true;
             for c in data::cores_of(s.players[seat as usize].army) {
@@ -640,24 +614,17 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
             }
             pe(
                 ev,
-                format!("{} resets their deployment: all deployed sonae return to hand.", seat_en(seat)),
-                format!("{}が配置をやり直す: 配置済みの備えを全て手元に戻した。", seat_en(seat)),
+                catalog::both!("senbat-resets-their-deployment-all-deployed", seat_seat = (seat_en(seat)).to_string()),
             );
             return Ok(());
         }
         Action::DeployForfeit { core } => {
             let c = own_card(s, seat, core)?;
             if !s.players[seat as usize].reset_used {
-                return Err(illegal(
-                    "`deploy-forfeit` is allowed only after `deploy-reset`",
-                    "`deploy-forfeit`は`deploy-reset`の後のみ",
-                ));
+                return Err(RuleError::Illegal(catalog::both!("senbat-deploy-forfeit-is-allowed-only")));
             }
             if CARDS[c].utype == data::UType::Honjin || !mine.contains(&c) {
-                return Err(illegal(
-                    "forfeit an undeployed general's sonae (never the HQ)",
-                    "未配置の武将の備えのみ放棄できる(本陣は不可)",
-                ));
+                return Err(RuleError::Illegal(catalog::both!("senbat-forfeit-an-undeployed-general-s")));
             }
             let members = s.organised_members(c);
             for m in &members {
@@ -667,20 +634,24 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
             let ids: Vec<&str> = members.iter().map(|&m| CARDS[m].id).collect();
             pe(
                 ev,
-                format!("{} forfeits sonae {}: {} leave the game (dispersed).", seat_en(seat), core, ids.join(" ")),
-                format!("{}が{}の備えを放棄: {}は離散。", seat_en(seat), core, ids.join(" ")),
+                catalog::both!(
+                    "senbat-forfeits-sonae-leave-the-game",
+                    seat_seat = (seat_en(seat)).to_string(),
+                    core = core.to_string(),
+                    ids = (ids.join(" ")).to_string()
+                ),
             );
         }
         Action::Deploy { core, x, y, h, form } => {
             let c = own_card(s, seat, core)?;
             if !mine.contains(&c) {
-                return Err(illegal(
-                    format!("`{core}` is not an undeployed core of yours"),
-                    format!("`{core}`は未配置の自軍中核ではない"),
-                ));
+                return Err(RuleError::Illegal(catalog::both!(
+                    "senbat-is-not-an-undeployed-core",
+                    core = core.to_string()
+                )));
             }
             if !(0..360).contains(h) {
-                return Err(illegal("heading must be 0..359", "向きは0〜359"));
+                return Err(RuleError::Illegal(catalog::both!("senbat-heading-must-be")));
             }
             let troops: Vec<usize> =
                 s.organised_members(c).into_iter().filter(|&m| m != c && s.cards[m].status == Status::InHand).collect();
@@ -703,35 +674,24 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
                         ys.iter().cloned().fold(f64::INFINITY, f64::min),
                         ys.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
                     );
-                    return Err(illegal(
-                        format!(
-                            "{} would span x {}..{}, y {}..{}: outside your zone y {}..{}",
-                            CARDS[*i].id,
-                            mm(mnx),
-                            mm(mxx),
-                            mm(mny),
-                            mm(mxy),
-                            y0,
-                            y1
-                        ),
-                        format!(
-                            "{}がx {}..{}, y {}..{}となり自陣地(y {}..{})の外",
-                            CARDS[*i].id,
-                            mm(mnx),
-                            mm(mxx),
-                            mm(mny),
-                            mm(mxy),
-                            y0,
-                            y1
-                        ),
-                    ));
+                    return Err(RuleError::Illegal(catalog::both!(
+                        "senbat-would-span-x-y-outside",
+                        cards_i_id = (CARDS[*i].id).to_string(),
+                        mm_mnx = (mm(mnx)).to_string(),
+                        mm_mxx = (mm(mxx)).to_string(),
+                        mm_mny = (mm(mny)).to_string(),
+                        mm_mxy = (mm(mxy)).to_string(),
+                        y0 = y0.to_string(),
+                        y1 = y1.to_string()
+                    )));
                 }
                 for (o, def) in CARDS.iter().enumerate() {
                     if s.on_field(o) && geometry::overlaps(r, &s.rect(o)) {
-                        return Err(illegal(
-                            format!("{} would overlap {}", CARDS[*i].id, def.id),
-                            format!("{}が{}と重なる", CARDS[*i].id, def.id),
-                        ));
+                        return Err(RuleError::Illegal(catalog::both!(
+                            "senbat-would-overlap",
+                            cards_i_id = (CARDS[*i].id).to_string(),
+                            def_id = def.id.to_string()
+                        )));
                     }
                 }
             }
@@ -749,31 +709,32 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
                 placed.iter().map(|(i, sl)| format!("{}={}", sl.name(), CARDS[*i].id)).collect();
             pe(
                 ev,
-                format!(
-                    "{} deploys {} at ({}, {}) h{} {}",
-                    seat_en(seat),
-                    core.to_uppercase(),
-                    mm(*x),
-                    mm(*y),
-                    h,
-                    form_txt.join(",")
-                ),
-                format!(
-                    "{}が{}の備えを({}, {}) 向き{}に配置 {}",
-                    seat_en(seat),
-                    lab_ja(c),
-                    mm(*x),
-                    mm(*y),
-                    h,
-                    form_txt.join(",")
-                ),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "senbat-deploys-at-h",
+                        seat_seat = (seat_en(seat)).to_string(),
+                        core_to_uppercase = (core.to_uppercase()).to_string(),
+                        mm = (mm(*x)).to_string(),
+                        mm_y = (mm(*y)).to_string(),
+                        h = h.to_string(),
+                        form_txt = (form_txt.join(",")).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "senbat-deploys-at-h",
+                        seat_seat = (seat_en(seat)).to_string(),
+                        core_to_uppercase = (lab_ja(c)).to_string(),
+                        mm = (mm(*x)).to_string(),
+                        mm_y = (mm(*y)).to_string(),
+                        h = h.to_string(),
+                        form_txt = (form_txt.join(",")).to_string()
+                    ),
+                },
             );
         }
         _ => {
-            return Err(illegal(
-                "answer with `deploy …`, `deploy quickstart`, `deploy-reset` or `deploy-forfeit CORE`",
-                "`deploy …`等で答える",
-            ));
+            return Err(RuleError::Illegal(catalog::both!("senbat-answer-with-deploy-deploy-quickstart")));
         }
     }
     // Alternate while the other player still has sonae to deploy.
@@ -886,40 +847,44 @@ fn exec_space(a: &Action) -> Option<usize> {
 
 /// Validates one execution (§6.3–6.8) against a simulation; nothing changes.
 pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, RuleError> {
-    let space = exec_space(a).ok_or_else(|| {
-        illegal(
-            "send an execution: move, shoot, charge, recover, defend (or end)",
-            "実行を送る: move, shoot, charge, recover, defend (または end)",
-        )
-    })?;
+    let space =
+        exec_space(a).ok_or_else(|| RuleError::Illegal(catalog::both!("senbat-send-an-execution-move-shoot")))?;
     if let Some(sp) = s.turn.space
         && sp != space
     {
-        return Err(illegal(
-            format!("this turn uses {}: every execution must be on that space", SPACES[sp]),
-            format!("この手番は{}: 同じアクションマスのみ実行できる", SPACES_JA[sp]),
-        ));
+        return Err(RuleError::Illegal(catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "senbat-this-turn-uses-every-execution",
+                spaces_sp = (SPACES[sp]).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "senbat-this-turn-uses-every-execution",
+                spaces_sp = (SPACES_JA[sp]).to_string()
+            ),
+        }));
     }
     let p = &s.players[seat as usize];
     let remaining = p.board[space].saturating_sub(if s.turn.space == Some(space) { s.turn.used } else { 0 });
     if space == data::RD {
         if remaining < 1 {
-            return Err(illegal("no token left on RD", "回復/防御マスにトークンが残っていない"));
+            return Err(RuleError::Illegal(catalog::both!("senbat-no-token-left-on-rd")));
         }
         match a {
             Action::Defend if p.stock >= data::SAVE_STOCK_MAX => {
-                return Err(illegal("the save stock is already 3", "セーブのストックは既に3"));
+                return Err(RuleError::Illegal(catalog::both!("senbat-the-save-stock-is-already")));
             }
             Action::Recover { card: Some(id) } => {
                 let i = own_card(s, seat, id)?;
                 if CARDS[i].utype == data::UType::Honjin {
-                    return Err(illegal("the HQ can never recover", "本陣は回復できない"));
+                    return Err(RuleError::Illegal(catalog::both!("senbat-the-hq-can-never-recover")));
                 }
                 if !s.on_field(i) || s.cards[i].damage == 0 {
-                    return Err(illegal(
-                        format!("{id} is not a damaged card on the field"),
-                        format!("{id}は被害のある場のカードではない"),
-                    ));
+                    return Err(RuleError::Illegal(catalog::both!(
+                        "senbat-is-not-a-damaged-card",
+                        id = id.to_string()
+                    )));
                 }
             }
             _ => {}
@@ -932,54 +897,60 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
     };
     let core = own_card(s, seat, name)?;
     if !data::is_core(core) || !s.on_field(core) {
-        return Err(illegal(
-            format!("`{name}` is not one of your sonae on the field"),
-            format!("`{name}`は場にある自軍の備えではない"),
-        ));
+        return Err(RuleError::Illegal(catalog::both!("senbat-is-not-one-of-your", name = name.to_string())));
     }
     let acts = s.acts_of(core);
     if acts >= 2 {
-        return Err(illegal(
-            format!("sonae {name} has already acted twice this turn"),
-            format!("{name}の備えはこの手番で既に2回実行した"),
-        ));
+        return Err(RuleError::Illegal(catalog::both!(
+            "senbat-sonae-has-already-acted-twice",
+            name = name.to_string()
+        )));
     }
     let cost = acts + 1;
     if remaining < cost {
-        return Err(illegal(
-            format!(
-                "{} costs {} token(s) (double action) but only {} remain on {}",
-                name, cost, remaining, SPACES[space]
+        return Err(RuleError::Illegal(catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "senbat-costs-token-s-double-action",
+                name = name.to_string(),
+                cost = cost.to_string(),
+                remaining = remaining.to_string(),
+                spaces_space = (SPACES[space]).to_string()
             ),
-            format!(
-                "{}の実行には{}トークン必要(ダブルアクション)だが{}には{}しか残っていない",
-                name, cost, SPACES_JA[space], remaining
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "senbat-costs-token-s-double-action",
+                name = name.to_string(),
+                cost = cost.to_string(),
+                spaces_space = (SPACES_JA[space]).to_string(),
+                remaining = remaining.to_string()
             ),
-        ));
+        }));
     }
     let k = s.movement(core);
+    let exact = s.options.movement == Movement::Exact;
     let check_j = |j: u8| {
-        if j < 1 || j > k {
-            Err(illegal(
-                format!("sonae {name} moves 1..{k} S (whole short sides only)"),
-                format!("{name}の備えの移動は1〜{k}短辺(端数不可)"),
-            ))
+        if exact && j != k {
+            Err(RuleError::Illegal(catalog::both!("options-senbat-movement-exact", sonae = name.as_str(), units = k)))
+        } else if j < 1 || j > k {
+            Err(RuleError::Illegal(catalog::both!(
+                "senbat-sonae-moves-s-whole-short",
+                name = name.to_string(),
+                k = k.to_string()
+            )))
         } else {
             Ok(())
         }
     };
     let check_rot = |r: i32| {
-        if r.abs() > 90 { Err(illegal("rotation is -90..+90 degrees", "回転は-90〜+90度")) } else { Ok(()) }
+        if r.abs() > 90 { Err(RuleError::Illegal(catalog::both!("senbat-rotation-is-degrees"))) } else { Ok(()) }
     };
     match a {
         Action::Move { form, rot, back, j, .. } => {
             check_j(*j)?;
             check_rot(*rot)?;
             if *back && !s.members(core).iter().any(|&m| s.cards[m].damage > 0) {
-                return Err(illegal(
-                    "a backward move needs damage on the sonae",
-                    "後退は備えに被害トークンがある時のみ",
-                ));
+                return Err(RuleError::Illegal(catalog::both!("senbat-a-backward-move-needs-damage")));
             }
             if let Some(form) = form {
                 let troops: Vec<usize> = s.members(core).into_iter().filter(|&m| m != core).collect();
@@ -991,22 +962,24 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
                     let r = Rect::new(geometry::local_to_world((k.x, k.y), k.h, a, b), k.h);
                     for (j, o) in rects.iter().enumerate() {
                         if geometry::overlaps(&r, o) {
-                            return Err(illegal(
-                                format!(
-                                    "formation change: {} at {} would overlap {} by {} mm",
-                                    CARDS[*i].id,
-                                    sl.name(),
-                                    lab_en(idx[j]),
-                                    mm(geometry::pen(&r, o))
+                            return Err(RuleError::Illegal(catalog::Localized {
+                                en: catalog::t!(
+                                    catalog::Lang::En,
+                                    "senbat-formation-change-at-would-overlap",
+                                    cards_i_id = (CARDS[*i].id).to_string(),
+                                    sl_name = (sl.name()).to_string(),
+                                    lab_idx_j = (lab_en(idx[j])).to_string(),
+                                    mm_geometry_pen = (mm(geometry::pen(&r, o))).to_string()
                                 ),
-                                format!(
-                                    "隊形変更: {}を{}に置くと{}と{}mm重なる",
-                                    CARDS[*i].id,
-                                    sl.name_ja(),
-                                    lab_ja(idx[j]),
-                                    mm(geometry::pen(&r, o))
+                                ja: catalog::t!(
+                                    catalog::Lang::Ja,
+                                    "senbat-formation-change-at-would-overlap",
+                                    cards_i_id = (CARDS[*i].id).to_string(),
+                                    sl_name = (sl.name_ja()).to_string(),
+                                    lab_idx_j = (lab_ja(idx[j])).to_string(),
+                                    mm_geometry_pen = (mm(geometry::pen(&r, o))).to_string()
                                 ),
-                            ));
+                            }));
                         }
                     }
                 }
@@ -1024,28 +997,28 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
                 let si = own_card(s, seat, sh)?;
                 let ti = parse_card(tg)?;
                 if sim.cards[si].core != Some(core as u8) || !sim.on_field(si) {
-                    return Err(illegal(
-                        format!("{sh} is not in sonae {name}"),
-                        format!("{sh}は{name}の備えの隊ではない"),
-                    ));
+                    return Err(RuleError::Illegal(catalog::both!(
+                        "senbat-is-not-in-sonae",
+                        sh = sh.to_string(),
+                        name = name.to_string()
+                    )));
                 }
                 if data::type_def(CARDS[si].utype).shoot.is_none() {
-                    return Err(illegal(format!("{sh} cannot shoot"), format!("{sh}は射撃できない")));
+                    return Err(RuleError::Illegal(catalog::both!("senbat-cannot-shoot", sh = sh.to_string())));
                 }
                 if used.contains(&si) {
-                    return Err(illegal(format!("{sh} fires once per execution"), format!("{sh}の射撃は1回のみ")));
+                    return Err(RuleError::Illegal(catalog::both!(
+                        "senbat-fires-once-per-execution",
+                        sh = sh.to_string()
+                    )));
                 }
                 used.push(si);
                 if !melee && !shoot_targets(&sim, si).contains(&ti) {
-                    let why = if !sim.on_field(ti) || sim.owner(ti) == seat {
-                        "not an enemy card on the field".to_string()
+                    return Err(RuleError::Illegal(if !sim.on_field(ti) || sim.owner(ti) == seat {
+                        catalog::both!("senbat-cannot-shoot-not-an-enemy", sh = sh.as_str(), tg = tg.as_str())
                     } else {
-                        "outside its field of fire and range, or the line of fire is blocked".to_string()
-                    };
-                    return Err(illegal(
-                        format!("{sh} cannot shoot {tg}: {why}"),
-                        format!("{sh}は{tg}を射撃できない: 射界・射程外か射線が遮蔽されている"),
-                    ));
+                        catalog::both!("senbat-cannot-shoot-out-of-field-of-fire", sh = sh.as_str(), tg = tg.as_str())
+                    }));
                 }
             }
         }
@@ -1068,26 +1041,30 @@ fn start_exec(s: &mut State, seat: Seat, a: &Action, plan: Plan, ev: &mut Vec<Ev
     let txt = super::notation::print(a);
     pe(
         ev,
-        format!(
-            "T{} {} {} cost {} (used {}/{}): {}",
-            s.turn_no,
-            seat_en(seat),
-            SPACES[plan.space],
-            plan.cost,
-            s.turn.used,
-            s.players[seat as usize].board[plan.space],
-            txt
-        ),
-        format!(
-            "[手番{} {}] {} コスト{} (使用{}/{}): {}",
-            s.turn_no,
-            seat_en(seat),
-            SPACES_JA[plan.space],
-            plan.cost,
-            s.turn.used,
-            s.players[seat as usize].board[plan.space],
-            super::notation::print_ja(a)
-        ),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "senbat-t-cost-used",
+                turn_no = s.turn_no.to_string(),
+                seat_seat = (seat_en(seat)).to_string(),
+                spaces_plan_space = (SPACES[plan.space]).to_string(),
+                plan_cost = plan.cost.to_string(),
+                turn_used = s.turn.used.to_string(),
+                players_seat_board = (s.players[seat as usize].board[plan.space]).to_string(),
+                txt = txt.to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "senbat-t-cost-used",
+                turn_no = s.turn_no.to_string(),
+                seat_seat = (seat_en(seat)).to_string(),
+                spaces_plan_space = (SPACES_JA[plan.space]).to_string(),
+                plan_cost = plan.cost.to_string(),
+                turn_used = s.turn.used.to_string(),
+                players_seat_board = (s.players[seat as usize].board[plan.space]).to_string(),
+                txt = (super::notation::print_ja(a)).to_string()
+            ),
+        },
     );
     s.tasks.push(Task::EndExec);
     match a {
@@ -1105,7 +1082,21 @@ fn start_exec(s: &mut State, seat: Seat, a: &Action, plan: Plan, ev: &mut Vec<Ev
                     let i = data::card_index(id).unwrap();
                     s.cards[i].slot = *sl;
                 }
-                pe(ev, format!("{} changes formation.", CARDS[core].id), format!("{}の備えが隊形変更。", lab_ja(core)));
+                pe(
+                    ev,
+                    catalog::Localized {
+                        en: catalog::t!(
+                            catalog::Lang::En,
+                            "senbat-changes-formation",
+                            cards_core_id = (CARDS[core].id).to_string()
+                        ),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "senbat-changes-formation",
+                            cards_core_id = (lab_ja(core)).to_string()
+                        ),
+                    },
+                );
                 s.tasks.push(Task::Removal);
             }
         }
@@ -1137,8 +1128,11 @@ fn start_exec(s: &mut State, seat: Seat, a: &Action, plan: Plan, ev: &mut Vec<Ev
             s.players[seat as usize].stock += 1;
             pe(
                 ev,
-                format!("{} defends: save stock {}.", seat_en(seat), s.players[seat as usize].stock),
-                format!("{}が防御: セーブのストック{}。", seat_en(seat), s.players[seat as usize].stock),
+                catalog::both!(
+                    "senbat-defends-save-stock",
+                    seat_seat = (seat_en(seat)).to_string(),
+                    players_seat_stock = (s.players[seat as usize].stock).to_string()
+                ),
             );
         }
         _ => {}
@@ -1174,8 +1168,24 @@ fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
         let bt = board_text(b);
         pe(
             ev,
-            format!("{} ends the turn: {} token(s) sown from {} -> {}.", seat_en(seat), u, SPACES[sp], bt),
-            format!("{}の手番終了: {}から{}個を配り {}。", seat_en(seat), SPACES_JA[sp], u, bt),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "senbat-ends-the-turn-token-s",
+                    seat_seat = (seat_en(seat)).to_string(),
+                    u = u.to_string(),
+                    spaces_sp = (SPACES[sp]).to_string(),
+                    bt = bt.to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "senbat-ends-the-turn-token-s",
+                    seat_seat = (seat_en(seat)).to_string(),
+                    spaces_sp = (SPACES_JA[sp]).to_string(),
+                    u = u.to_string(),
+                    bt = bt.to_string()
+                ),
+            },
         );
     }
     if let Some(limit) = s.options.turn_limit
@@ -1197,17 +1207,17 @@ fn turn_limit_end(s: &mut State, ev: &mut Vec<Event>) {
         (p.morale as u32, s.tokens(q as u8), 3 * p.general_kills + p.troop_kills)
     };
     let (a, b) = (key(0), key(1));
-    let text = Localized::new(
-        "The turn limit is reached: decided on morale, then tokens, then credit.",
-        "ターン上限: 士気、トークン数、戦果の順で判定。",
-    );
+    let text = catalog::both!("senbat-the-turn-limit-is-reached");
     if a == b {
         s.draw = true;
         s.phase = Phase::Over;
         s.ask = None;
         s.tasks.clear();
-        s.end_reason = Some(Localized::new(format!("{} It is a draw.", text.en), format!("{}引き分け。", text.ja)));
-        pe(ev, s.end_reason.clone().unwrap().en, s.end_reason.clone().unwrap().ja);
+        s.end_reason = Some(catalog::Localized {
+            en: catalog::t!(catalog::Lang::En, "senbat-it-is-a-draw", text = text.en.to_string()),
+            ja: catalog::t!(catalog::Lang::Ja, "senbat-it-is-a-draw", text = text.ja.to_string()),
+        });
+        pe(ev, s.end_reason.clone().unwrap());
     } else {
         let w = if a > b { 0 } else { 1 };
         end_game(s, w, text, ev);
@@ -1220,11 +1230,21 @@ fn end_game(s: &mut State, winner: Seat, why: Localized, ev: &mut Vec<Event>) {
     s.ask = None;
     s.tasks.clear();
     s.combat = None;
-    let text = Localized::new(
-        format!("{} wins: {}", seat_en(winner), why.en),
-        format!("{}の勝利: {}", seat_en(winner), why.ja),
-    );
-    pe(ev, text.en.clone(), text.ja.clone());
+    let text = catalog::Localized {
+        en: catalog::t!(
+            catalog::Lang::En,
+            "senbat-wins",
+            seat_winner = (seat_en(winner)).to_string(),
+            why = why.en.to_string()
+        ),
+        ja: catalog::t!(
+            catalog::Lang::Ja,
+            "senbat-wins",
+            seat_winner = (seat_en(winner)).to_string(),
+            why = why.ja.to_string()
+        ),
+    };
+    pe(ev, text.clone());
     s.end_reason = Some(text);
 }
 
@@ -1236,13 +1256,14 @@ pub(crate) fn victory_check(s: &mut State, ev: &mut Vec<Event>) -> bool {
     let w = |q: usize| -> Option<Localized> {
         let o = 1 - q;
         if s.players[o].hq_lost {
-            Some(Localized::new("the enemy HQ is lost", "敵の本陣が壊滅"))
+            Some(catalog::both!("senbat-the-enemy-hq-is-lost"))
         } else if s.players[q].morale >= data::MORALE_TO_WIN {
-            Some(Localized::new("morale reached 6", "士気が6に達した"))
+            Some(catalog::both!("senbat-morale-reached"))
         } else if s.tokens(q as u8) >= 2 * s.tokens(o as u8) {
-            Some(Localized::new(
-                format!("action tokens {} vs {} (twice the opponent's)", s.tokens(q as u8), s.tokens(o as u8)),
-                format!("アクショントークン{}対{}(相手の2倍)", s.tokens(q as u8), s.tokens(o as u8)),
+            Some(catalog::both!(
+                "senbat-action-tokens-vs-twice-the",
+                tokens_q = (s.tokens(q as u8)).to_string(),
+                tokens_o = (s.tokens(o as u8)).to_string()
             ))
         } else {
             None
@@ -1252,15 +1273,19 @@ pub(crate) fn victory_check(s: &mut State, ev: &mut Vec<Event>) -> bool {
     match (w0, w1) {
         (Some(a), None) => end_game(s, 0, a, ev),
         (None, Some(b)) => end_game(s, 1, b, ev),
+        (Some(_), Some(_)) if s.options.both_win == BothWin::Acting => {
+            let acting = s.active;
+            end_game(s, acting, catalog::both!("options-senbat-both-win-acting"), ev)
+        }
         (Some(a), Some(_)) => {
             let non_acting = opp(s.active);
             end_game(
                 s,
                 non_acting,
-                Localized::new(
-                    format!("{} for both players; the non-acting player wins", a.en),
-                    format!("両者が同時に条件達成({})、受け側の勝利", a.ja),
-                ),
+                catalog::Localized {
+                    en: catalog::t!(catalog::Lang::En, "senbat-for-both-players-the-non", a = a.en.to_string()),
+                    ja: catalog::t!(catalog::Lang::Ja, "senbat-for-both-players-the-non", a = a.ja.to_string()),
+                },
                 ev,
             )
         }
@@ -1306,8 +1331,20 @@ pub(crate) fn stock_successes(s: &State) -> u32 {
 fn stock_event(ev: &mut Vec<Event>, seat: Seat, use_it: bool) {
     pe(
         ev,
-        format!("{} {} the save stock.", seat_en(seat), if use_it { "uses" } else { "does not use" }),
-        format!("{}はセーブのストックを{}。", seat_en(seat), if use_it { "使う" } else { "使わない" }),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "senbat-the-save-stock",
+                seat_seat = (seat_en(seat)).to_string(),
+                if_use_it_uses = (if use_it { "uses" } else { "does not use" }).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "senbat-the-save-stock",
+                seat_seat = (seat_en(seat)).to_string(),
+                if_use_it_uses = (if use_it { "使う" } else { "使わない" }).to_string()
+            ),
+        },
     );
 }
 
@@ -1320,8 +1357,22 @@ fn heal(s: &mut State, i: usize, ev: &mut Vec<Event>) {
     s.cards[i].damage = s.cards[i].damage.saturating_sub(1);
     pe(
         ev,
-        format!("{} recovers 1 damage ({}/{}).", CARDS[i].id, s.cards[i].damage, State::durability(i)),
-        format!("{}の被害を1回復({}/{})。", lab_ja(i), s.cards[i].damage, State::durability(i)),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "senbat-recovers-damage",
+                cards_i_id = (CARDS[i].id).to_string(),
+                cards_i_damage = (s.cards[i].damage).to_string(),
+                state_durability_i = (State::durability(i)).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "senbat-recovers-damage",
+                cards_i_id = (lab_ja(i)).to_string(),
+                cards_i_damage = (s.cards[i].damage).to_string(),
+                state_durability_i = (State::durability(i)).to_string()
+            ),
+        },
     );
 }
 
@@ -1360,34 +1411,48 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                 if hit.is_empty() {
                     pe(
                         ev,
-                        format!("{} rotates {:+}° -> {}", CARDS[x].id, got, pose_text(s, x)),
-                        format!(
-                            "{}の備えが{}{}°回転 -> {}",
-                            lab_ja(x),
-                            if got > 0 { "右" } else { "左" },
-                            got.abs(),
-                            pose_text(s, x)
-                        ),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "senbat-rotates",
+                                cards_id = (CARDS[x].id).to_string(),
+                                if_got_0 = (if got > 0 { "+" } else { "-" }).to_string(),
+                                got_abs = (got.abs()).to_string(),
+                                pose_text = (pose_text(s, x)).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "senbat-rotates",
+                                cards_id = (lab_ja(x)).to_string(),
+                                if_got_0 = (if got > 0 { "右" } else { "左" }).to_string(),
+                                got_abs = (got.abs()).to_string(),
+                                pose_text = (pose_text(s, x)).to_string()
+                            ),
+                        },
                     );
                 } else {
                     pe(
                         ev,
-                        format!(
-                            "{} rotation {:+}° requested, stops at {:+}°: contact with {} -> {}",
-                            CARDS[x].id,
-                            delta,
-                            got,
-                            hit_en.join(", "),
-                            pose_text(s, x)
-                        ),
-                        format!(
-                            "{}の備えの回転{:+}°は{:+}°で停止: {}に接触 -> {}",
-                            lab_ja(x),
-                            delta,
-                            got,
-                            hit_ja.join("、"),
-                            pose_text(s, x)
-                        ),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "senbat-rotation-requested-stops-at-contact",
+                                cards_id = (CARDS[x].id).to_string(),
+                                delta = format!("{:+}", delta),
+                                got = format!("{:+}", got),
+                                hit = (hit_en.join(", ")).to_string(),
+                                pose_text = (pose_text(s, x)).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "senbat-rotation-requested-stops-at-contact",
+                                cards_id = (lab_ja(x)).to_string(),
+                                delta = format!("{:+}", delta),
+                                got = format!("{:+}", got),
+                                hit = (hit_ja.join("、")).to_string(),
+                                pose_text = (pose_text(s, x)).to_string()
+                            ),
+                        },
                     );
                 }
             }
@@ -1415,31 +1480,51 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                     let hit_ja: Vec<String> = hit.iter().map(|&i| lab_ja(i)).collect();
                     pe(
                         ev,
-                        format!(
-                            "{} {} {} mm requested; stops after {:.3} mm: contact with {} -> {}",
-                            CARDS[xi].id,
-                            verb_en,
-                            mm(d),
-                            t,
-                            hit_en.join(", "),
-                            pose_text(s, xi)
-                        ),
-                        format!(
-                            "{}の備えが{}{}mmの予定、{:.3}mmで接触停止: {} -> {}",
-                            lab_ja(xi),
-                            verb_ja,
-                            mm(d),
-                            t,
-                            hit_ja.join("、"),
-                            pose_text(s, xi)
-                        ),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "senbat-mm-requested-stops-after-mm",
+                                cards_xi_id = (CARDS[xi].id).to_string(),
+                                verb_en = verb_en.to_string(),
+                                mm_d = (mm(d)).to_string(),
+                                t = format!("{:.3}", t),
+                                hit = (hit_en.join(", ")).to_string(),
+                                pose_text_xi = (pose_text(s, xi)).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "senbat-mm-requested-stops-after-mm",
+                                cards_xi_id = (lab_ja(xi)).to_string(),
+                                verb_en = verb_ja.to_string(),
+                                mm_d = (mm(d)).to_string(),
+                                t = format!("{:.3}", t),
+                                hit = (hit_ja.join("、")).to_string(),
+                                pose_text_xi = (pose_text(s, xi)).to_string()
+                            ),
+                        },
                     );
                     collide(s, &hit, Some(s.owner(xi)), ev);
                 } else {
                     pe(
                         ev,
-                        format!("{} {} {} mm -> {}", CARDS[xi].id, verb_en, mm(t), pose_text(s, xi)),
-                        format!("{}の備えが{}{}mm -> {}", lab_ja(xi), verb_ja, mm(t), pose_text(s, xi)),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "senbat-mm",
+                                cards_xi_id = (CARDS[xi].id).to_string(),
+                                verb_en = verb_en.to_string(),
+                                mm_t = (mm(t)).to_string(),
+                                pose_text_xi = (pose_text(s, xi)).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "senbat-mm",
+                                cards_xi_id = (lab_ja(xi)).to_string(),
+                                verb_en = verb_ja.to_string(),
+                                mm_t = (mm(t)).to_string(),
+                                pose_text_xi = (pose_text(s, xi)).to_string()
+                            ),
+                        },
                     );
                 }
                 s.tasks.push(Task::ContactCheck { x, charge });
@@ -1460,7 +1545,21 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                         .iter()
                         .map(|(a, b)| format!("{}>{}", CARDS[*a as usize].id, CARDS[*b as usize].id))
                         .collect();
-                    pe(ev, format!("Shooting orders: {}", txt.join(", ")), format!("射撃宣言: {}", txt.join("、")));
+                    pe(
+                        ev,
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "senbat-shooting-orders",
+                                txt = (txt.join(", ")).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "senbat-shooting-orders",
+                                txt = (txt.join("、")).to_string()
+                            ),
+                        },
+                    );
                 }
                 for (a, b) in orders.iter().rev() {
                     s.tasks.push(Task::Removal);
@@ -1472,8 +1571,11 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                 if !s.on_field(si) || !s.on_field(ti) {
                     pe(
                         ev,
-                        format!("{}>{} is void: a card is gone.", CARDS[si].id, CARDS[ti].id),
-                        format!("{}→{}の射撃は無効(対象がいない)。", CARDS[si].id, CARDS[ti].id),
+                        catalog::both!(
+                            "senbat-is-void-a-card-is",
+                            cards_si_id = (CARDS[si].id).to_string(),
+                            cards_ti_id = (CARDS[ti].id).to_string()
+                        ),
                     );
                     continue;
                 }
@@ -1497,8 +1599,11 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                     die = roll(s, rng, 1);
                     pe(
                         ev,
-                        format!("Recover: {} rolls {} (needs 4+)", seat_en(seat), dice_text(&die)),
-                        format!("回復: {}のダイス{}(4+で成功)", seat_en(seat), dice_text(&die)),
+                        catalog::both!(
+                            "senbat-recover-rolls-needs",
+                            seat_seat = (seat_en(seat)).to_string(),
+                            dice_text_die = (dice_text(&die)).to_string()
+                        ),
                     );
                     let offer = kenkon_offered(s, seat, &die, 4);
                     s.tasks.push(Task::Recover { card, die, rolled: true });
@@ -1508,7 +1613,7 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                     continue;
                 }
                 if die[0] < 4 {
-                    pe(ev, "Recover fails.", "回復失敗。");
+                    pe(ev, catalog::both!("senbat-recover-fails"));
                     continue;
                 }
                 if let Some(c) = card {
@@ -1525,7 +1630,7 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                     .map(|i| i as u8)
                     .collect();
                 match options.len() {
-                    0 => pe(ev, "Recover succeeds, but no card is damaged.", "回復成功、だが被害のあるカードがない。"),
+                    0 => pe(ev, catalog::both!("senbat-recover-succeeds-but-no-card")),
                     1 => heal(s, options[0] as usize, ev),
                     _ => ask(s, AskKind::Heal { seat, options }),
                 }
@@ -1554,8 +1659,22 @@ fn collide(s: &mut State, hit: &[usize], movers_owner: Option<Seat>, ev: &mut Ve
         }
         pe(
             ev,
-            format!("Collision: {} takes 1 damage ({}/{}).", CARDS[c].id, s.cards[c].damage, State::durability(c)),
-            format!("衝突: {}に被害1({}/{})。", lab_ja(c), s.cards[c].damage, State::durability(c)),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "senbat-collision-takes-damage",
+                    cards_c_id = (CARDS[c].id).to_string(),
+                    cards_c_damage = (s.cards[c].damage).to_string(),
+                    state_durability_c = (State::durability(c)).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "senbat-collision-takes-damage",
+                    cards_c_id = (lab_ja(c)).to_string(),
+                    cards_c_damage = (s.cards[c].damage).to_string(),
+                    state_durability_c = (State::durability(c)).to_string()
+                ),
+            },
         );
     }
 }
@@ -1568,16 +1687,37 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
             if !s.on_field(q) || s.cap(q) == 0 {
                 pe(
                     ev,
-                    format!("{}>{}: no roll, the target is already destroyed.", CARDS[p].id, CARDS[q].id),
-                    format!("{}→{}: 対象は既に壊滅、ダイスなし。", CARDS[p].id, CARDS[q].id),
+                    catalog::both!(
+                        "senbat-no-roll-the-target-is",
+                        cards_id = (CARDS[p].id).to_string(),
+                        cards_q_id = (CARDS[q].id).to_string()
+                    ),
                 );
                 return;
             }
             at.dice = roll(s, rng, at.n);
             pe(
                 ev,
-                format!("{} attacks {}: {} dice {} vs {}+", CARDS[p].id, CARDS[q].id, at.n, dice_text(&at.dice), at.v),
-                format!("{}が{}を攻撃: {}個 {} ({}+)", lab_ja(p), lab_ja(q), at.n, dice_text(&at.dice), at.v),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "senbat-attacks-dice-vs",
+                        cards_id = (CARDS[p].id).to_string(),
+                        cards_q_id = (CARDS[q].id).to_string(),
+                        at_n = at.n.to_string(),
+                        dice_text_at_dice = (dice_text(&at.dice)).to_string(),
+                        at = at.v.to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "senbat-attacks-dice-vs",
+                        cards_id = (lab_ja(p)).to_string(),
+                        cards_q_id = (lab_ja(q)).to_string(),
+                        at_n = at.n.to_string(),
+                        dice_text_at_dice = (dice_text(&at.dice)).to_string(),
+                        at = at.v.to_string()
+                    ),
+                },
             );
             at.stage = AttackStage::AfterDice;
             let offer = kenkon_offered(s, po, &at.dice, at.v);
@@ -1588,7 +1728,7 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
         }
         AttackStage::AfterDice => {
             let succ = at.dice.iter().filter(|&&d| d >= at.v).count() as u32;
-            pe(ev, format!("{} success(es).", succ), format!("成功{}。", succ));
+            pe(ev, catalog::both!("senbat-success-es", succ = succ.to_string()));
             if succ == 0 {
                 return;
             }
@@ -1620,8 +1760,22 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
                 at.save_dice = roll(s, rng, succ);
                 pe(
                     ev,
-                    format!("{} saves: {} vs {}+", CARDS[q].id, dice_text(&at.save_dice), at.sv),
-                    format!("{}のセーブ: {} ({}+)", lab_ja(q), dice_text(&at.save_dice), at.sv),
+                    catalog::Localized {
+                        en: catalog::t!(
+                            catalog::Lang::En,
+                            "senbat-saves-vs",
+                            cards_q_id = (CARDS[q].id).to_string(),
+                            dice_text_at_save_dice = (dice_text(&at.save_dice)).to_string(),
+                            at_sv = at.sv.to_string()
+                        ),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "senbat-saves-vs",
+                            cards_q_id = (lab_ja(q)).to_string(),
+                            dice_text_at_save_dice = (dice_text(&at.save_dice)).to_string(),
+                            at_sv = at.sv.to_string()
+                        ),
+                    },
                 );
                 let offer = kenkon_offered(s, qo, &at.save_dice, at.sv);
                 s.tasks.push(Task::Attack(at));
@@ -1643,23 +1797,26 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
             }
             pe(
                 ev,
-                format!(
-                    "{} saved {}; {} takes {} damage ({}/{}).",
-                    CARDS[q].id,
-                    saved,
-                    CARDS[q].id,
-                    placed,
-                    s.cards[q].damage,
-                    State::durability(q)
-                ),
-                format!(
-                    "セーブ{}。{}に被害{}({}/{})。",
-                    saved,
-                    lab_ja(q),
-                    placed,
-                    s.cards[q].damage,
-                    State::durability(q)
-                ),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "senbat-saved-takes-damage",
+                        card = (CARDS[q].id).to_string(),
+                        saved = saved.to_string(),
+                        placed = placed.to_string(),
+                        cards_q_damage = (s.cards[q].damage).to_string(),
+                        state_durability_q = (State::durability(q)).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "senbat-saved-takes-damage",
+                        card = (lab_ja(q)).to_string(),
+                        saved = saved.to_string(),
+                        placed = placed.to_string(),
+                        cards_q_damage = (s.cards[q].damage).to_string(),
+                        state_durability_q = (State::durability(q)).to_string()
+                    ),
+                },
             );
         }
     }
@@ -1722,8 +1879,22 @@ fn removal(s: &mut State, ev: &mut Vec<Event>) {
         }
         pe(
             ev,
-            format!("{} is removed ({}); credited to {}.", lab_en(i), why_en, seat_en(1 - owner as u8)),
-            format!("{}を除去({})。{}の戦果。", lab_ja(i), why_ja, seat_en(1 - owner as u8)),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "senbat-is-removed-credited-to",
+                    lab_i = (lab_en(i)).to_string(),
+                    why_en = why_en.to_string(),
+                    seat_1_owner = (seat_en(1 - owner as u8)).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "senbat-is-removed-credited-to",
+                    lab_i = (lab_ja(i)).to_string(),
+                    why_en = why_ja.to_string(),
+                    seat_1_owner = (seat_en(1 - owner as u8)).to_string()
+                ),
+            },
         );
     }
     for g in generals {
@@ -1733,7 +1904,7 @@ fn removal(s: &mut State, ev: &mut Vec<Event>) {
                 s.cards[m].status = Status::Removed;
             }
             let ids: Vec<&str> = rest.iter().map(|&m| CARDS[m].id).collect();
-            pe(ev, format!("Dispersed (no credit): {}", ids.join(" ")), format!("離散(戦果なし): {}", ids.join(" ")));
+            pe(ev, catalog::both!("senbat-dispersed-no-credit", ids = (ids.join(" ")).to_string()));
         }
     }
     if s.players.iter().any(|p| p.hq_lost) && victory_check(s, ev) {
@@ -1750,19 +1921,12 @@ fn removal(s: &mut State, ev: &mut Vec<Event>) {
             new.push(q);
             pe(
                 ev,
-                format!(
-                    "Battle situation: {} gains a token from {} (counts {} : {}).",
-                    seat_en(q),
-                    seat_en(opp(q)),
-                    s.tokens(q),
-                    s.tokens(opp(q))
-                ),
-                format!(
-                    "戦況: {}が{}からトークンを1つ得る({}対{})。",
-                    seat_en(q),
-                    seat_en(opp(q)),
-                    s.tokens(q),
-                    s.tokens(opp(q))
+                catalog::both!(
+                    "senbat-battle-situation-gains-a-token",
+                    seat_q = (seat_en(q)).to_string(),
+                    seat_opp_q = (seat_en(opp(q))).to_string(),
+                    tokens_q = (s.tokens(q)).to_string(),
+                    tokens_opp_q = (s.tokens(opp(q))).to_string()
                 ),
             );
         }
@@ -1785,8 +1949,24 @@ fn add_pair(s: &mut State, p: usize, q: usize, charge: bool, rng: &mut Rng, ev: 
         let names: Vec<&str> = cands.iter().map(|c| c.en()).collect();
         pe(
             ev,
-            format!("Face tie for {}>{} ({}): drawn {}.", CARDS[p].id, CARDS[q].id, names.join("/"), f.en()),
-            format!("{}→{}の面が同面積: 抽選で{}。", CARDS[p].id, CARDS[q].id, f.ja()),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "senbat-face-tie-for-drawn",
+                    cards_id = (CARDS[p].id).to_string(),
+                    cards_q_id = (CARDS[q].id).to_string(),
+                    names = (names.join("/")).to_string(),
+                    f = (f.en()).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "senbat-face-tie-for-drawn",
+                    cards_id = (CARDS[p].id).to_string(),
+                    cards_q_id = (CARDS[q].id).to_string(),
+                    names = (cands.iter().map(|c| c.ja()).collect::<Vec<_>>().join("/")).to_string(),
+                    f = (f.ja()).to_string()
+                ),
+            },
         );
         f
     };
@@ -1795,8 +1975,24 @@ fn add_pair(s: &mut State, p: usize, q: usize, charge: bool, rng: &mut Rng, ev: 
     let n = s.cap(p) as u32 + face.bonus() + plus as u32;
     pe(
         ev,
-        format!("Target: {} > {} ({} face, {} dice)", CARDS[p].id, CARDS[q].id, face.en(), n),
-        format!("攻撃対象: {}→{} ({}、{}個)", lab_ja(p), lab_ja(q), face.ja(), n),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "senbat-target-face-dice",
+                cards_id = (CARDS[p].id).to_string(),
+                cards_q_id = (CARDS[q].id).to_string(),
+                face = (face.en()).to_string(),
+                n = n.to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "senbat-target-face-dice",
+                cards_id = (lab_ja(p)).to_string(),
+                cards_q_id = (lab_ja(q)).to_string(),
+                face = (face.ja()).to_string(),
+                n = n.to_string()
+            ),
+        },
     );
     if let Some(c) = s.combat.as_mut() {
         c.pairs.push(Pair { p: p as u8, q: q as u8, face, n });
@@ -1836,18 +2032,24 @@ fn combat_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, x: usize, stag
             e.dedup();
             pe(
                 ev,
-                format!(
-                    "{}: {} vs {}",
-                    if charge { "CHARGE COMBAT" } else { "MELEE" },
-                    a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" "),
-                    e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")
-                ),
-                format!(
-                    "{}: {} 対 {}",
-                    if charge { "突撃戦" } else { "白兵戦" },
-                    a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" "),
-                    e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")
-                ),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "senbat-vs",
+                        if_charge_charge = (if charge { "CHARGE COMBAT" } else { "MELEE" }).to_string(),
+                        a_list_a_cards =
+                            (a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" ")).to_string(),
+                        e_i_cards = (e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "senbat-vs",
+                        if_charge_charge = (if charge { "突撃戦" } else { "白兵戦" }).to_string(),
+                        a_list_a_cards =
+                            (a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" ")).to_string(),
+                        e_i_cards = (e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")).to_string()
+                    ),
+                },
             );
             s.combat = Some(Combat {
                 x: x as u8,
@@ -1924,7 +2126,7 @@ fn combat_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, x: usize, stag
                 .filter(|(_, o)| !o.is_empty())
                 .collect();
             if list.is_empty() {
-                pe(ev, "No counterattack: no enemy card is adjacent.", "反撃なし: 隣接する敵がいない。");
+                pe(ev, catalog::both!("senbat-no-counterattack-no-enemy-card"));
             }
             let choices = declare(s, rng, ev, list, true);
             s.tasks.push(task(CombatStage::CounterDeclared));
@@ -1943,28 +2145,20 @@ fn resolve(s: &mut State, ev: &mut Vec<Event>) {
     let defender_loses = ta > te;
     pe(
         ev,
-        format!(
-            "Compare {} {} : {} {} -> {} gives way.",
-            seat_en(acting),
-            ta,
-            seat_en(opp(acting)),
-            te,
-            seat_en(if defender_loses { opp(acting) } else { acting })
-        ),
-        format!(
-            "比較 {} {} 対 {} {} -> {}が後退。",
-            seat_en(acting),
-            ta,
-            seat_en(opp(acting)),
-            te,
-            seat_en(if defender_loses { opp(acting) } else { acting })
+        catalog::both!(
+            "senbat-compare-gives-way",
+            seat_acting = (seat_en(acting)).to_string(),
+            ta = ta.to_string(),
+            seat_opp_acting = (seat_en(opp(acting))).to_string(),
+            te = te.to_string(),
+            seat_if_defender_loses = (seat_en(if defender_loses { opp(acting) } else { acting })).to_string()
         ),
     );
     if defender_loses {
         let m = &mut s.players[acting as usize].morale;
         *m = (*m + 1).min(data::MORALE_TO_WIN);
         let mv = *m;
-        pe(ev, format!("{} morale {}.", seat_en(acting), mv), format!("{}の士気{}。", seat_en(acting), mv));
+        pe(ev, catalog::both!("senbat-morale", seat_acting = (seat_en(acting)).to_string(), mv = mv.to_string()));
         if victory_check(s, ev) {
             return;
         }
@@ -2012,29 +2206,47 @@ fn retreat(s: &mut State, ev: &mut Vec<Event>, core: usize, faces: &[Face]) {
     if blocked {
         pe(
             ev,
-            format!(
-                "{} retreats {}: blocked after {:.3} mm by {} -> {}",
-                CARDS[core].id,
-                en,
-                t,
-                hit.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(", "),
-                pose_text(s, core)
-            ),
-            format!(
-                "{}の備えが{}後退: {:.3}mmで{}に接触 -> {}",
-                lab_ja(core),
-                ja,
-                t,
-                hit.iter().map(|&i| lab_ja(i)).collect::<Vec<_>>().join("、"),
-                pose_text(s, core)
-            ),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "senbat-retreats-blocked-after-mm-by",
+                    cards_core_id = (CARDS[core].id).to_string(),
+                    en = en.to_string(),
+                    t = format!("{:.3}", t),
+                    hit_i_cards = (hit.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(", ")).to_string(),
+                    pose_text_core = (pose_text(s, core)).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "senbat-retreats-blocked-after-mm-by",
+                    cards_core_id = (lab_ja(core)).to_string(),
+                    en = ja.to_string(),
+                    t = format!("{:.3}", t),
+                    hit_i_cards = (hit.iter().map(|&i| lab_ja(i)).collect::<Vec<_>>().join("、")).to_string(),
+                    pose_text_core = (pose_text(s, core)).to_string()
+                ),
+            },
         );
         collide(s, &hit, None, ev);
     } else {
         pe(
             ev,
-            format!("{} retreats {} 63.0 mm -> {}", CARDS[core].id, en, pose_text(s, core)),
-            format!("{}の備えが{}63.0mm後退 -> {}", lab_ja(core), ja, pose_text(s, core)),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "senbat-retreats-mm",
+                    cards_core_id = (CARDS[core].id).to_string(),
+                    en = en.to_string(),
+                    pose_text_core = (pose_text(s, core)).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "senbat-retreats-mm",
+                    cards_core_id = (lab_ja(core)).to_string(),
+                    en = ja.to_string(),
+                    pose_text_core = (pose_text(s, core)).to_string()
+                ),
+            },
         );
     }
     s.tasks.push(Task::Removal);
@@ -2046,17 +2258,27 @@ fn check_targets(choices: &[(u8, Vec<u8>)], pairs: &[(String, String)]) -> Resul
         let a = *a as usize;
         let found = pairs.iter().find(|(p, _)| data::card_index(p) == Some(a));
         let Some((_, q)) = found else {
-            return Err(illegal(
-                format!("name a target for {}", CARDS[a].id),
-                format!("{}の攻撃対象を指定する", CARDS[a].id),
-            ));
+            return Err(RuleError::Illegal(catalog::both!(
+                "senbat-name-a-target-for",
+                cards_a_id = (CARDS[a].id).to_string()
+            )));
         };
         let qi = data::card_index(q).filter(|qi| opts.contains(&(*qi as u8))).ok_or_else(|| {
             let names: Vec<&str> = opts.iter().map(|&o| CARDS[o as usize].id).collect();
-            illegal(
-                format!("{} may target only {}", CARDS[a].id, names.join(", ")),
-                format!("{}の対象は{}のみ", CARDS[a].id, names.join("、")),
-            )
+            RuleError::Illegal(catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "senbat-may-target-only",
+                    cards_a_id = (CARDS[a].id).to_string(),
+                    names = (names.join(", ")).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "senbat-may-target-only",
+                    cards_a_id = (CARDS[a].id).to_string(),
+                    names = (names.join("、")).to_string()
+                ),
+            })
         })?;
         out.push((a, qi));
     }
@@ -2064,7 +2286,7 @@ fn check_targets(choices: &[(u8, Vec<u8>)], pairs: &[(String, String)]) -> Resul
         if !data::card_index(p).is_some_and(|i| choices.iter().any(|(a, _)| *a as usize == i)) {
             // Forced pairs may be repeated; anything else is an error only if it names no engaged card.
             if data::card_index(p).is_none() {
-                return Err(illegal(format!("there is no card `{p}`"), format!("カード`{p}`は存在しない")));
+                return Err(RuleError::Illegal(catalog::both!("senbat-there-is-no-card-2", p = p.to_string())));
             }
         }
     }
@@ -2076,7 +2298,7 @@ pub(crate) fn resign(s: &mut State, seat: Seat) -> Result<Vec<Event>, RuleError>
         return Err(RuleError::GameOver);
     }
     let mut ev = Vec::new();
-    pe(&mut ev, format!("{} resigns.", seat_en(seat)), format!("{}が投了。", seat_en(seat)));
-    end_game(s, opp(seat), Localized::new("the opponent resigned", "相手の投了"), &mut ev);
+    pe(&mut ev, catalog::both!("senbat-resigns", seat_seat = (seat_en(seat)).to_string()));
+    end_game(s, opp(seat), catalog::both!("senbat-the-opponent-resigned"), &mut ev);
     Ok(ev)
 }

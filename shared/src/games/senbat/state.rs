@@ -24,6 +24,34 @@ pub struct Options {
     /// The clockwise order of the action board, where the rulebook's two sowing examples disagree (A8;
     /// `docs/rules/senbat.md`, Readings).
     pub sowing: Sowing,
+    /// Whether a Move or Charge may stop short of the sonae's movement (reading 5).
+    pub movement: Movement,
+    /// Who wins when both players meet a victory condition at once (reading 17).
+    pub both_win: BothWin,
+}
+
+/// How far a Move or a Charge goes (reading 5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SenbatMovement))]
+pub enum Movement {
+    /// Any whole number of units from 1 up to the sonae's movement.
+    #[default]
+    UpTo,
+    /// Exactly the sonae's movement (still stopped by contact).
+    Exact,
+}
+
+/// Who wins when a victory condition holds for both players at once (reading 17).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SenbatBothWin))]
+pub enum BothWin {
+    /// The player not taking the turn.
+    #[default]
+    NonActing,
+    /// The player taking the turn.
+    Acting,
 }
 
 /// The ring tokens are sown round, starting from Move.

@@ -1361,6 +1361,62 @@ fn s38_both_hqs_fall_non_acting_wins() {
     assert_eq!(s.winner, Some(1));
 }
 
+/// Reading 17 under its other reading (option `both_win: acting`): S38's double HQ loss goes to the mover.
+#[test]
+fn s38_both_hqs_fall_acting_wins_in_the_other_reading() {
+    let mut s = blank();
+    s.options.both_win = BothWin::Acting;
+    place(&mut s, "OH", 300.0, 110.0, 0, &[]);
+    place(&mut s, "TH", 300.0, 233.0, 180, &[]);
+    s.cards[id("OH")].damage = 3;
+    s.cards[id("TH")].damage = 3;
+    dice(&mut s, &[5, 2, 6, 1]);
+    let log = play(&mut s, "move OH fwd 1");
+    assert_eq!(s.winner, Some(0), "{log}");
+    assert!(log.contains("the player taking the turn wins"), "{log}");
+}
+
+/// Reading 5 under both readings: S2's cavalry sonae (movement 2) may stop after 1 S only by default.
+#[test]
+fn s2_movement_under_both_readings() {
+    let s = quick();
+    assert_eq!(s.options.movement, Movement::UpTo, "the default reading");
+    let mut up_to = s.clone();
+    play(&mut up_to, "move OG2 fwd 1");
+    near(pos(&up_to, "OG2"), (100.0, 173.0), 1e-9);
+
+    let mut exact = s.clone();
+    exact.options.movement = Movement::Exact;
+    let err = try_cmd(&mut exact, "move OG2 fwd 1").unwrap_err();
+    assert!(err.to_string().contains("exactly 2 S"), "{err}");
+    let err = try_cmd(&mut exact, "charge OG2 1").unwrap_err();
+    assert!(err.to_string().contains("exactly 2 S"), "a charge goes the full distance too: {err}");
+    play(&mut exact, "move OG2 fwd 2");
+    near(pos(&exact, "OG2"), (100.0, 236.0), 1e-9);
+}
+
+#[test]
+fn movement_and_both_win_are_creation_options() {
+    let game = crate::registry::game("senbat").unwrap();
+    assert_eq!(game.default_options()["movement"], "up_to");
+    assert_eq!(game.default_options()["both_win"], "non_acting");
+    let mut rng = Rng::from_seed(b"readings");
+    let state = game.setup(&serde_json::json!({"movement": "exact", "both_win": "acting"}), 2, &mut rng).unwrap();
+    assert_eq!(game.state_to_json(&state)["options"]["movement"], "exact");
+    assert_eq!(game.state_to_json(&state)["options"]["both_win"], "acting");
+    assert!(game.setup(&serde_json::json!({"movement": "full"}), 2, &mut rng).is_err());
+    assert!(game.setup(&serde_json::json!({"both_win": "draw"}), 2, &mut rng).is_err());
+}
+
+/// Random games under the `exact` reading: every random and listed answer the engine offers is legal.
+#[test]
+fn random_playouts_under_exact_movement() {
+    let options = Options { quickstart: true, movement: Movement::Exact, turn_limit: Some(6), ..Options::default() };
+    for seed in 0..playouts(2) {
+        direct_playout(seed, options.clone(), |_, _| {});
+    }
+}
+
 #[test]
 fn s39_morale_six_wins_at_once() {
     let mut s = s14_setup(359.0);
@@ -1534,7 +1590,7 @@ fn turn_limit_house_rule() {
 #[test]
 fn rejected_commands_explain_in_words() {
     let mut s = s14_setup(359.0);
-    assert!(notation::parse("move OG1 rot 95 fwd 1").unwrap_err().contains("-90..+90"));
+    assert_eq!(notation::parse("move OG1 rot 95 fwd 1").unwrap_err(), notation::NotationProblem::RotationOutOfRange);
     let e = try_cmd(&mut s, "move OG1 fwd 2").unwrap_err();
     assert!(e.to_string().contains("moves 1..1 S"), "{e}");
     let e = try_cmd(&mut s, "move TG2 fwd 1").unwrap_err();
@@ -1784,4 +1840,95 @@ fn render_shows_own_setup_secrets_only_to_the_owner() {
     assert_eq!(kind(&s), "kenkon");
     let out = Senbat::render(&Senbat::view(&s, Viewer::Seat(1)), &RenderContext::new(Lang::Ja, 80));
     assert!(out.contains("白兵戦(OG1): OP1>TP1(前面,3) TP1>OP1(前面,3); 与えた被害 P1 2 対 P2 0"), "{out}");
+}
+
+/// Answers by touching the battle picture.
+mod gestures {
+    use crate::engine::{Engine, Lang, RenderContext, Viewer};
+    use crate::games::gesture_checks::{check_all, check_random_games};
+
+    use super::super::gestures::BUTTONS;
+    use super::super::{Options, Senbat};
+
+    #[test]
+    fn every_gesture_touches_drawn_spots_and_gives_a_legal_answer_over_random_games() {
+        let checked = check_random_games::<Senbat>(&Options::default(), 3, 300);
+        assert!(checked > 1000, "only {checked} gestures checked");
+    }
+
+    #[test]
+    fn every_button_has_a_label_in_both_languages() {
+        for name in BUTTONS {
+            assert!(catalog::has(&format!("spot-senbat-{name}")), "{name}");
+        }
+    }
+
+    /// Plays random answers until a decision of `kind` is pending.
+    fn until(kind: &str, seed: &[u8]) -> super::State {
+        let mut rng = crate::dice::Rng::from_seed(seed);
+        let mut s = Senbat::setup(&Options::default(), 2, &mut rng).unwrap();
+        for _ in 0..400 {
+            let pending = Senbat::pending(&s);
+            if pending.iter().any(|p| p.kind == kind) {
+                return s;
+            }
+            let p = &pending[0];
+            let a = Senbat::random_action(&s, &p.id, &mut rng).unwrap();
+            Senbat::apply(&mut s, &p.id, p.seat, &a, &mut rng).unwrap();
+        }
+        panic!("no {kind} decision");
+    }
+
+    #[test]
+    fn a_sonae_is_deployed_by_a_snapped_position_then_a_facing() {
+        let s = until("deploy", b"deploy by touch");
+        let p = Senbat::pending(&s).into_iter().find(|p| p.kind == "deploy").unwrap();
+        let view = Senbat::view(&s, Viewer::Seat(p.seat));
+        let gestures = Senbat::gestures(&s, &p.id, &view);
+        let placed: Vec<_> = gestures.iter().filter(|g| g.spots[0].starts_with("pose:")).collect();
+        assert!(placed.len() >= 10, "{} snapped deployments", placed.len());
+        assert!(placed.iter().all(|g| g.spots.len() == 2 && g.spots[1].starts_with("face:")));
+        assert!(placed.iter().all(|g| g.answer.starts_with("deploy ")));
+        check_all::<Senbat>(&s);
+    }
+
+    #[test]
+    fn an_execution_is_a_space_then_a_core_then_its_turn_and_distance_or_target() {
+        let s = until("act", b"execute by touch");
+        let p = Senbat::pending(&s).into_iter().find(|p| p.kind == "act").unwrap();
+        let view = Senbat::view(&s, Viewer::Seat(p.seat));
+        let gestures = Senbat::gestures(&s, &p.id, &view);
+        let moves: Vec<_> = gestures.iter().filter(|g| g.spots[0] == "space:MV").collect();
+        assert!(
+            moves.iter().all(|g| g.spots.len() == 4
+                && g.spots[1].starts_with("card:")
+                && g.spots[2].starts_with("turn:")
+                && g.spots[3].starts_with("step:")),
+            "{moves:?}"
+        );
+        check_all::<Senbat>(&s);
+    }
+
+    fn text_sizes(svg: &str) -> (f64, Vec<f64>) {
+        let width: f64 = svg.split("viewBox=\"0 0 ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+        let sizes = svg.split("font-size=\"").skip(1).map(|s| s.split('"').next().unwrap().parse().unwrap()).collect();
+        (width, sizes)
+    }
+
+    #[test]
+    fn the_phone_picture_is_legible_at_its_width() {
+        for kind in ["deploy", "act"] {
+            let s = until(kind, b"narrow senbat");
+            for lang in [Lang::En, Lang::Ja] {
+                let view = Senbat::view(&s, Viewer::Seat(Senbat::pending(&s)[0].seat));
+                let svg = Senbat::render_svg(&view, &RenderContext { narrow: true, ..RenderContext::new(lang, 80) });
+                let (width, sizes) = text_sizes(&svg);
+                let smallest = sizes.iter().copied().fold(f64::MAX, f64::min);
+                let shown = smallest * crate::engine::NARROW_PICTURE_PX / width;
+                assert!(shown >= crate::engine::SMALLEST_TEXT_PX, "{kind} {lang:?}: text {shown:.1} px at 390 px");
+                let desk = Senbat::render_svg(&view, &RenderContext::new(lang, 80));
+                assert!(text_sizes(&desk).0 > width, "the desk picture is wider");
+            }
+        }
+    }
 }

@@ -2,13 +2,14 @@
 //! `docs/rules/shidouban.md` (Japanese: `docs/rules/shidouban.ja.md`).
 
 mod data;
-mod legal;
+mod gestures;
+pub(crate) mod legal;
 mod notation;
 mod picture;
 mod render;
 mod rules;
 mod secrecy;
-mod state;
+pub(crate) mod state;
 mod view;
 
 #[cfg(test)]
@@ -16,15 +17,15 @@ mod tests;
 
 pub use data::{Dir, Failure, Person, Tile};
 pub use notation::{Action, Target};
-pub use state::{Ask, End, InjuredTo, Sq, State, Status};
+pub use state::{Ask, End, EndCount, InjuredTo, Sq, State, Status};
 pub use view::View;
 
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Rng;
 use crate::engine::{
-    Choices, Engine, Event, GameInfo, Localized, NotationError, Outcome, Pending, RenderContext, ResultKind, RuleError,
-    Seat, SetupError, Space, Viewer,
+    Choices, Engine, Event, GameInfo, NotationError, Outcome, Pending, RenderContext, ResultKind, RuleError, Seat,
+    SetupError, Space, Viewer,
 };
 
 /// The engine.
@@ -38,6 +39,8 @@ pub struct Shidouban;
 pub struct Options {
     /// Where a seriously wounded person goes: `below` (default) or `column` (Readings 1).
     pub injured_to: InjuredTo,
+    /// Which players the end conditions count: `on_board` (default) or `in_game` (Readings 15).
+    pub end_count: EndCount,
 }
 
 /// Runs on after a change: answers every decision of resigned seats with the deadline default (they cannot
@@ -68,29 +71,20 @@ impl Engine for Shidouban {
     fn info() -> GameInfo {
         GameInfo {
             slug: Self::SLUG.into(),
-            name: Localized::new("Shidouban (The Bushido Board)", "士道盤 ～新選組亢竜録～"),
+            name: catalog::both!("shidouban-shidouban-the-bushido-board"),
             min_seats: 2,
             max_seats: 4,
-            about: Localized::new(
-                "Kyoto 1863-1868: each player is one Shinsengumi member on a 6x6 board of attitudes. Twelve \
-                 turns sweep the board square by square; persons pass bushido checks, move by their arrows or \
-                 by a paid interjection, and fight hostile event tiles. Last player standing, or the best \
-                 Martial+Eloquence with comrades after turn 12, wins. Option {\"injured_to\": \"column\"} plays the \
-                 rulebook's literal reading of where a wounded person goes (see `tegami rules shidouban`).",
-                "1863〜1868年の京都。各プレイヤーは6×6の盤上の新選組隊士の一人。12ターン、手番マスが盤上を巡り、\
-                 士道値チェック、矢印と口出しによる移動、事件コマとの戦闘が起こる。最後の一人、または12ターン後の\
-                 得点（武闘値＋論破値、同志込み）の最高者が勝つ。オプション {\"injured_to\": \"column\"} で重傷の\
-                 移動先を説明書の文字どおりに読む（`tegami rules shidouban --lang ja` を参照）。",
-            ),
+            about: catalog::both!("shidouban-kyoto-each-player-is-one"),
         }
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut Rng) -> Result<State, SetupError> {
         if !(2..=4).contains(&seats) {
-            return Err(SetupError(Localized::new("Shidouban is for 2-4 players", "士道盤は2〜4人用です")));
+            return Err(SetupError(catalog::both!("shidouban-shidouban-is-for-players")));
         }
         let mut state = rules::setup(seats, rng);
         state.injured_to = options.injured_to;
+        state.end_count = options.end_count;
         Ok(state)
     }
 
@@ -106,10 +100,7 @@ impl Engine for Shidouban {
             return Some(Choices {
                 prompt,
                 space: Space::Described {
-                    help: Localized::new(
-                        "List every affected square once, in the order the persons are pushed down: `dokatsu 45,44,62`",
-                        "対象のマスをすべて1回ずつ、下へ動かす順に並べてください: `dokatsu 45,44,62`",
-                    ),
+                    help: catalog::both!("shidouban-list-every-affected-square-once"),
                     examples: opts,
                 },
             });
@@ -140,10 +131,13 @@ impl Engine for Shidouban {
     fn resign(state: &mut State, seat: Seat, rng: &mut Rng) -> Result<Vec<Event>, RuleError> {
         let pl = &state.players[seat as usize];
         if pl.resigned || pl.status == Status::Eliminated {
-            return Err(RuleError::illegal("you are already out of the game", "すでに脱落しています"));
+            return Err(RuleError::Illegal(catalog::both!("shidouban-you-are-already-out-of")));
         }
         let mut ev = Vec::new();
-        rules::public(&mut ev, format!("{} resigns", rules::letter(seat)), format!("{}が投了", rules::letter(seat)));
+        rules::public(
+            &mut ev,
+            catalog::both!("shidouban-resigns", rules_letter_seat = (rules::letter(seat)).to_string()),
+        );
         rules::eliminate(state, &mut ev, seat);
         state.players[seat as usize].resigned = true;
         // An open interjection round: the resigned seat's answer (given or not) becomes a pass, since
@@ -211,7 +205,7 @@ impl Engine for Shidouban {
                 }
                 result = ResultKind::Win;
                 let w = on.first().map(|s| rules::letter(*s).to_string()).unwrap_or_else(|| "-".into());
-                summary = Localized::new(format!("Final scoring: {w} wins"), format!("最終得点: {w}の勝ち"));
+                summary = catalog::both!("shidouban-final-scoring-wins", w = w.to_string());
             }
             End::Sole(w) => {
                 groups.push(vec![*w]);
@@ -220,9 +214,9 @@ impl Engine for Shidouban {
                     groups.push(rest);
                 }
                 result = ResultKind::Win;
-                summary = Localized::new(
-                    format!("{} is the last player with a person on the board", rules::letter(*w)),
-                    format!("{}が盤上に残った最後のプレイヤー", rules::letter(*w)),
+                summary = catalog::both!(
+                    "shidouban-is-the-last-player-with",
+                    rules_letter_w = (rules::letter(*w)).to_string()
                 );
             }
             End::AllLose => {
@@ -230,7 +224,7 @@ impl Engine for Shidouban {
                     groups.push(alive.clone());
                 }
                 result = ResultKind::AllLose;
-                summary = Localized::new("The Shinsengumi is disbanded: all players lose", "新選組は解散: 全員の負け");
+                summary = catalog::both!("shidouban-the-shinsengumi-is-disbanded-all");
             }
         }
         for s in state.eliminated.iter().rev() {
@@ -285,6 +279,10 @@ impl Engine for Shidouban {
 
     fn render(view: &View, ctx: &RenderContext) -> String {
         render::render(view, ctx)
+    }
+
+    fn gestures(state: &State, decision: &str, view: &View) -> Vec<crate::gesture::Gesture> {
+        gestures::of(state, decision, view)
     }
 
     fn render_svg(view: &View, ctx: &RenderContext) -> String {

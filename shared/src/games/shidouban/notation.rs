@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::{Dir, Person, ROW_KANJI, Tile};
 use super::state::{KuchiPref, SaveTarget, Sq};
-use crate::engine::{Localized, NotationError};
+use crate::engine::NotationError;
 
 /// Where an event tile goes: a square (non-overlay) or a person (overlay).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,16 +69,9 @@ fn parse_dir(s: &str) -> Option<Dir> {
     }
 }
 
-fn err(en: &str, ja: &str) -> NotationError {
-    NotationError(Localized::new(en, ja))
-}
-
 fn person(s: &str) -> Result<Person, NotationError> {
     Person::from_code(s.trim()).ok_or_else(|| {
-        err(
-            &format!("unknown person `{}`; use a three-letter code such as KON", s.trim()),
-            &format!("人物 `{}` は不明です。KON のような3文字の記号を使ってください", s.trim()),
-        )
+        NotationError(catalog::both!("shidouban-unknown-person-use-a-three", trim = (s.trim()).to_string()))
     })
 }
 
@@ -86,17 +79,12 @@ fn pairs(rest: &str) -> Result<Vec<(String, String)>, NotationError> {
     let mut v = Vec::new();
     for part in rest.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
         let Some((a, b)) = part.split_once('=') else {
-            return Err(err("expected items like `TOD=1,SAI=2`", "`TOD=1,SAI=2` の形で書いてください"));
+            return Err(NotationError(catalog::both!("shidouban-expected-items-like-tod-sai")));
         };
         v.push((a.trim().to_string(), b.trim().to_string()));
     }
     Ok(v)
 }
-
-const HELP_EN: &str = "commands: pick KON | use none | use AIZ 52 | use IIN OKI | pass | kuchi L | kakugo 44 | \
-dokatsu 45,44,62 | side MAT=ITO | alloc TOD=1,SAI=2 | order C2 | reprieve OKI | reprieve none";
-const HELP_JA: &str = "コマンド: pick KON | use none | use AIZ 52 | use IIN OKI | pass | kuchi L | kakugo 44 | \
-dokatsu 45,44,62 | side MAT=ITO | alloc TOD=1,SAI=2 | order C2 | reprieve OKI | reprieve none";
 
 /// Parses one command (case-insensitive; squares as `25` or `2五`).
 pub fn parse(text: &str) -> Result<Action, NotationError> {
@@ -105,7 +93,7 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
         Some((h, r)) => (h, r.trim()),
         None => (text, ""),
     };
-    let bad = || err(HELP_EN, HELP_JA);
+    let bad = || NotationError(catalog::both!("shidouban-commands-help"));
     match head.to_ascii_lowercase().as_str() {
         "pick" => Ok(Action::Pick(person(rest)?)),
         "use" => {
@@ -114,10 +102,7 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
                 [w] if w.eq_ignore_ascii_case("none") => Ok(Action::UseNone),
                 [t, at] => {
                     let tile = Tile::from_code(t).ok_or_else(|| {
-                        err(
-                            &format!("unknown tile `{t}`; use a code such as AIZ"),
-                            &format!("事件コマ `{t}` は不明です"),
-                        )
+                        NotationError(catalog::both!("shidouban-unknown-tile-use-a-code", t = t.to_string()))
                     })?;
                     if let Some(s) = parse_sq(at) {
                         Ok(Action::Use((tile, Target::Sq(s))))
@@ -125,24 +110,21 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
                         Ok(Action::Use((tile, Target::Person(person(at)?))))
                     }
                 }
-                _ => Err(err(
-                    "use: `use none`, `use AIZ 52` or `use IIN OKI`",
-                    "`use none`、`use AIZ 52`、`use IIN OKI` の形です",
-                )),
+                _ => Err(NotationError(catalog::both!("shidouban-use-use-none-use-aiz"))),
             }
         }
         "pass" | "パス" => Ok(Action::Pass),
         "kuchi" | "口出し" => parse_dir(rest)
             .map(Action::Kuchi)
-            .ok_or_else(|| err("kuchi: `kuchi U`, `kuchi D`, `kuchi L` or `kuchi R`", "`kuchi U/D/L/R` の形です")),
+            .ok_or_else(|| NotationError(catalog::both!("shidouban-kuchi-kuchi-u-kuchi-d"))),
         "kakugo" => {
-            parse_sq(rest).map(Action::Kakugo).ok_or_else(|| err("kakugo: `kakugo 44`", "`kakugo 44` の形です"))
+            parse_sq(rest).map(Action::Kakugo).ok_or_else(|| NotationError(catalog::both!("shidouban-kakugo-kakugo")))
         }
         "dokatsu" => {
             let sqs: Option<Vec<Sq>> = rest.split([',', ' ']).filter(|p| !p.trim().is_empty()).map(parse_sq).collect();
-            sqs.filter(|v| !v.is_empty()).map(Action::Dokatsu).ok_or_else(|| {
-                err("dokatsu: squares in moving order, `dokatsu 45,44,62`", "`dokatsu 45,44,62` の形です")
-            })
+            sqs.filter(|v| !v.is_empty())
+                .map(Action::Dokatsu)
+                .ok_or_else(|| NotationError(catalog::both!("shidouban-dokatsu-squares-in-moving-order")))
         }
         "side" => {
             let mut v = Vec::new();
@@ -154,14 +136,14 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
         "alloc" => {
             let mut v = Vec::new();
             for (a, b) in pairs(rest)? {
-                let n: u8 = b.parse().map_err(|_| err("alloc: `alloc TOD=1,SAI=2`", "`alloc TOD=1,SAI=2` の形です"))?;
+                let n: u8 = b.parse().map_err(|_| NotationError(catalog::both!("shidouban-alloc-alloc-tod-sai")))?;
                 v.push((person(&a)?, n));
             }
             Ok(Action::Alloc(v))
         }
         "order" => {
             let r = rest.trim_start_matches(['C', 'c']);
-            r.parse().map(Action::Order).map_err(|_| err("order: `order C2`", "`order C2` の形です"))
+            r.parse().map(Action::Order).map_err(|_| NotationError(catalog::both!("shidouban-order-order-c")))
         }
         "reprieve" => {
             if rest.eq_ignore_ascii_case("none") {
@@ -177,12 +159,7 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
 
 fn parse_pref(rest: &str) -> Result<Action, NotationError> {
     let words: Vec<String> = rest.split_whitespace().map(|w| w.to_ascii_lowercase()).collect();
-    let bad = || {
-        err(
-            "pref: `pref kuchi auto-pass all|rank-and-file|off` or `pref reprieve ask|never [save MINE,OKI]`",
-            "`pref kuchi auto-pass all|rank-and-file|off` または `pref reprieve ask|never [save MINE,OKI]` の形です",
-        )
-    };
+    let bad = || NotationError(catalog::both!("shidouban-pref-pref-kuchi-auto-pass"));
     match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["kuchi", "auto-pass", mode] => Ok(Action::PrefKuchi(match *mode {
             "all" => KuchiPref::All,

@@ -73,15 +73,60 @@ pub fn board(v: &View, ja: bool) -> Vec<String> {
     out
 }
 
-fn status_word(s: Status, ja: bool) -> &'static str {
-    match (s, ja) {
-        (Status::Active, false) => "active",
-        (Status::Suspended, false) => "suspended",
-        (Status::Eliminated, false) => "out",
-        (Status::Active, true) => "在盤",
-        (Status::Suspended, true) => "山札",
-        (Status::Eliminated, true) => "脱落",
+fn status_word(s: Status, lang: Lang) -> String {
+    match s {
+        Status::Active => catalog::t!(lang, "shidouban-status-active"),
+        Status::Suspended => catalog::t!(lang, "shidouban-status-suspended"),
+        Status::Eliminated => catalog::t!(lang, "shidouban-status-out"),
     }
+}
+
+/// Every person on the board in reading order, with the values and arrows the rules let everyone know:
+/// a player picks and pushes persons by them.
+fn persons_table(v: &View, ctx: &RenderContext, header: &[String]) -> Vec<String> {
+    let ja = ctx.lang == Lang::Ja;
+    let mut persons: Vec<&super::view::PersonView> = v.persons.iter().collect();
+    if persons.is_empty() {
+        return Vec::new();
+    }
+    persons.sort_by_key(|p| (p.sq.r, std::cmp::Reverse(p.sq.c)));
+    let square = catalog::t!(ctx.lang, "options-shidouban-persons-square");
+    let arrows = catalog::t!(ctx.lang, "options-shidouban-persons-arrows");
+    let columns =
+        vec![square.as_str(), &header[2], &header[3], &header[4], &header[5], &header[6], &header[7], arrows.as_str()];
+    let mut t = Table::new(columns).gap(1);
+    for i in 2..=5 {
+        t = t.align(i, Align::Right);
+    }
+    for p in persons {
+        let own = p.owner.map(|o| format!(" {}", letter(o))).unwrap_or_default();
+        let name = if ja {
+            format!("{}{own}", p.person.data().name)
+        } else {
+            format!("{} {}{own}", p.person.code(), p.person.data().romaji.split(' ').next().unwrap_or(""))
+        };
+        let shido = if p.person.data().shido.is_none() && p.overlays.is_empty() {
+            format!("*{}", p.shido)
+        } else {
+            p.shido.to_string()
+        };
+        let arrows: Vec<String> =
+            p.arrows.iter().map(|a| format!("{}{}{}", a.dir.code(), a.prio, if a.white { "w" } else { "b" })).collect();
+        t.row([
+            if ja { p.sq.ja() } else { p.sq.ascii() },
+            name,
+            p.buto.to_string(),
+            p.ronpa.to_string(),
+            p.sonkei.to_string(),
+            shido,
+            if ja { p.failure.ja().to_string() } else { p.failure.en().to_string() },
+            arrows.join(" "),
+        ]);
+    }
+    let mut out = vec![String::new()];
+    out.extend(wrap(&catalog::t!(ctx.lang, "options-shidouban-persons-title"), ctx.width));
+    out.extend(t.render().lines().map(|s| s.to_string()));
+    out
 }
 
 pub fn render(v: &View, ctx: &RenderContext) -> String {
@@ -89,26 +134,46 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
     let mut lines: Vec<String> = Vec::new();
     let (lja, len) = TURN_LABELS[v.turn.clamp(1, 12) as usize - 1];
     let sq = Sq::from_k(v.k);
-    if ja {
-        lines.push(format!("歳月 {}/12 {lja} | 手番マス {} (k={}) | 当番: {}", v.turn, sq.ja(), v.k, letter(v.duty)));
-        lines.push(format!("袋 白{} 黒{} | 人物の山 {} | 事件の山 {}", v.bag_w, v.bag_b, v.person_pile, v.event_pile));
-    } else {
-        lines.push(format!("T{}/12 {len} | active {} (k={}) | duty: {}", v.turn, sq.both(), v.k, letter(v.duty)));
-        lines.push(format!(
-            "bag w{} b{} | person pile {} | event pile {}",
-            v.bag_w, v.bag_b, v.person_pile, v.event_pile
-        ));
-    }
+    let square = if ja { sq.ja() } else { sq.both() };
+    lines.push(catalog::t!(
+        ctx.lang,
+        "shidouban-header-turn",
+        turn = v.turn,
+        label = crate::engine::name_in(ctx.lang, len, lja),
+        square = square,
+        k = v.k,
+        duty = letter(v.duty).to_string()
+    ));
+    lines.push(catalog::t!(
+        ctx.lang,
+        "shidouban-header-piles",
+        white = v.bag_w,
+        black = v.bag_b,
+        persons = v.person_pile,
+        events = v.event_pile
+    ));
     lines.push(String::new());
     lines.extend(board(v, ja));
     lines.push(String::new());
     // Status panel.
-    let header: Vec<&str> = if ja {
-        vec!["席", "名前", "人物", "武", "論", "尊", "士", "失敗", "手元", "事件", "状態", "得点"]
-    } else {
-        vec!["Pl", "Name", "Person", "Mar", "Elo", "Res", "Bsh", "Fail", "Hand", "Tiles", "Status", "Now"]
-    };
-    let mut t = Table::new(header).gap(1);
+    let header: Vec<String> = [
+        "seat",
+        "name",
+        "person",
+        "martial",
+        "eloquence",
+        "respect",
+        "bushido",
+        "failure",
+        "hand",
+        "tiles",
+        "status",
+        "now",
+    ]
+    .iter()
+    .map(|column| catalog::t!(ctx.lang, "shidouban-table-column", column = *column))
+    .collect();
+    let mut t = Table::new(header.clone()).gap(1);
     for i in [3, 4, 5, 6, 9, 11] {
         t = t.align(i, Align::Right);
     }
@@ -151,29 +216,43 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             f,
             format!("w{} b{}", pl.w, pl.b),
             pl.tiles.to_string(),
-            status_word(pl.status, ja).to_string(),
+            status_word(pl.status, ctx.lang),
             pl.score_now.map(|s| s.to_string()).unwrap_or_else(|| "-".into()),
         ]);
     }
     lines.extend(t.render().lines().map(|s| s.to_string()));
+    lines.extend(persons_table(v, ctx, &header));
     // Own hand (every hand once the game is over).
     if let (Viewer::Seat(me), None) = (v.viewer, &v.end) {
         if let Some(h) = v.players.get(me as usize).and_then(|p| p.hand.clone()) {
             let names: Vec<String> = h
                 .iter()
                 .map(|t| {
-                    if ja {
-                        format!("{}({})", t.data().name, t.code())
-                    } else {
-                        format!("{} ({})", t.code(), t.data().en)
-                    }
+                    catalog::t!(
+                        ctx.lang,
+                        "shidouban-text-2",
+                        t_code = if ctx.lang == catalog::Lang::Ja {
+                            (t.data().name).to_string()
+                        } else {
+                            (t.code()).to_string()
+                        },
+                        t = if ctx.lang == catalog::Lang::Ja {
+                            (t.code()).to_string()
+                        } else {
+                            (t.data().en).to_string()
+                        }
+                    )
                 })
                 .collect();
-            let txt = if ja {
-                format!("あなたの事件コマ: {}", if names.is_empty() { "なし".into() } else { names.join("、") })
-            } else {
-                format!("Your tiles: {}", if names.is_empty() { "none".into() } else { names.join(", ") })
-            };
+            let txt = catalog::t!(
+                ctx.lang,
+                "shidouban-your-tiles",
+                if_names_is_empty = if ctx.lang == catalog::Lang::Ja {
+                    (if names.is_empty() { "なし".into() } else { names.join("、") }).to_string()
+                } else {
+                    (if names.is_empty() { "none".into() } else { names.join(", ") }).to_string()
+                }
+            );
             lines.extend(wrap(&txt, ctx.width));
         }
         if let Some(pr) = v.players.get(me as usize).and_then(|p| p.prefs.clone())
@@ -186,7 +265,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                     save: pr.save.clone(),
                 });
                 lines.extend(wrap(
-                    &format!("{}: {kuchi}; {rep}", if ja { "あなたの設定" } else { "Your preferences" }),
+                    &format!("{}: {kuchi}; {rep}", catalog::t!(ctx.lang, "shidouban-your-preferences")),
                     ctx.width,
                 ));
             }
@@ -205,7 +284,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         let ps: Vec<&str> = v.discard_persons.iter().map(|p| if ja { p.data().short } else { p.code() }).collect();
         let ts: Vec<&str> = v.discard_tiles.iter().map(|t| if ja { t.data().short } else { t.code() }).collect();
         let all: Vec<&str> = ps.into_iter().chain(ts).collect();
-        let txt = if ja { format!("捨て札: {}", all.join(" ")) } else { format!("discard: {}", all.join(" ")) };
+        let txt = catalog::t!(ctx.lang, "shidouban-discard", all = (all.join(" ")).to_string());
         lines.extend(wrap(&txt, ctx.width));
     }
     if let Some((p, dirs, nat)) = &v.moving {
@@ -222,30 +301,31 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             .map(|d| {
                 let to = from.and_then(|f| f.step(*d)).map(|t| t.ascii()).unwrap_or_default();
                 let white = p.arrow(*d).white;
-                if ja {
-                    format!("{}→{}({})", d.ja(), to, if white { "白" } else { "黒" })
-                } else {
-                    format!("{}->{} ({})", d.code(), to, if white { "white" } else { "black" })
-                }
+                catalog::t!(
+                    ctx.lang,
+                    "shidouban-text-3",
+                    d_code = if ctx.lang == catalog::Lang::Ja { (d.ja()).to_string() } else { (d.code()).to_string() },
+                    to = to.to_string(),
+                    if_white_white = if ctx.lang == catalog::Lang::Ja {
+                        (if white { "白" } else { "黒" }).to_string()
+                    } else {
+                        (if white { "white" } else { "black" }).to_string()
+                    }
+                )
             })
             .collect();
-        let txt = if ja {
-            format!(
-                "移動: {} 矢印 {} | 可能 {} | 自然移動 {}",
-                p.data().name,
-                arrows.join(" "),
-                legal.join(" "),
-                nat.ja()
-            )
-        } else {
-            format!(
-                "Moving: {} arrows {} | legal {} | natural {}",
-                p.code(),
-                arrows.join(" "),
-                legal.join(", "),
-                nat.code()
-            )
-        };
+        let txt = catalog::t!(
+            ctx.lang,
+            "shidouban-moving-arrows-legal-natural",
+            code = if ctx.lang == catalog::Lang::Ja { (p.data().name).to_string() } else { (p.code()).to_string() },
+            arrows = (arrows.join(" ")).to_string(),
+            legal = if ctx.lang == catalog::Lang::Ja {
+                (legal.join(" ")).to_string()
+            } else {
+                (legal.join(", ")).to_string()
+            },
+            nat_code = if ctx.lang == catalog::Lang::Ja { (nat.ja()).to_string() } else { (nat.code()).to_string() }
+        );
         lines.extend(wrap(&txt, ctx.width));
     }
     if !v.combats.is_empty() {
@@ -262,66 +342,60 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             })
             .collect();
         lines.extend(wrap(
-            &format!("{}: {}", if ja { "保留中の戦闘" } else { "pending combats" }, cs.join(", ")),
+            &format!("{}: {}", catalog::t!(ctx.lang, "shidouban-pending-combats"), cs.join(", ")),
             ctx.width,
         ));
     }
     if let Some(e) = &v.end {
         let txt = match e {
-            End::AllLose => Some((
-                "Game over: no player's person is left; the Shinsengumi is disbanded and all players lose.".to_string(),
-                "終了: 盤上にプレイヤー人物なし。新選組は解散、全員の負け。".to_string(),
-            )),
-            End::Sole(s) => Some((
-                format!(
-                    "Game over: only {}'s person remains; {} ({}) wins.",
-                    letter(*s),
-                    letter(*s),
-                    ctx.seat_name(*s)
-                ),
-                format!("終了: {}の人物のみ残存。{}（{}）の勝ち。", letter(*s), letter(*s), ctx.seat_name(*s)),
-            )),
-            End::Scored(_) => Some((
-                "Game over after turn 12: final scores in column Now.".into(),
-                "終了（第12ターン後）: 得点は「得点」欄。".into(),
-            )),
+            End::AllLose => catalog::t!(ctx.lang, "shidouban-render-end-all-lose"),
+            End::Sole(s) => {
+                catalog::t!(ctx.lang, "shidouban-render-end-sole", seat = letter(*s), name = ctx.seat_name(*s))
+            }
+            End::Scored(_) => catalog::t!(ctx.lang, "shidouban-render-end-scored"),
         };
-        if let Some((en, j)) = txt {
-            lines.extend(wrap(if ja { &j } else { &en }, ctx.width));
-        }
+        lines.extend(wrap(&txt, ctx.width));
     } else {
         // Own decisions in full (with every legal command); the others as one "waiting for" line.
         let mut waiting: Vec<String> = Vec::new();
         for a in &v.asks {
             if a.options.is_empty() {
-                waiting.push(format!("{} ({}, {})", letter(a.seat), ctx.seat_name(a.seat), a.kind));
+                let kind = crate::engine::decision_name_from_catalog("shidouban", &a.kind);
+                waiting.push(format!("{} ({}, {})", letter(a.seat), ctx.seat_name(a.seat), kind.get(ctx.lang)));
                 continue;
             }
-            let head = format!("[{}] {} ({}): {}", a.kind, letter(a.seat), ctx.seat_name(a.seat), a.text.get(ctx.lang));
+            let kind = crate::engine::decision_name_from_catalog("shidouban", &a.kind);
+            let head = format!(
+                "[{}] {} ({}): {}",
+                kind.get(ctx.lang),
+                letter(a.seat),
+                ctx.seat_name(a.seat),
+                a.text.get(ctx.lang)
+            );
             lines.extend(wrap(&head, ctx.width));
-            let opts = format!("  {} {}", if ja { "選択肢:" } else { "options:" }, a.options.join(" | "));
+            let opts = format!("  {} {}", catalog::t!(ctx.lang, "shidouban-options"), a.options.join(" | "));
             lines.extend(
                 wrap(&opts, ctx.width).into_iter().map(|l| if l.starts_with("  ") { l } else { format!("  {l}") }),
             );
         }
         if !waiting.is_empty() {
-            let txt = if ja {
-                format!("回答待ち: {}", waiting.join("、"))
-            } else {
-                format!("Waiting for: {}", waiting.join(", "))
-            };
+            let txt = catalog::t!(
+                ctx.lang,
+                "shidouban-waiting-for-2",
+                waiting = if ctx.lang == catalog::Lang::Ja {
+                    (waiting.join("、")).to_string()
+                } else {
+                    (waiting.join(", ")).to_string()
+                }
+            );
             lines.extend(wrap(&txt, ctx.width));
         }
         if let Some(s) = &v.status {
             lines.push(s.get(ctx.lang).to_string());
         }
     }
-    let legend = if ja {
-        "凡例: 近藤A=プレイヤーAの人物（記号なし=平隊士）、w白石 b黒石、~=行動済、I=許嫁 F=不覚悟、>=手番マス。事件: v=下辺 ^=上辺 +=四辺 2=二辺 |=列。右=1列側（佐幕）、左=6列側（勤皇）。*=当番"
-    } else {
-        "Legend: KON A = player A's person (no letter = rank-and-file); w/b = white/black stones; ~ acted; I fiancee, F lacking resolve; > active square. Tiles: v triggers below, ^ above, + four sides, 2 two sides, | its column. Right = towards column 1 (sabaku). * = duty."
-    };
-    lines.extend(wrap(legend, ctx.width));
+    let legend = catalog::t!(ctx.lang, "shidouban-legend-kon-a-player-a");
+    lines.extend(wrap(&legend, ctx.width));
     let w = ctx.width.max(40);
     lines.into_iter().map(|l| if width(&l) > w { truncate(&l, w) } else { l }).collect::<Vec<_>>().join("\n") + "\n"
 }

@@ -7,7 +7,7 @@ use super::notation::{Action, Target};
 use super::secrecy;
 use super::state::*;
 use crate::dice::Rng;
-use crate::engine::{Event, RuleError, Seat};
+use crate::engine::{Event, Localized, RuleError, Seat};
 
 pub type Evs = Vec<Event>;
 
@@ -35,8 +35,8 @@ pub fn shuffle<T>(rng: &mut dyn Dice, v: &mut [T]) {
     }
 }
 
-pub fn public(ev: &mut Evs, en: impl Into<String>, ja: impl Into<String>) {
-    ev.push(Event::public(en, ja));
+pub fn public(ev: &mut Evs, text: Localized) {
+    ev.push(Event::public(text));
 }
 
 pub fn letter(s: Seat) -> char {
@@ -44,18 +44,21 @@ pub fn letter(s: Seat) -> char {
 }
 
 /// `NAG[A]` or `NAG`.
-pub fn pname(st: &State, p: Person) -> String {
+/// How texts name person `p` in `lang` (its code in English, its name in Japanese), with its owner's letter.
+pub fn person_name(st: &State, p: Person, lang: crate::engine::Lang) -> String {
+    let name = crate::engine::name_in(lang, p.code(), p.data().name);
     match st.owner(p) {
-        Some(s) => format!("{}[{}]", p.code(), letter(s)),
-        None => p.code().to_string(),
+        Some(s) => format!("{name}[{}]", letter(s)),
+        None => name.to_string(),
     }
 }
 
+pub fn pname(st: &State, p: Person) -> String {
+    person_name(st, p, crate::engine::Lang::En)
+}
+
 pub fn pname_ja(st: &State, p: Person) -> String {
-    match st.owner(p) {
-        Some(s) => format!("{}[{}]", p.data().name, letter(s)),
-        None => p.data().name.to_string(),
-    }
+    person_name(st, p, crate::engine::Lang::Ja)
 }
 
 fn draw_stone(st: &mut State, rng: &mut dyn Dice) -> Option<bool> {
@@ -88,19 +91,16 @@ pub fn draw_stones(st: &mut State, seat: Seat, n: u8, rng: &mut dyn Dice, ev: &m
     let (hw, hb) = (pl.w, pl.b);
     public(
         ev,
-        format!(
-            "{} draws {} stone(s): w{w} b{b} -> hand w{hw} b{hb} (bag w{} b{})",
-            letter(seat),
-            w + b,
-            st.bag_w,
-            st.bag_b
-        ),
-        format!(
-            "{}が碁石を{}個引く: 白{w} 黒{b} → 手元 白{hw} 黒{hb}（袋 白{} 黒{}）",
-            letter(seat),
-            w + b,
-            st.bag_w,
-            st.bag_b
+        catalog::both!(
+            "shidouban-draws-stone-s-w-b",
+            letter_seat = (letter(seat)).to_string(),
+            w_b = (w + b).to_string(),
+            w = w.to_string(),
+            b = b.to_string(),
+            hw = hw.to_string(),
+            hb = hb.to_string(),
+            bag_w = st.bag_w.to_string(),
+            bag_b = st.bag_b.to_string()
         ),
     );
 }
@@ -151,6 +151,7 @@ pub fn setup(seats: u8, rng: &mut dyn Dice) -> State {
         prefs: vec![Prefs::default(); seats as usize],
         withdrawn: Vec::new(),
         injured_to: InjuredTo::default(),
+        end_count: EndCount::default(),
     };
     for _ in 0..8 {
         let p = st.person_pile.remove(0);
@@ -178,11 +179,7 @@ fn start_game(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
             if !st.event_pile.is_empty() {
                 let t = st.event_pile.remove(0);
                 st.set_tile(t, TLoc::Hand(seat));
-                ev.push(Event::private(
-                    seat,
-                    format!("You receive tile {} {}", t.code(), t.data().en),
-                    format!("事件コマ {} を受け取った", t.data().name),
-                ));
+                ev.push(tile_received(seat, t));
             }
         }
     }
@@ -199,13 +196,49 @@ fn start_game(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
     turn_start(st, rng, ev);
 }
 
+/// `seat` receives event tile `t`: told to the seat, retold to the others once the game is over.
+fn tile_received(seat: Seat, t: Tile) -> Event {
+    let name = |lang| crate::engine::name_in(lang, t.data().en, t.data().name);
+    Event::private(
+        seat,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(lang, "shidouban-you-receive-tile", code = t.code(), tile = name(lang))
+        }),
+    )
+    .retold(crate::engine::in_each_language(|lang| {
+        catalog::t!(
+            lang,
+            "shidouban-seat-receives-tile",
+            seat = letter(seat).to_string(),
+            code = t.code(),
+            tile = name(lang)
+        )
+    }))
+}
+
 fn turn_start(st: &mut State, _rng: &mut dyn Dice, ev: &mut Evs) {
     for p in st.persons.iter_mut() {
         p.acted = false;
     }
     st.eej_acted = false;
     let (ja, en) = super::data::TURN_LABELS[st.turn as usize - 1];
-    public(ev, format!("Turn {} begins: {en}", st.turn), format!("第{}ターン開始: {ja}", st.turn));
+    public(
+        ev,
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shidouban-turn-begins",
+                turn = st.turn.to_string(),
+                en = en.to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shidouban-turn-begins",
+                turn = st.turn.to_string(),
+                en = ja.to_string()
+            ),
+        },
+    );
     if st.turn == 7 {
         for i in 0..st.seats {
             let seat = (st.duty + i) % st.seats;
@@ -218,17 +251,16 @@ fn turn_start(st: &mut State, _rng: &mut dyn Dice, ev: &mut Evs) {
                     let t = st.event_pile.remove(0);
                     st.set_tile(t, TLoc::Hand(seat));
                     got += 1;
-                    ev.push(Event::private(
-                        seat,
-                        format!("You receive tile {} {}", t.code(), t.data().en),
-                        format!("事件コマ {} を受け取った", t.data().name),
-                    ));
+                    ev.push(tile_received(seat, t));
                 }
             }
             public(
                 ev,
-                format!("{} receives {got} event tile(s)", letter(seat)),
-                format!("{}が事件コマを{got}枚受け取る", letter(seat)),
+                catalog::both!(
+                    "shidouban-receives-event-tile-s",
+                    letter_seat = (letter(seat)).to_string(),
+                    got = got.to_string()
+                ),
             );
         }
     }
@@ -308,28 +340,48 @@ fn square(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, stage: u8) {
 
 /// End check (§6.12): true when the game ended.
 pub fn end_check(st: &mut State, ev: &mut Evs) -> bool {
+    if st.end_count == EndCount::InGame {
+        return end_check_in_game(st, ev);
+    }
     let on = st.players_on_board();
     match on.len() {
         0 => {
             st.end = Some(End::AllLose);
-            public(
-                ev,
-                "No player's person is left on the board: the Shinsengumi is disbanded, all players lose",
-                "盤上にプレイヤー人物がいない: 新選組は解散、全員の負け",
-            );
+            public(ev, catalog::both!("shidouban-no-player-s-person-is"));
             true
         }
         1 => {
             st.end = Some(End::Sole(on[0]));
             public(
                 ev,
-                format!("Only {}'s person is left on the board: {} wins", letter(on[0]), letter(on[0])),
-                format!("盤上に残るのは{}の人物のみ: {}の勝ち", letter(on[0]), letter(on[0])),
+                catalog::both!(
+                    "shidouban-only-s-person-is-left",
+                    letter_on_0 = (letter(on[0])).to_string(),
+                    letter_on_02 = (letter(on[0])).to_string()
+                ),
             );
             true
         }
         _ => false,
     }
+}
+
+/// The end check under the other reading of Readings 15: a player whose person is in the pile still counts.
+fn end_check_in_game(st: &mut State, ev: &mut Evs) -> bool {
+    let playing = st.players_in_game();
+    let text = match playing.len() {
+        0 => {
+            st.end = Some(End::AllLose);
+            catalog::both!("options-shidouban-nobody-in-game")
+        }
+        1 => {
+            st.end = Some(End::Sole(playing[0]));
+            catalog::both!("options-shidouban-sole-in-game", player = letter(playing[0]).to_string())
+        }
+        _ => return false,
+    };
+    ev.push(Event::public(text));
+    true
 }
 
 fn final_scoring(st: &mut State, ev: &mut Evs) {
@@ -341,8 +393,18 @@ fn final_scoring(st: &mut State, ev: &mut Evs) {
         .collect();
     public(
         ev,
-        format!("Turn 12 is over. Final scores: {}", txt.join(", ")),
-        format!("第12ターン終了。得点: {}", txt.join("、")),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shidouban-turn-is-over-final-scores",
+                txt = (txt.join(", ")).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shidouban-turn-is-over-final-scores",
+                txt = (txt.join("、")).to_string()
+            ),
+        },
     );
     st.end = Some(End::Scored(scores));
 }
@@ -370,8 +432,22 @@ pub fn eej(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut s: Sq) {
     }
     public(
         ev,
-        format!("EEJ walks (d6: {}): {} -> {}", rolls.join(","), start.ascii(), s.ascii()),
-        format!("ええじゃないか移動（出目 {}）: {} → {}", rolls.join(","), start.ja(), s.ja()),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shidouban-eej-walks-d",
+                rolls = (rolls.join(",")).to_string(),
+                start_ascii = (start.ascii()).to_string(),
+                ascii = (s.ascii()).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shidouban-eej-walks-d",
+                rolls = (rolls.join(",")).to_string(),
+                start_ascii = (start.ja()).to_string(),
+                ascii = (s.ja()).to_string()
+            ),
+        },
     );
 }
 
@@ -390,8 +466,22 @@ fn replenish(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
     }
     public(
         ev,
-        format!("Replenishment: {} placed on {} (dice {})", pname(st, p), s.both(), r.join(" ")),
-        format!("補充: {} を {} に配置（出目 {}）", pname_ja(st, p), s.ja(), r.join(" ")),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shidouban-replenishment-placed-on-dice",
+                pname = (pname(st, p)).to_string(),
+                both = (s.both()).to_string(),
+                r = (r.join(" ")).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shidouban-replenishment-placed-on-dice",
+                pname = (pname_ja(st, p)).to_string(),
+                both = (s.ja()).to_string(),
+                r = (r.join(" ")).to_string()
+            ),
+        },
     );
     arrive(st, p, None, s);
     st.stack.push(Frame::Replenish);
@@ -461,8 +551,20 @@ fn resolve(st: &mut State, ev: &mut Evs) {
     for c in lapsed {
         public(
             ev,
-            format!("C{} ({}) lapses", c.id, c.tile.code()),
-            format!("戦闘C{}（{}）は不成立", c.id, c.tile.data().name),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "shidouban-c-lapses",
+                    c_id = c.id.to_string(),
+                    c_tile_code = (c.tile.code()).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "shidouban-c-lapses",
+                    c_id = c.id.to_string(),
+                    c_tile_code = (c.tile.data().name).to_string()
+                ),
+            },
         );
     }
     match st.combats.len() {
@@ -649,7 +751,7 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
                 ));
             }
             st.last_combat = report_en.clone();
-            public(ev, report_en.join("\n"), report_ja.join("\n"));
+            public(ev, Localized { en: report_en.join("\n"), ja: report_ja.join("\n") });
             c.injured = injured;
             c.stage = CombatStage::Apply;
             st.stack.push(Frame::Combat(c));
@@ -673,23 +775,66 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
                 let dest = rows.rev().map(|r| Sq::new(s.c, r)).find(|q| st.empty(*q));
                 if let Some(d) = dest {
                     relocate(st, p, d);
-                    let how = if d.r > s.r { "falls back" } else { "is carried up" };
+                    let (how, how_ja) =
+                        if d.r > s.r { ("falls back", "後退") } else { ("is carried up", "上へ運ばれる") };
                     public(
                         ev,
-                        format!("{} is injured and {how} {} -> {}", pname(st, p), s.ascii(), d.ascii()),
-                        format!("{} 重傷: {} → {}", pname_ja(st, p), s.ja(), d.ja()),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "shidouban-is-injured-and",
+                                pname = (pname(st, p)).to_string(),
+                                how = how.to_string(),
+                                ascii = (s.ascii()).to_string(),
+                                d_ascii = (d.ascii()).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "shidouban-is-injured-and",
+                                pname = (pname_ja(st, p)).to_string(),
+                                how = how_ja.to_string(),
+                                ascii = (s.ja()).to_string(),
+                                d_ascii = (d.ja()).to_string()
+                            ),
+                        },
                     );
                 } else {
                     public(
                         ev,
-                        format!("{} is injured and stays on {}", pname(st, p), s.ascii()),
-                        format!("{} 重傷: {} に留まる", pname_ja(st, p), s.ja()),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "shidouban-is-injured-and-stays-on",
+                                pname = (pname(st, p)).to_string(),
+                                ascii = (s.ascii()).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "shidouban-is-injured-and-stays-on",
+                                pname = (pname_ja(st, p)).to_string(),
+                                ascii = (s.ja()).to_string()
+                            ),
+                        },
                     );
                 }
             }
             if c.tile != Tile::KIN && matches!(st.tile_loc(c.tile), TLoc::Board(_)) {
                 st.set_tile(c.tile, TLoc::Discard);
-                public(ev, format!("{} is discarded", c.tile.code()), format!("{} を除去", c.tile.data().name));
+                public(
+                    ev,
+                    catalog::Localized {
+                        en: catalog::t!(
+                            catalog::Lang::En,
+                            "shidouban-is-discarded",
+                            c_tile_code = (c.tile.code()).to_string()
+                        ),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "shidouban-is-discarded",
+                            c_tile_code = (c.tile.data().name).to_string()
+                        ),
+                    },
+                );
             }
         }
     }
@@ -724,8 +869,20 @@ pub fn remove_person(st: &mut State, ev: &mut Evs, q: Person) {
     let owner = st.owner(q);
     public(
         ev,
-        format!("{} is removed from {}", pname(st, q), s.map(|s| s.ascii()).unwrap_or_default()),
-        format!("{} 除去（{}）", pname_ja(st, q), s.map(|s| s.ja()).unwrap_or_default()),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shidouban-is-removed-from",
+                pname_q = (pname(st, q)).to_string(),
+                ascii_unwrap_or_default = (s.map(|s| s.ascii()).unwrap_or_default()).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shidouban-is-removed-from",
+                pname_q = (pname_ja(st, q)).to_string(),
+                ascii_unwrap_or_default = (s.map(|s| s.ja()).unwrap_or_default()).to_string()
+            ),
+        },
     );
     off_board(st, q, ev);
     st.ps_mut(q).loc = PLoc::Discard;
@@ -743,7 +900,23 @@ fn off_board(st: &mut State, q: Person, ev: &mut Evs) {
     st.bag_b += b;
     for t in st.overlays(q) {
         st.set_tile(t, TLoc::Discard);
-        public(ev, format!("{} is discarded with {}", t.code(), q.code()), format!("{} も除去", t.data().name));
+        public(
+            ev,
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "shidouban-is-discarded-with",
+                    t_code = (t.code()).to_string(),
+                    q_code = (q.code()).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "shidouban-is-discarded-with",
+                    t_code = (t.data().name).to_string(),
+                    q_code = (q.code()).to_string()
+                ),
+            },
+        );
     }
 }
 
@@ -767,24 +940,42 @@ pub fn eliminate(st: &mut State, ev: &mut Evs, o: Seat) {
     let names: Vec<&str> = hand.iter().map(|t| t.data().name).collect();
     public(
         ev,
-        format!(
-            "{} is eliminated; hand stones w{w} b{b} to the bag; tiles discarded: {}",
-            letter(o),
-            if codes.is_empty() { "-".into() } else { codes.join(" ") }
-        ),
-        format!(
-            "{} 脱落。手元の碁石 白{w} 黒{b} は袋へ、事件コマ公開・除去: {}",
-            letter(o),
-            if names.is_empty() { "なし".into() } else { names.join(" ") }
-        ),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shidouban-is-eliminated-hand-stones-w",
+                letter_o = (letter(o)).to_string(),
+                w = w.to_string(),
+                b = b.to_string(),
+                if_codes_is_empty = (if codes.is_empty() { "-".into() } else { codes.join(" ") }).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shidouban-is-eliminated-hand-stones-w",
+                letter_o = (letter(o)).to_string(),
+                w = w.to_string(),
+                b = b.to_string(),
+                if_codes_is_empty = (if names.is_empty() { "なし".into() } else { names.join(" ") }).to_string()
+            ),
+        },
     );
 }
 
 fn return_to_pile(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person) {
     public(
         ev,
-        format!("{} deserts and goes back into the person pile", pname(st, p)),
-        format!("{} 脱走: 人物コマの山に戻る", pname_ja(st, p)),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shidouban-deserts-and-goes-back-into",
+                pname = (pname(st, p)).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shidouban-deserts-and-goes-back-into",
+                pname = (pname_ja(st, p)).to_string()
+            ),
+        },
     );
     off_board(st, p, ev);
     st.ps_mut(p).loc = PLoc::Pile;
@@ -808,8 +999,22 @@ fn dokatsu(st: &mut State, ev: &mut Evs, affected: Vec<Person>, order: Option<Ve
             relocate(st, q, d);
             public(
                 ev,
-                format!("{} is pushed down {} -> {}", pname(st, q), s.ascii(), d.ascii()),
-                format!("{} 1マス下へ: {} → {}", pname_ja(st, q), s.ja(), d.ja()),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "shidouban-is-pushed-down",
+                        pname_q = (pname(st, q)).to_string(),
+                        ascii = (s.ascii()).to_string(),
+                        d_ascii = (d.ascii()).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "shidouban-is-pushed-down",
+                        pname_q = (pname_ja(st, q)).to_string(),
+                        ascii = (s.ja()).to_string(),
+                        d_ascii = (d.ja()).to_string()
+                    ),
+                },
             );
             st.stack.push(Frame::Dokatsu { affected, order: Some(order), idx });
             st.stack.push(Frame::Resolve);
@@ -879,40 +1084,54 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
                 let ok = d <= st.buto(p);
                 public(
                     ev,
-                    format!(
-                        "Assassination of {}: d6={d} vs {} -> {}",
-                        pname(st, t),
-                        st.buto(p),
-                        if ok { "success" } else { "fails" }
-                    ),
-                    format!(
-                        "暗殺 対象 {}: 出目{d} 対 {} → {}",
-                        pname_ja(st, t),
-                        st.buto(p),
-                        if ok { "成功" } else { "失敗" }
-                    ),
+                    catalog::Localized {
+                        en: catalog::t!(
+                            catalog::Lang::En,
+                            "shidouban-assassination-of-d-vs",
+                            pname_t = (pname(st, t)).to_string(),
+                            d = d.to_string(),
+                            buto = (st.buto(p)).to_string(),
+                            if_ok_success = (if ok { "success" } else { "fails" }).to_string()
+                        ),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "shidouban-assassination-of-d-vs",
+                            pname_t = (pname_ja(st, t)).to_string(),
+                            d = d.to_string(),
+                            buto = (st.buto(p)).to_string(),
+                            if_ok_success = (if ok { "成功" } else { "失敗" }).to_string()
+                        ),
+                    },
                 );
                 if ok {
                     st.stack.push(Frame::Remove { batch: vec![t], done_window: false, saved: None });
                 }
             } else {
-                public(
-                    ev,
-                    "The assassination target is the assassin itself: nothing happens",
-                    "暗殺の対象が自分自身: 何も起こらない",
-                );
+                public(ev, catalog::both!("shidouban-the-assassination-target-is-the"));
             }
         }
         Failure::Kakugo => {
             let cands = kakugo_cands(st, p);
             match cands.len() {
-                0 => public(ev, "Resolve: no combat square in this half, nothing happens", "覚悟: 該当マスなし"),
+                0 => public(ev, catalog::both!("shidouban-resolve-no-combat-square-in")),
                 1 => {
                     relocate(st, p, cands[0]);
                     public(
                         ev,
-                        format!("Resolve: {} -> {}", s.ascii(), cands[0].ascii()),
-                        format!("覚悟: {} → {}", s.ja(), cands[0].ja()),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "shidouban-resolve",
+                                ascii = (s.ascii()).to_string(),
+                                cands_0_ascii = (cands[0].ascii()).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "shidouban-resolve",
+                                ascii = (s.ja()).to_string(),
+                                cands_0_ascii = (cands[0].ja()).to_string()
+                            ),
+                        },
                     );
                     st.stack.push(Frame::Resolve);
                 }
@@ -924,7 +1143,7 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
         }
         Failure::Kakketsu => {
             let d = rng.d6();
-            public(ev, format!("Coughing blood: d6={d}"), format!("喀血: 出目{d}"));
+            public(ev, catalog::both!("shidouban-coughing-blood-d", d = d.to_string()));
             match d {
                 6 => st.stack.push(Frame::Remove { batch: vec![p], done_window: false, saved: None }),
                 2..=5 => {
@@ -948,7 +1167,7 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
                 st.board_persons().into_iter().filter(|q| (st.pos(*q).unwrap().c >= 4) != (s.c >= 4)).collect();
             affected.sort_by_key(|q| st.pos(*q).unwrap().k());
             if affected.is_empty() {
-                public(ev, "Intimidation: nobody in the other half", "恫喝: 反対側に人物なし");
+                public(ev, catalog::both!("shidouban-intimidation-nobody-in-the-other"));
             } else if dokatsu_order_matters(st, &affected) {
                 st.stack.push(Frame::Dokatsu { affected: affected.clone(), order: None, idx: 0 });
                 let id = st.next_id();
@@ -966,18 +1185,30 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
                 relocate(st, p, dest);
                 public(
                     ev,
-                    format!("Defection: {} -> {}", s.ascii(), dest.ascii()),
-                    format!("変節: {} → {}", s.ja(), dest.ja()),
+                    catalog::Localized {
+                        en: catalog::t!(
+                            catalog::Lang::En,
+                            "shidouban-defection",
+                            ascii = (s.ascii()).to_string(),
+                            dest_ascii = (dest.ascii()).to_string()
+                        ),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "shidouban-defection",
+                            ascii = (s.ja()).to_string(),
+                            dest_ascii = (dest.ja()).to_string()
+                        ),
+                    },
                 );
                 st.stack.push(Frame::Resolve);
             } else {
-                public(ev, "Defection blocked: desertion instead", "変節先がふさがっている: 脱走");
+                public(ev, catalog::both!("shidouban-defection-blocked-desertion-instead"));
                 dasso(st, rng, ev, p);
             }
         }
         Failure::Yudan => {
             let d = rng.d6();
-            public(ev, format!("Carelessness: d6={d}"), format!("油断: 出目{d}"));
+            public(ev, catalog::both!("shidouban-carelessness-d", d = d.to_string()));
             if d >= 2 {
                 st.stack.push(Frame::Remove { batch: vec![p], done_window: false, saved: None });
             }
@@ -989,12 +1220,24 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
                 relocate(st, p, dest);
                 public(
                     ev,
-                    format!("Panic: {} -> {}", s.ascii(), dest.ascii()),
-                    format!("狼狽: {} → {}", s.ja(), dest.ja()),
+                    catalog::Localized {
+                        en: catalog::t!(
+                            catalog::Lang::En,
+                            "shidouban-panic",
+                            ascii = (s.ascii()).to_string(),
+                            dest_ascii = (dest.ascii()).to_string()
+                        ),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "shidouban-panic",
+                            ascii = (s.ja()).to_string(),
+                            dest_ascii = (dest.ja()).to_string()
+                        ),
+                    },
                 );
                 st.stack.push(Frame::Resolve);
             } else {
-                public(ev, "Panic blocked: desertion instead", "狼狽先がふさがっている: 脱走");
+                public(ev, catalog::both!("shidouban-panic-blocked-desertion-instead"));
                 dasso(st, rng, ev, p);
             }
         }
@@ -1007,8 +1250,22 @@ fn push_down(st: &mut State, ev: &mut Evs, p: Person) {
         relocate(st, p, d);
         public(
             ev,
-            format!("{} moves down {} -> {}", pname(st, p), s.ascii(), d.ascii()),
-            format!("{} 1マス下へ: {} → {}", pname_ja(st, p), s.ja(), d.ja()),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "shidouban-moves-down",
+                    pname = (pname(st, p)).to_string(),
+                    ascii = (s.ascii()).to_string(),
+                    d_ascii = (d.ascii()).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "shidouban-moves-down",
+                    pname = (pname_ja(st, p)).to_string(),
+                    ascii = (s.ja()).to_string(),
+                    d_ascii = (d.ja()).to_string()
+                ),
+            },
         );
         st.stack.push(Frame::Resolve);
     }
@@ -1016,7 +1273,7 @@ fn push_down(st: &mut State, ev: &mut Evs, p: Person) {
 
 fn dasso(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person) {
     let d = rng.d6();
-    public(ev, format!("Desertion: d6={d}"), format!("脱走: 出目{d}"));
+    public(ev, catalog::both!("shidouban-desertion-d", d = d.to_string()));
     if d == 1 {
         return_to_pile(st, rng, ev, p);
     } else {
@@ -1063,8 +1320,24 @@ pub fn do_move(st: &mut State, ev: &mut Evs, p: Person, d: Dir, payer: Option<Se
     relocate(st, p, to);
     public(
         ev,
-        format!("{} moves {} {} -> {}", pname(st, p), d.code(), s.both(), to.both()),
-        format!("{} {}へ移動: {} → {}", pname_ja(st, p), d.ja(), s.ja(), to.ja()),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shidouban-moves",
+                pname = (pname(st, p)).to_string(),
+                d_code = (d.code()).to_string(),
+                both = (s.both()).to_string(),
+                to_both = (to.both()).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shidouban-moves",
+                pname = (pname_ja(st, p)).to_string(),
+                d_code = (d.ja()).to_string(),
+                both = (s.ja()).to_string(),
+                to_both = (to.ja()).to_string()
+            ),
+        },
     );
     let a = st.act.as_mut().unwrap();
     a.moved = true;
@@ -1081,8 +1354,24 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
             let s = st.pos(p).unwrap();
             public(
                 ev,
-                format!("T{}.k{} {}: {} acts", st.turn, st.k, s.both(), pname(st, p)),
-                format!("T{}.k{} {}: {} の手番", st.turn, st.k, s.ja(), pname_ja(st, p)),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "shidouban-t-k-acts",
+                        turn = st.turn.to_string(),
+                        k = st.k.to_string(),
+                        both = (s.both()).to_string(),
+                        pname = (pname(st, p)).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "shidouban-t-k-acts",
+                        turn = st.turn.to_string(),
+                        k = st.k.to_string(),
+                        both = (s.ja()).to_string(),
+                        pname = (pname_ja(st, p)).to_string()
+                    ),
+                },
             );
             st.act.as_mut().unwrap().stage = ActStage::Check;
             st.stack.push(Frame::Action);
@@ -1096,8 +1385,12 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
                 st.bag_b += b;
                 public(
                     ev,
-                    format!("Duty marker to {}; hand w{w} b{b} back to the bag", letter(x)),
-                    format!("当番マーカーは{}へ。手元の碁石 白{w} 黒{b} を袋へ", letter(x)),
+                    catalog::both!(
+                        "shidouban-duty-marker-to-hand-w",
+                        letter = (letter(x)).to_string(),
+                        w = w.to_string(),
+                        b = b.to_string()
+                    ),
                 );
                 let n = st.ronpa(p);
                 draw_stones(st, x, n, rng, ev);
@@ -1117,15 +1410,45 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
                 if d <= v {
                     public(
                         ev,
-                        format!("Bushido check {}: d6={d} <= {v} success", pname(st, p)),
-                        format!("士道値チェック {}: 出目{d} ≦ {v} 成功", pname_ja(st, p)),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "shidouban-bushido-check-d-success",
+                                pname = (pname(st, p)).to_string(),
+                                d = d.to_string(),
+                                v = v.to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "shidouban-bushido-check-d-success",
+                                pname = (pname_ja(st, p)).to_string(),
+                                d = d.to_string(),
+                                v = v.to_string()
+                            ),
+                        },
                     );
                 } else {
                     let f = st.failure(p);
                     public(
                         ev,
-                        format!("Bushido check {}: d6={d} > {v} FAIL -> {} {}", pname(st, p), f.ja(), f.en()),
-                        format!("士道値チェック {}: 出目{d} > {v} 失敗 → {}", pname_ja(st, p), f.ja()),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "shidouban-bushido-check-d-fail",
+                                pname = (pname(st, p)).to_string(),
+                                d = d.to_string(),
+                                v = v.to_string(),
+                                f = (f.en()).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "shidouban-bushido-check-d-fail",
+                                pname = (pname_ja(st, p)).to_string(),
+                                d = d.to_string(),
+                                v = v.to_string(),
+                                f = (f.ja()).to_string()
+                            ),
+                        },
                     );
                     failure(st, rng, ev, p, f);
                 }
@@ -1134,7 +1457,7 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
         ActStage::AfterFail => {
             if a.fuk_at_check && st.has_overlay(p, Tile::FUK) {
                 st.set_tile(Tile::FUK, TLoc::Discard);
-                public(ev, "FUK is discarded after the check", "士道不覚悟を除去（チェック後）");
+                public(ev, catalog::both!("shidouban-fuk-is-discarded-after-the"));
             }
             if !st.on_board(p) {
                 st.act = None;
@@ -1160,7 +1483,17 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
             let dirs = legal_dirs(st, p);
             if dirs.is_empty() {
                 st.act.as_mut().unwrap().move_i += 1;
-                public(ev, format!("{} cannot move", pname(st, p)), format!("{} は移動できない", pname_ja(st, p)));
+                public(
+                    ev,
+                    catalog::Localized {
+                        en: catalog::t!(catalog::Lang::En, "shidouban-cannot-move", pname = (pname(st, p)).to_string()),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "shidouban-cannot-move",
+                            pname = (pname_ja(st, p)).to_string()
+                        ),
+                    },
+                );
                 return;
             }
             let order = kuchi_order(st, p, &dirs);
@@ -1210,10 +1543,7 @@ pub fn answer(
     // for good, a preference there could not be told from a decline.
     let pref = a.is_preference();
     if pref && matches!(ask, Ask::Reprieve { .. }) {
-        return Err(RuleError::illegal(
-            "answer the reprieve first (`reprieve <person>` or `reprieve none`); set preferences with a later decision",
-            "先に石田散薬の可否に答えてください（`reprieve <人物>` か `reprieve none`）。設定は次の判断の際にどうぞ",
-        ));
+        return Err(RuleError::Illegal(catalog::both!("shidouban-answer-the-reprieve-first-reprieve")));
     }
     match a {
         Action::PrefKuchi(m) => {
@@ -1229,23 +1559,45 @@ pub fn answer(
     }
     if pref {
         let text = super::notation::print(a);
-        ev.push(Event::secret(seat, format!("Preference saved: {text}"), format!("設定を保存: {text}")));
+        ev.push(Event::secret(seat, catalog::both!("shidouban-preference-saved", text = text.to_string())));
         return Ok(());
     }
     match ask {
         Ask::Pick { seat: s, .. } => {
             let Action::Pick(p) = a else { return Err(wrong_kind()) };
             if !st.on_board(*p) || st.players.iter().any(|pl| pl.person == Some(*p)) {
-                return Err(RuleError::illegal(
-                    format!("{} is not an unchosen person on the board", p.code()),
-                    format!("{} は選べません", p.data().name),
-                ));
+                return Err(RuleError::Illegal(catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "shidouban-is-not-an-unchosen-person",
+                        code = (p.code()).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "shidouban-is-not-an-unchosen-person",
+                        code = (p.data().name).to_string()
+                    ),
+                }));
             }
             st.players[s as usize].person = Some(*p);
             public(
                 ev,
-                format!("{} chooses {} {}", letter(s), p.code(), p.data().romaji),
-                format!("{}は{}を選ぶ", letter(s), p.data().name),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "shidouban-chooses",
+                        letter = (letter(s)).to_string(),
+                        code = (p.code()).to_string(),
+                        romaji = (p.data().romaji).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "shidouban-chooses",
+                        letter = (letter(s)).to_string(),
+                        code = (p.code()).to_string(),
+                        romaji = (p.data().name).to_string()
+                    ),
+                },
             );
             if s + 1 < st.seats {
                 let id = st.next_id();
@@ -1257,36 +1609,63 @@ pub fn answer(
         }
         Ask::Event { seat: s, .. } => {
             match a {
-                Action::UseNone => public(
-                    ev,
-                    format!("{} uses no event tile", letter(s)),
-                    format!("{}は事件コマを使わない", letter(s)),
-                ),
+                Action::UseNone => {
+                    public(ev, catalog::both!("shidouban-uses-no-event-tile", letter = (letter(s)).to_string()))
+                }
                 Action::Use((t, target)) => {
                     if !legal::event_options(st, s).contains(a) {
-                        return Err(RuleError::illegal(
-                            format!(
-                                "`{}` is not a legal placement (hand tile, placement rules §6.13)",
-                                super::notation::print(a)
-                            ),
-                            format!("`{}` は置けません（§6.13）", super::notation::print(a)),
-                        ));
+                        return Err(RuleError::Illegal(catalog::both!(
+                            "shidouban-is-not-a-legal-placement",
+                            super_notation_print = (super::notation::print(a)).to_string()
+                        )));
                     }
                     match target {
                         Target::Sq(q) => {
                             st.set_tile(*t, TLoc::Board(*q));
                             public(
                                 ev,
-                                format!("{} places {} ({}) on {}", letter(s), t.code(), t.data().en, q.both()),
-                                format!("{}が{}を{}に配置", letter(s), t.data().name, q.ja()),
+                                catalog::Localized {
+                                    en: catalog::t!(
+                                        catalog::Lang::En,
+                                        "shidouban-places-on",
+                                        letter = (letter(s)).to_string(),
+                                        t_code = (t.code()).to_string(),
+                                        t = (t.data().en).to_string(),
+                                        q_both = (q.both()).to_string()
+                                    ),
+                                    ja: catalog::t!(
+                                        catalog::Lang::Ja,
+                                        "shidouban-places-on",
+                                        letter = (letter(s)).to_string(),
+                                        t_code = (t.code()).to_string(),
+                                        t = (t.data().name).to_string(),
+                                        q_both = (q.ja()).to_string()
+                                    ),
+                                },
                             );
                         }
                         Target::Person(p) => {
                             st.set_tile(*t, TLoc::On(*p));
                             public(
                                 ev,
-                                format!("{} places {} ({}) on {}", letter(s), t.code(), t.data().en, pname(st, *p)),
-                                format!("{}が{}を{}に重ねる", letter(s), t.data().name, pname_ja(st, *p)),
+                                catalog::Localized {
+                                    en: catalog::t!(
+                                        catalog::Lang::En,
+                                        "shidouban-places-on-2",
+                                        letter = (letter(s)).to_string(),
+                                        t_code = (t.code()).to_string(),
+                                        t = (t.data().en).to_string(),
+                                        pname = (pname(st, *p)).to_string()
+                                    ),
+                                    ja: catalog::t!(
+                                        catalog::Lang::Ja,
+                                        "shidouban-places-on-2",
+                                        letter = (letter(s)).to_string(),
+                                        t_code = (t.code()).to_string(),
+                                        t = (t.data().name).to_string(),
+                                        pname = (pname_ja(st, *p)).to_string()
+                                    ),
+                                },
                             );
                         }
                     }
@@ -1304,10 +1683,18 @@ pub fn answer(
                     let pl = &st.players[seat as usize];
                     let has = if person.arrow(*d).white { pl.w > 0 } else { pl.b > 0 };
                     if !dirs.contains(d) || !has {
-                        return Err(RuleError::illegal(
-                            format!("kuchi {}: not a legal direction or you hold no stone of its colour", d.code()),
-                            format!("口出し {}: その方向は選べないか、その色の碁石がありません", d.ja()),
-                        ));
+                        return Err(RuleError::Illegal(catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "shidouban-kuchi-not-a-legal-direction",
+                                d_code = (d.code()).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "shidouban-kuchi-not-a-legal-direction",
+                                d_code = (d.ja()).to_string()
+                            ),
+                        }));
                     }
                     KuchiAnswer::Dir(*d)
                 }
@@ -1320,18 +1707,40 @@ pub fn answer(
         Ask::Kakugo { cands, .. } => {
             let Action::Kakugo(q) = a else { return Err(wrong_kind()) };
             if !cands.contains(q) {
-                return Err(RuleError::illegal(
-                    format!("{} is not a candidate square", q.ascii()),
-                    format!("{} は候補ではありません", q.ja()),
-                ));
+                return Err(RuleError::Illegal(catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "shidouban-is-not-a-candidate-square",
+                        q_ascii = (q.ascii()).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "shidouban-is-not-a-candidate-square",
+                        q_ascii = (q.ja()).to_string()
+                    ),
+                }));
             }
             let p = st.act.as_ref().unwrap().p;
             let from = st.pos(p).unwrap();
             relocate(st, p, *q);
             public(
                 ev,
-                format!("Resolve: duty {} chooses {} -> {}", letter(st.duty), from.ascii(), q.ascii()),
-                format!("覚悟: 当番{}が選択 {} → {}", letter(st.duty), from.ja(), q.ja()),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "shidouban-resolve-duty-chooses",
+                        letter_duty = (letter(st.duty)).to_string(),
+                        from_ascii = (from.ascii()).to_string(),
+                        q_ascii = (q.ascii()).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "shidouban-resolve-duty-chooses",
+                        letter_duty = (letter(st.duty)).to_string(),
+                        from_ascii = (from.ja()).to_string(),
+                        q_ascii = (q.ja()).to_string()
+                    ),
+                },
             );
             st.ask = None;
             st.stack.push(Frame::Resolve);
@@ -1343,16 +1752,16 @@ pub fn answer(
                 && order.iter().all(|p| p.map(|p| affected.contains(&p)).unwrap_or(false))
                 && affected.iter().all(|p| order.contains(&Some(*p)));
             if !ok {
-                return Err(RuleError::illegal(
-                    "dokatsu: list every affected square exactly once",
-                    "恫喝: 対象のマスをすべて1回ずつ並べてください",
-                ));
+                return Err(RuleError::Illegal(catalog::both!("shidouban-dokatsu-list-every-affected-square")));
             }
             let order: Vec<Person> = order.into_iter().flatten().collect();
             public(
                 ev,
-                format!("Intimidation order ({}): {}", letter(st.duty), super::notation::print(a)),
-                format!("恫喝の順番（{}）: {}", letter(st.duty), super::notation::print(a)),
+                catalog::both!(
+                    "shidouban-intimidation-order",
+                    letter_duty = (letter(st.duty)).to_string(),
+                    super_notation_print = (super::notation::print(a)).to_string()
+                ),
             );
             if let Some(Frame::Dokatsu { order: o, .. }) = st.stack.last_mut() {
                 *o = Some(order);
@@ -1367,10 +1776,7 @@ pub fn answer(
                 && both.iter().all(|q| v.iter().filter(|(x, _)| x == q).count() == 1)
                 && v.iter().all(|(_, t)| *t == t1 || *t == t2);
             if !ok {
-                return Err(RuleError::illegal(
-                    "side: assign each doubly-eligible person to one of the two targets",
-                    "side: 両方の味方になりうる人物をそれぞれどちらかの対象に割り当ててください",
-                ));
+                return Err(RuleError::Illegal(catalog::both!("shidouban-side-assign-each-doubly-eligible")));
             }
             for (q, t) in v {
                 let i = if *t == t1 { 0 } else { 1 };
@@ -1378,8 +1784,11 @@ pub fn answer(
             }
             public(
                 ev,
-                format!("Sides ({}): {}", letter(st.duty), super::notation::print(a)),
-                format!("陣営（{}）: {}", letter(st.duty), super::notation::print(a)),
+                catalog::both!(
+                    "shidouban-sides",
+                    letter_duty = (letter(st.duty)).to_string(),
+                    super_notation_print = (super::notation::print(a)).to_string()
+                ),
             );
             st.ask = None;
         }
@@ -1411,13 +1820,21 @@ pub fn answer(
                             .join(", ")
                     ));
                 }
-                public(ev, format!("Allocation {}", txt.join(" | ")), format!("割振り {}", txt.join(" ｜ ")));
+                public(
+                    ev,
+                    catalog::Localized {
+                        en: catalog::t!(catalog::Lang::En, "shidouban-allocation", txt = (txt.join(" | ")).to_string()),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "shidouban-allocation",
+                            txt = (txt.join(" ｜ ")).to_string()
+                        ),
+                    },
+                );
                 st.ask = None;
             } else {
-                ev.push(Event::private(
-                    seat,
-                    "Your allocation is sealed until the other side's is in",
-                    "割振りは相手側がそろうまで非公開",
+                ev.push(Event::private(seat, catalog::both!("shidouban-your-allocation-is-sealed-until")).retold(
+                    catalog::both!("shidouban-seat-allocation-is-sealed-until", seat = letter(seat).to_string()),
                 ));
                 st.ask = Some(Ask::Alloc { ids, sides, answers });
             }
@@ -1425,17 +1842,17 @@ pub fn answer(
         Ask::Order { options, .. } => {
             let Action::Order(id) = a else { return Err(wrong_kind()) };
             if !options.contains(id) {
-                return Err(RuleError::illegal(
-                    format!("C{id} is not a pending combat"),
-                    format!("C{id} は保留中の戦闘ではありません"),
-                ));
+                return Err(RuleError::Illegal(catalog::both!("shidouban-c-is-not-a-pending", id = id.to_string())));
             }
             let pos = st.combats.iter().position(|c| c.id == *id).unwrap();
             let c = st.combats.remove(pos);
             public(
                 ev,
-                format!("{} chooses combat C{id} first", letter(st.duty)),
-                format!("{}が戦闘C{id}を先に選ぶ", letter(st.duty)),
+                catalog::both!(
+                    "shidouban-chooses-combat-c-first",
+                    letter_duty = (letter(st.duty)).to_string(),
+                    id = id.to_string()
+                ),
             );
             st.ask = None;
             start_combat(st, c);
@@ -1444,19 +1861,39 @@ pub fn answer(
             let Action::Reprieve(r) = a else { return Err(wrong_kind()) };
             match r {
                 // A decline is never revealed (§6.10 "Revealed", §7).
-                None => ev.push(Event::secret(s, "You decline to use ISH", "石田散薬を使わない")),
+                None => ev.push(Event::secret(s, catalog::both!("shidouban-you-decline-to-use-ish"))),
                 Some(q) => {
                     if !batch.contains(q) {
-                        return Err(RuleError::illegal(
-                            format!("{} is not being removed", q.code()),
-                            format!("{} は除去対象ではありません", q.data().name),
-                        ));
+                        return Err(RuleError::Illegal(catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "shidouban-is-not-being-removed",
+                                q_code = (q.code()).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "shidouban-is-not-being-removed",
+                                q_code = (q.data().name).to_string()
+                            ),
+                        }));
                     }
                     st.set_tile(Tile::ISH, TLoc::Discard);
                     public(
                         ev,
-                        format!("ISH played by {} on {}: the removal is cancelled", letter(s), pname(st, *q)),
-                        format!("{}が石田散薬を{}に使用: 除去を取り消し", letter(s), pname_ja(st, *q)),
+                        catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "shidouban-ish-played-by-on-the",
+                                letter = (letter(s)).to_string(),
+                                pname_q = (pname(st, *q)).to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "shidouban-ish-played-by-on-the",
+                                letter = (letter(s)).to_string(),
+                                pname_q = (pname_ja(st, *q)).to_string()
+                            ),
+                        },
                     );
                     if let Some(Frame::Remove { saved, .. }) = st.stack.last_mut() {
                         *saved = Some(*q);
@@ -1476,10 +1913,7 @@ fn ensure_prefs(st: &mut State) {
 }
 
 fn wrong_kind() -> RuleError {
-    RuleError::illegal(
-        "this command does not answer the pending decision",
-        "このコマンドは保留中の決定に対応していません",
-    )
+    RuleError::Illegal(catalog::both!("shidouban-this-command-does-not-answer"))
 }
 
 /// Validates an allocation command and returns the members receiving the extra die (A20).
@@ -1489,27 +1923,35 @@ pub fn check_alloc(side: &Side, v: &[(Person, u8)]) -> Result<Vec<Person>, RuleE
     let mut extra = Vec::new();
     for (p, k) in v {
         if !side.members.contains(p) {
-            return Err(RuleError::illegal(
-                format!("{} does not take part on this side", p.code()),
-                format!("{} はこの陣営の参加者ではありません", p.data().name),
-            ));
+            return Err(RuleError::Illegal(catalog::Localized {
+                en: catalog::t!(catalog::Lang::En, "shidouban-does-not-take-part-on", code = (p.code()).to_string()),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "shidouban-does-not-take-part-on",
+                    code = (p.data().name).to_string()
+                ),
+            }));
         }
         if *k == q + 1 {
             if !extra.contains(p) {
                 extra.push(*p);
             }
         } else if *k != q {
-            return Err(RuleError::illegal(
-                format!("{}={k}: each participant takes {q} or {} dice (as even as possible)", p.code(), q + 1),
-                format!("{}={k}: 各参加者は{q}個か{}個（できるだけ均等）", p.code(), q + 1),
-            ));
+            return Err(RuleError::Illegal(catalog::both!(
+                "shidouban-each-participant-takes-or-dice",
+                code = (p.code()).to_string(),
+                k = k.to_string(),
+                q = q.to_string(),
+                q_1 = (q + 1).to_string()
+            )));
         }
     }
     if extra.len() != m as usize {
-        return Err(RuleError::illegal(
-            format!("exactly {m} participant(s) must take {} dice", q + 1),
-            format!("{}個を受ける参加者はちょうど{m}人です", q + 1),
-        ));
+        return Err(RuleError::Illegal(catalog::both!(
+            "shidouban-exactly-participant-s-must-take",
+            m = m.to_string(),
+            q_1 = (q + 1).to_string()
+        )));
     }
     extra.sort_by_key(|p| side.members.iter().position(|x| x == p));
     Ok(extra)
@@ -1524,11 +1966,7 @@ fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Option<Seat>) {
             None => {
                 if let Some(a) = answering {
                     // For the answerer alone, for good: the answer may yet be withdrawn unseen (§6.5 step 4).
-                    ev.push(Event::secret(
-                        a,
-                        "Your interjection answer is recorded (sealed)",
-                        "口出しの回答を受け付けました（非公開）",
-                    ));
+                    ev.push(Event::secret(a, catalog::both!("shidouban-your-interjection-answer-is-recorded")));
                 }
                 return;
             }
@@ -1550,21 +1988,26 @@ fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Option<Seat>) {
             let col = if person.arrow(d).white { "W" } else { "B" };
             public(
                 ev,
-                format!(
-                    "Interjection: {}{}{} {}({col})",
-                    pass_txt.join(", "),
-                    if pass_txt.is_empty() { "" } else { ", " },
-                    letter(x),
-                    d.code()
-                ),
-                format!(
-                    "口出し: {}{}{} {}（{}）",
-                    pass_txt.join("、"),
-                    if pass_txt.is_empty() { "" } else { "、" },
-                    letter(x),
-                    d.ja(),
-                    if col == "W" { "白" } else { "黒" }
-                ),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "shidouban-interjection",
+                        pass_txt = (pass_txt.join(", ")).to_string(),
+                        if_pass_txt_is_empty = (if pass_txt.is_empty() { "" } else { ", " }).to_string(),
+                        letter = (letter(x)).to_string(),
+                        d_code = (d.code()).to_string(),
+                        col = col.to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "shidouban-interjection",
+                        pass_txt = (pass_txt.join("、")).to_string(),
+                        if_pass_txt_is_empty = (if pass_txt.is_empty() { "" } else { "、" }).to_string(),
+                        letter = (letter(x)).to_string(),
+                        d_code = (d.ja()).to_string(),
+                        col = (if col == "W" { "白" } else { "黒" }).to_string()
+                    ),
+                },
             );
             do_move(st, ev, person, d, Some(x));
         }
@@ -1572,8 +2015,18 @@ fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Option<Seat>) {
             let d = natural_dir(person, &dirs);
             public(
                 ev,
-                format!("Interjection: {}; natural movement", pass_txt.join(", ")),
-                format!("口出し: {}（全員パス）; 自然移動", pass_txt.join("、")),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "shidouban-interjection-natural-movement",
+                        pass_txt = (pass_txt.join(", ")).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "shidouban-interjection-natural-movement",
+                        pass_txt = (pass_txt.join("、")).to_string()
+                    ),
+                },
             );
             do_move(st, ev, person, d, None);
         }

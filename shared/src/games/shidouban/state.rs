@@ -10,7 +10,9 @@ use crate::engine::Seat;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanSquare))]
 pub struct Sq {
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 6))]
     pub c: u8,
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 6))]
     pub r: u8,
 }
 
@@ -101,6 +103,18 @@ pub enum InjuredTo {
     /// The rulebook's words taken literally: the lowest empty square of the column, above the person if
     /// everything below is taken; a person already on row 六 stays.
     Column,
+}
+
+/// Which players the end conditions count (`docs/rules/shidouban.md`, Readings 15).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanEndCount))]
+pub enum EndCount {
+    /// Players whose person stands on the board.
+    #[default]
+    OnBoard,
+    /// Players still in the game, their person on the board or in the pile.
+    InGame,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -302,7 +316,7 @@ pub enum KuchiPref {
     RankAndFile,
 }
 
-/// A person to save with ISH automatically: a code or `MINE` (the holder's own person).
+/// A person to save with ISH automatically: `"Mine"` (the holder's own person) or `{"Person": code}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShidoubanSaveTarget))]
 pub enum SaveTarget {
@@ -370,6 +384,9 @@ pub struct State {
     /// The reading of the injury rule chosen at creation.
     #[serde(default)]
     pub injured_to: InjuredTo,
+    /// The reading of the end conditions chosen at creation.
+    #[serde(default)]
+    pub end_count: EndCount,
 }
 
 impl State {
@@ -528,6 +545,16 @@ impl State {
     }
 
     /// Players whose person is on the board.
+    /// Players not out of the game: their person stands on the board or waits in the pile.
+    pub fn players_in_game(&self) -> Vec<Seat> {
+        (0..self.seats)
+            .filter(|s| {
+                let pl = &self.players[*s as usize];
+                pl.status != Status::Eliminated && pl.person.is_some()
+            })
+            .collect()
+    }
+
     pub fn players_on_board(&self) -> Vec<Seat> {
         (0..self.seats)
             .filter(|s| {

@@ -23,6 +23,17 @@ pub struct PersonView {
     pub sonkei: u8,
     pub shido: u8,
     pub failure: Failure,
+    /// The printed arrows, up, right, down, left: public like every value of a person on the board.
+    #[serde(default)]
+    pub arrows: Vec<ArrowView>,
+}
+
+/// One printed arrow of a person: its direction, priority (1 first) and colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArrowView {
+    pub dir: Dir,
+    pub prio: u8,
+    pub white: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,36 +90,42 @@ pub struct View {
     pub started: bool,
 }
 
+use crate::engine::in_each_language;
+
 fn ask_text(st: &State, a: &Ask, pd: &crate::engine::Pending) -> Localized {
     let detail = extra_text(st, a, pd);
     let base = base_text(st, a);
     match detail {
-        Some(d) => Localized::new(format!("{} {}", base.en, d.en), format!("{} {}", base.ja, d.ja)),
+        Some(d) => in_each_language(|lang| {
+            catalog::t!(lang, "shidouban-decision-with-detail", decision = base.get(lang), detail = d.get(lang))
+        }),
         None => base,
     }
 }
 
 /// Per-decision details: the interjector's place, the dice to allocate, the combats to order.
 fn extra_text(st: &State, a: &Ask, pd: &crate::engine::Pending) -> Option<Localized> {
-    use super::rules::{letter, pname, pname_ja};
+    use super::rules::{letter, person_name};
     match a {
         Ask::Kuchi { order, .. } => {
             let i = order.iter().position(|s| *s == pd.seat)? + 1;
-            Some(Localized::new(
-                format!("You are #{i} of {}.", order.len()),
-                format!("あなたは{}人中{i}番目。", order.len()),
-            ))
+            Some(catalog::both!("shidouban-you-are-of", i = i.to_string(), order = (order.len()).to_string()))
         }
         Ask::Alloc { .. } => {
             let side = super::legal::alloc_side(st, &pd.id)?;
             let n = side.members.len() as u8;
             let (q, m) = (side.force / n, side.force % n);
-            let names: Vec<String> = side.members.iter().map(|p| pname(st, *p)).collect();
-            let names_ja: Vec<String> = side.members.iter().map(|p| pname_ja(st, *p)).collect();
-            Some(Localized::new(
-                format!("{} dice against {}: each takes {q}, {m} of them one more.", side.force, names.join(", ")),
-                format!("敵戦力{}を {} に: 各{q}個、うち{m}人に+1個。", side.force, names_ja.join("、")),
-            ))
+            Some(in_each_language(|lang| {
+                let names: Vec<String> = side.members.iter().map(|p| person_name(st, *p, lang)).collect();
+                catalog::t!(
+                    lang,
+                    "shidouban-dice-against-each-takes-of",
+                    force = side.force,
+                    names = names.join(&catalog::t!(lang, "engine-list-separator")),
+                    q = q,
+                    m = m
+                )
+            }))
         }
         Ask::Order { options, .. } => {
             let cs: Vec<String> = st
@@ -124,77 +141,66 @@ fn extra_text(st: &State, a: &Ask, pd: &crate::engine::Pending) -> Option<Locali
                     )
                 })
                 .collect();
-            Some(Localized::new(cs.join("; "), cs.join("、")))
+            Some(crate::engine::in_each_language(|lang| cs.join(&catalog::t!(lang, "engine-list-separator-strong"))))
         }
         Ask::Side { both, .. } => {
             let Some(Frame::Combat(c)) = st.stack.last() else { return None };
-            Some(Localized::new(
-                format!(
-                    "Targets {} and {}; to assign: {}.",
-                    pname(st, c.targets[0]),
-                    pname(st, c.targets[1]),
-                    both.iter().map(|p| p.code()).collect::<Vec<_>>().join(", ")
-                ),
-                format!(
-                    "対象 {} と {}。割り当て: {}。",
-                    pname_ja(st, c.targets[0]),
-                    pname_ja(st, c.targets[1]),
-                    both.iter().map(|p| p.data().name).collect::<Vec<_>>().join("、")
-                ),
-            ))
+            Some(in_each_language(|lang| {
+                let both: Vec<String> =
+                    both.iter().map(|p| crate::engine::name_in(lang, p.code(), p.data().name).to_owned()).collect();
+                catalog::t!(
+                    lang,
+                    "shidouban-targets-and-to-assign",
+                    first = person_name(st, c.targets[0], lang),
+                    second = person_name(st, c.targets[1], lang),
+                    both = both.join(&catalog::t!(lang, "engine-list-separator"))
+                )
+            }))
         }
         Ask::Kakugo { .. } | Ask::Dokatsu { .. } => {
             let p = st.act.as_ref()?.p;
-            Some(Localized::new(
-                format!("({} acting, duty {})", pname(st, p), letter(st.duty)),
-                format!("（{}の手番、当番{}）", pname_ja(st, p), letter(st.duty)),
-            ))
+            Some(in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "shidouban-acting-duty",
+                    person = person_name(st, p, lang),
+                    duty = letter(st.duty).to_string()
+                )
+            }))
         }
         _ => None,
     }
 }
 
 fn base_text(st: &State, a: &Ask) -> Localized {
-    use super::rules::pname;
+    use super::rules::person_name;
     match a {
-        Ask::Pick { .. } => Localized::new("Choose your person", "自分の人物を選んでください"),
-        Ask::Event { .. } => Localized::new("Use an event tile or `use none`", "事件コマを使うか `use none`"),
-        Ask::Kuchi { person, order, .. } => Localized::new(
-            format!(
-                "Interject on {}'s move? Priority order {} (your answer applies only if everyone before you passes)",
-                pname(st, *person),
-                order.iter().map(|s| super::rules::letter(*s).to_string()).collect::<Vec<_>>().join(",")
-            ),
-            format!(
-                "{} の移動に口出ししますか？ 優先順 {}（前の全員がパスした場合のみ有効）",
-                super::rules::pname_ja(st, *person),
-                order.iter().map(|s| super::rules::letter(*s).to_string()).collect::<Vec<_>>().join(",")
-            ),
-        ),
-        Ask::Kakugo { .. } => Localized::new("Resolve: choose the destination square", "覚悟: 移動先を選んでください"),
-        Ask::Dokatsu { .. } => Localized::new(
-            "Intimidation: give the moving order of all affected squares, e.g. `dokatsu 45,44,62`",
-            "恫喝: 対象のマスを移動順にすべて並べてください（例 `dokatsu 45,44,62`）",
-        ),
-        Ask::Side { .. } => Localized::new(
-            "Aburanokoji: assign each doubly-eligible person to a side",
-            "油小路: 両方の味方になりうる人物の陣営を決めてください",
-        ),
-        Ask::Alloc { .. } => Localized::new(
-            "Allocate the enemy dice (as even as possible)",
-            "敵戦力を割り振ってください（できるだけ均等に）",
-        ),
-        Ask::Order { .. } => Localized::new(
-            "Several combats are pending: choose the next",
-            "戦闘が複数あります: 次に行う戦闘を選んでください",
-        ),
-        Ask::Reprieve { batch, .. } => Localized::new(
-            format!("Removal of {}: play ISH?", batch.iter().map(|p| pname(st, *p)).collect::<Vec<_>>().join(", ")),
-            format!(
-                "{} が除去されます: 石田散薬を使いますか？",
-                batch.iter().map(|p| super::rules::pname_ja(st, *p)).collect::<Vec<_>>().join("、")
-            ),
-        ),
+        Ask::Pick { .. } => catalog::both!("shidouban-choose-your-person"),
+        Ask::Event { .. } => catalog::both!("shidouban-use-an-event-tile-or"),
+        Ask::Kuchi { person, order, .. } => {
+            let order: Vec<String> = order.iter().map(|s| super::rules::letter(*s).to_string()).collect();
+            in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "shidouban-interject-on-s-move-priority",
+                    person = person_name(st, *person, lang),
+                    order = order.join(",")
+                )
+            })
+        }
+        Ask::Kakugo { .. } => catalog::both!("shidouban-resolve-choose-the-destination-square"),
+        Ask::Dokatsu { .. } => catalog::both!("shidouban-intimidation-give-the-moving-order"),
+        Ask::Side { .. } => catalog::both!("shidouban-aburanokoji-assign-each-doubly-eligible"),
+        Ask::Alloc { .. } => catalog::both!("shidouban-allocate-the-enemy-dice-as"),
+        Ask::Order { .. } => catalog::both!("shidouban-several-combats-are-pending-choose"),
+        Ask::Reprieve { batch, .. } => in_each_language(|lang| {
+            let batch: Vec<String> = batch.iter().map(|p| person_name(st, *p, lang)).collect();
+            catalog::t!(
+                lang,
+                "shidouban-removal-of-play-ish",
+                batch = batch.join(&catalog::t!(lang, "engine-list-separator"))
+            )
+        }),
     }
 }
 
@@ -219,6 +225,13 @@ pub fn view(st: &State, viewer: Viewer) -> View {
                 sonkei: st.sonkei(p),
                 shido: st.shido(p),
                 failure: st.failure(p),
+                arrows: Dir::ALL
+                    .iter()
+                    .map(|d| {
+                        let a = p.arrow(*d);
+                        ArrowView { dir: *d, prio: a.prio, white: a.white }
+                    })
+                    .collect(),
             }
         })
         .collect();
@@ -252,7 +265,7 @@ pub fn view(st: &State, viewer: Viewer) -> View {
         for p in legal::pendings(st) {
             let mine = viewer == Viewer::Server || viewer == Viewer::Seat(p.seat);
             if !p.public && !mine {
-                status = Some(Localized::new("Resolving a removal...", "除去を処理中…"));
+                status = Some(catalog::both!("shidouban-resolving-a-removal"));
                 continue;
             }
             let options = if mine {

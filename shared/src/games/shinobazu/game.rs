@@ -6,8 +6,8 @@ use super::view::View;
 use super::{notation, render, rules, view};
 use crate::dice::Rng;
 use crate::engine::{
-    Choices, Engine, Event, GameInfo, Localized, NotationError, Outcome, Pending, RenderContext, RuleError, Seat,
-    SetupError, Viewer,
+    Choices, Engine, Event, GameInfo, NotationError, Outcome, Pending, RenderContext, RuleError, Seat, SetupError,
+    Viewer,
 };
 
 /// 不忍 (Shinobazu): a bluffing trick-taking game for 3-5 players (docs/rules/shinobazu.md).
@@ -24,25 +24,10 @@ impl Engine for Shinobazu {
     fn info() -> GameInfo {
         GameInfo {
             slug: Self::SLUG.into(),
-            name: Localized::new("Shinobazu", "不忍"),
+            name: catalog::both!("shinobazu-shinobazu"),
             min_seats: 3,
             max_seats: 5,
-            about: Localized::new(
-                "A short bluffing trick-taking game with 15 ninja cards. Play a card face down to yourself and \
-                 fight or pass, or push it onto another player, who must fight or pass without seeing it. The \
-                 lowest total loses (+1 point), unless off-colour 2s and 4s reverse the order; the lowest score \
-                 wins when someone reaches 5. Options: {\"first_start_player\": 0-based seat} (random if absent), \
-                 {\"declined_cards\": \"discard\" or \"carry\"} (what a passer who declines a duel keeps), \
-                 {\"sole_fighter_lead\": \"in_front\" or \"played\"} (which card sets the lead colour when one \
-                 player fights); see the rules' Readings.",
-                "15枚の忍者札で遊ぶ短いはったりトリックテイキング。札を裏向きで自分に出して勝負かパスを選ぶか、\
-                 他のプレイヤーに押し付け、押し付けられた人は札を見ずに勝負かパスを選びます。最も弱い人が1点加算\
-                 （異色の2・4で強弱が逆転）。誰かが5点に達したら、得点の最も少ない人の勝ち。\
-                 オプション：{\"first_start_player\": 0始まりの席番号}（省略時はランダム）、\
-                 {\"declined_cards\": \"discard\" か \"carry\"}（不忍勝負をパスした人の勝負札）、\
-                 {\"sole_fighter_lead\": \"in_front\" か \"played\"}（勝負が1人のときの主導色）。\
-                 詳しくはルールの「解釈」を参照。",
-            ),
+            about: catalog::both!("shinobazu-a-short-bluffing-trick-taking"),
         }
     }
 
@@ -95,6 +80,10 @@ impl Engine for Shinobazu {
 
     fn render(view: &View, ctx: &RenderContext) -> String {
         render::render(view, ctx)
+    }
+
+    fn gestures(state: &State, decision: &str, view: &View) -> Vec<crate::gesture::Gesture> {
+        super::gestures::of(state, decision, view)
     }
 
     fn render_svg(view: &View, ctx: &RenderContext) -> String {

@@ -4,12 +4,13 @@
 mod action;
 mod data;
 mod game;
+mod gestures;
 mod notation;
 mod picture;
 mod render;
 mod report;
 mod rules;
-mod state;
+pub(crate) mod state;
 mod view;
 
 #[cfg(test)]

@@ -3,37 +3,19 @@
 use super::action::{Action, Stance, Target};
 use super::data::Card;
 use super::view::View;
-use crate::engine::{Localized, NotationError, Pending, Seat};
-
-fn err(en: impl Into<String>, ja: impl Into<String>) -> NotationError {
-    NotationError(Localized::new(en, ja))
-}
-
-const PLAY_HELP_EN: &str = "write CARD@me/F (play to yourself and fight), CARD@me/P (pass), or CARD@Pn (push onto Pn), \
-     e.g. R4@me/F, K2@me/P, B-3@P4; long forms `play R4 self fight`, `push B-3 to P4`; \
-     cards are K/R/B followed by -3 (or m3), 1, 2, 4, 5";
-const PLAY_HELP_JA: &str = "CARD@me/F（自分に出して勝負）、CARD@me/P（パス）、CARD@Pn（Pnに押し付け）の形で書いてください。\
-     例：R4@me/F、K2@me/P、B-3@P4。長い形 `play R4 self fight`、`push B-3 to P4` も可。\
-     札は K/R/B（黒/赤/青）と -3（m3）、1、2、4、5";
+use crate::engine::{NotationError, Pending, Seat};
 
 fn parse_seat(s: &str, n: u8) -> Result<Seat, NotationError> {
     let t = s.trim().to_ascii_lowercase();
     let digits = t.strip_prefix('p').unwrap_or(&t);
     match digits.parse::<u8>() {
         Ok(d) if d >= 1 && d <= n => Ok(d - 1),
-        _ => {
-            Err(err(format!("`{s}` is not a seat; seats are P1-P{n}"), format!("`{s}` は席ではありません（P1〜P{n}）")))
-        }
+        _ => Err(NotationError(catalog::both!("shinobazu-is-not-a-seat-seats", s = s.to_string(), n = n.to_string()))),
     }
 }
 
 fn parse_card(s: &str) -> Result<Card, NotationError> {
-    s.parse::<Card>().map_err(|_| {
-        err(
-            format!("`{s}` is not a card; cards are K, R or B followed by -3 (or m3), 1, 2, 4 or 5, e.g. R4, K-3"),
-            format!("`{s}` は札ではありません。K・R・B に -3（m3）、1、2、4、5 を続けます（例：R4、K-3）"),
-        )
-    })
+    s.parse::<Card>().map_err(|_| NotationError(catalog::both!("shinobazu-is-not-a-card-cards", s = s.to_string())))
 }
 
 fn parse_stance(s: &str) -> Option<Stance> {
@@ -52,12 +34,7 @@ fn parse_target(s: &str, n: u8) -> Result<Target, NotationError> {
 }
 
 fn parse_play(text: &str, n: u8) -> Result<Action, NotationError> {
-    let help = || {
-        err(
-            format!("`{text}` is not a play: {PLAY_HELP_EN}"),
-            format!("`{text}` は札の出し方として読めません。{PLAY_HELP_JA}"),
-        )
-    };
+    let help = || NotationError(catalog::both!("shinobazu-is-not-a-play", text = text));
     if let Some((card, rest)) = text.split_once('@') {
         let card = parse_card(card.trim())?;
         let (target, stance) = match rest.split_once('/') {
@@ -106,10 +83,7 @@ pub fn parse_action(view: &View, pending: &Pending, text: &str) -> Result<Action
         "push_response" => match parse_stance(t) {
             Some(Stance::Fight) => Ok(Action::Fight),
             Some(Stance::Pass) => Ok(Action::Pass),
-            None => Err(err(
-                format!("`{t}` is not an answer to a pushed card: write F (fight) or P (pass)"),
-                format!("`{t}` は押し付けられた札への答えではありません。F（勝負）か P（パス）"),
-            )),
+            None => Err(NotationError(catalog::both!("shinobazu-is-not-an-answer-to", t = t.to_string()))),
         },
         "challenge" => {
             let compact: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
@@ -121,21 +95,15 @@ pub fn parse_action(view: &View, pending: &Pending, text: &str) -> Result<Action
             let rest = compact.strip_prefix("challenge").or_else(|| compact.strip_prefix('c'));
             match rest {
                 Some(r) if !r.is_empty() => Ok(Action::Challenge { passer: parse_seat(r, view.n)? }),
-                _ => Err(err(
-                    format!("`{t}` is not a challenge: write `C P3` (challenge P3) or `C-` (no duel)"),
-                    format!("`{t}` は読めません。`C P3`（P3に挑む）か `C-`（挑まない）"),
-                )),
+                _ => Err(NotationError(catalog::both!("shinobazu-is-not-a-challenge-write", t = t.to_string()))),
             }
         }
         "challenge_answer" => match lower.as_str() {
             "a" | "accept" | "受ける" => Ok(Action::Accept),
             "d" | "decline" | "パス" => Ok(Action::Decline),
-            _ => Err(err(
-                format!("`{t}` is not an answer to a challenge: write A (accept) or D (decline)"),
-                format!("`{t}` は挑戦への答えではありません。A（受ける）か D（パス）"),
-            )),
+            _ => Err(NotationError(catalog::both!("shinobazu-is-not-an-answer-to-2", t = t.to_string()))),
         },
-        other => Err(err(format!("unknown decision kind `{other}`"), format!("不明な決定 `{other}`"))),
+        other => Err(NotationError(catalog::both!("shinobazu-unknown-decision-kind", other = other.to_string()))),
     }
 }
 

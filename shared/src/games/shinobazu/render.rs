@@ -5,7 +5,7 @@ use super::data::cards_text;
 use super::report::{colour_name, report_lines, seats_list};
 use super::state::{Choice, DeclinedCards, SoleFighterLead, seat_label};
 use super::view::{View, Waiting};
-use crate::engine::{Lang, RenderContext, Seat};
+use crate::engine::{RenderContext, Seat};
 use crate::text::{self, Align, Table};
 
 fn fit(lines: Vec<String>, w: usize) -> String {
@@ -34,7 +34,6 @@ fn who(ctx: &RenderContext, q: Seat) -> String {
 }
 
 pub fn render(v: &View, ctx: &RenderContext) -> String {
-    let ja = ctx.lang == Lang::Ja;
     let lang = ctx.lang;
     let w = ctx.width.max(20);
     let rule_w = w.min(78);
@@ -44,53 +43,43 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
     let mut lines: Vec<String> = Vec::new();
 
     lines.push(heavy.clone());
-    lines.push(if ja {
-        format!(" 不忍  第{}セット | ラウンド {}/3 | 手番 {}", v.set_no, v.round_no, v.turn)
-    } else {
-        format!(" SHINOBAZU   Set {} | Round {} of 3 | Turn {}", v.set_no, v.round_no, v.turn)
-    });
+    lines.push(catalog::t!(
+        ctx.lang,
+        "shinobazu-shinobazu-set-round-of-turn",
+        set_no = v.set_no.to_string(),
+        round_no = v.round_no.to_string(),
+        turn = v.turn.to_string()
+    ));
     let lead = match v.lead {
         Some(c) => colour_name(c, lang),
-        None => (if ja { "未定" } else { "none yet" }).to_string(),
+        None => (catalog::t!(ctx.lang, "shinobazu-none-yet")).to_string(),
     };
-    lines.push(if ja {
-        format!(" 主導色: {lead}   スタートプレイヤー: {}", who(ctx, v.sp))
-    } else {
-        format!(" Lead colour: {lead}   Start player: {}", who(ctx, v.sp))
-    });
-    lines.push(if ja {
-        " ラウンド終了時に誰かが5点以上ならゲーム終了。得点の最も少ない人の勝ち。".to_string()
-    } else {
-        " Ends at round end when a score is >= 5. Lowest score wins.".to_string()
-    });
+    lines.push(catalog::t!(
+        ctx.lang,
+        "shinobazu-lead-colour-start-player",
+        lead = lead.to_string(),
+        who_sp = (who(ctx, v.sp)).to_string()
+    ));
+    lines.push(catalog::t!(ctx.lang, "shinobazu-ends-at-round-end-when"));
     if v.declined_cards == DeclinedCards::Carry {
-        lines.push(if ja {
-            " 解釈: 不忍勝負をパスした人の勝負札は手元に残り、次のラウンドに持ち越し。".to_string()
-        } else {
-            " Reading: a passer who declines a duel keeps its cards for the next round.".to_string()
-        });
+        lines.push(catalog::t!(ctx.lang, "shinobazu-reading-a-passer-who-declines"));
     }
     if v.sole_fighter_lead == SoleFighterLead::Played {
-        lines.push(if ja {
-            " 解釈: 勝負が1人のとき、その左隣が出した札（どこに置いたかを問わず）の色が主導色。".to_string()
-        } else {
-            " Reading: with one fighter, the card its left neighbour played sets the lead colour.".to_string()
-        });
+        lines.push(catalog::t!(ctx.lang, "shinobazu-reading-with-one-fighter-the"));
     }
     lines.push(heavy.clone());
 
-    let header: Vec<&str> = if ja {
-        vec!["席", "プレイヤー", "点", "手札", "持越", "勝負札", "出し手", "選択"]
-    } else {
-        vec!["Seat", "Player", "Pts", "Hand", "Carried", "Current", "By", "F/P"]
-    };
+    let header: Vec<String> = ["seat", "player", "points", "hand", "carried", "current", "by", "choice"]
+        .iter()
+        .map(|column| catalog::t!(ctx.lang, "shinobazu-table-column", column = *column))
+        .collect();
     let mut table = Table::new(header).align(2, Align::Right).align(3, Align::Right);
     for (i, sv) in v.seats.iter().enumerate() {
         let q = i as Seat;
         let seat = if q == v.sp { format!("{} *", seat_label(q)) } else { seat_label(q) };
         let mut name = text::truncate(&ctx.seat_name(q), 16);
         if Some(q) == me {
-            name.push_str(if ja { "（あなた）" } else { " (you)" });
+            name.push_str(&catalog::t!(ctx.lang, "shinobazu-you-2"));
         }
         let (current, by, fp) = match &sv.current {
             None => ("--".to_string(), String::new(), ".".to_string()),
@@ -101,7 +90,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                     (None, _) => "??".to_string(),
                 };
                 let by = if c.placed_by == q {
-                    (if ja { "自" } else { "own" }).to_string()
+                    (catalog::t!(ctx.lang, "shinobazu-own")).to_string()
                 } else {
                     format!("<{}", seat_label(c.placed_by))
                 };
@@ -123,16 +112,15 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
 
     if let Some(m) = me {
         let hand = v.seats[m as usize].hand.clone().unwrap_or_default();
-        let h =
-            if hand.is_empty() { (if ja { "（なし）" } else { "(none)" }).to_string() } else { cards_text(&hand) };
-        lines.push(if ja { format!(" あなたの手札: {h}") } else { format!(" Your hand   : {h}") });
+        let h = if hand.is_empty() { (catalog::t!(ctx.lang, "shinobazu-none")).to_string() } else { cards_text(&hand) };
+        lines.push(catalog::t!(ctx.lang, "shinobazu-your-hand", h = h.to_string()));
     }
     if v.game_over {
         for (i, sv) in v.seats.iter().enumerate() {
             if Some(i as Seat) != me
                 && let Some(h) = &sv.hand
             {
-                let label = if ja { "の手札" } else { " hand" };
+                let label = catalog::t!(ctx.lang, "shinobazu-hand-2");
                 lines.push(format!(" {}{label}: {}", seat_label(i as Seat), cards_text(h)));
             }
         }
@@ -140,57 +128,54 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
     let discards = if v.discard_face_up.is_empty() { "-".to_string() } else { cards_text(&v.discard_face_up) };
     let yours = if v.discard_face_down_yours.is_empty() || v.discard_face_down_cards.is_some() {
         String::new()
-    } else if ja {
-        format!("（あなたが出した札：{}）", cards_text(&v.discard_face_down_yours))
     } else {
-        format!(" (yours: {})", cards_text(&v.discard_face_down_yours))
+        catalog::t!(
+            ctx.lang,
+            "shinobazu-yours",
+            cards_text_discard_face_down_yours = (cards_text(&v.discard_face_down_yours)).to_string()
+        )
     };
-    lines.push(if ja {
-        format!(" 捨て札      : {discards}   裏向き: {}枚{yours}", v.discard_face_down)
-    } else {
-        format!(" Discards    : {discards}   face down: {}{yours}", v.discard_face_down)
-    });
+    lines.push(catalog::t!(
+        ctx.lang,
+        "shinobazu-discards-face-down",
+        discards = discards.to_string(),
+        discard_face_down = v.discard_face_down.to_string(),
+        yours = yours.to_string()
+    ));
     if let Some(cards) = v.discard_face_down_cards.as_ref().filter(|c| !c.is_empty()) {
-        lines.push(if ja {
-            format!(" 裏向きの捨て札: {}", cards_text(cards))
-        } else {
-            format!(" Face-down discards: {}", cards_text(cards))
-        });
+        lines.push(catalog::t!(
+            ctx.lang,
+            "shinobazu-face-down-discards",
+            cards_text_cards = (cards_text(cards)).to_string()
+        ));
     }
-    lines.push(match (&v.unused, ja) {
-        (Some(u), false) if !u.is_empty() => format!(" Unused      : {}", cards_text(u)),
-        (Some(u), true) if !u.is_empty() => format!(" 未使用      : {}", cards_text(u)),
-        (_, false) => format!(" Unused      : {} cards face down", v.unused_count),
-        (_, true) => format!(" 未使用      : 裏向き{}枚", v.unused_count),
+    lines.push(match &v.unused {
+        Some(u) if !u.is_empty() => catalog::t!(ctx.lang, "shinobazu-unused-cards", cards = cards_text(u)),
+        _ => catalog::t!(ctx.lang, "shinobazu-unused-face-down", count = v.unused_count),
     });
     if let Some(wt) = &v.waiting {
-        let text = match (wt, ja) {
-            (Waiting::Play { seat }, false) => format!("{} - play a card", who(ctx, *seat)),
-            (Waiting::Play { seat }, true) => format!("{}：札を出す", who(ctx, *seat)),
-            (Waiting::PushResponse { seat, pusher }, false) => {
-                format!("{} - answer FIGHT or PASS to the card pushed by {}", who(ctx, *seat), seat_label(*pusher))
-            }
-            (Waiting::PushResponse { seat, pusher }, true) => {
-                format!("{}：{}が押し付けた札に勝負かパスか", who(ctx, *seat), seat_label(*pusher))
-            }
-            (Waiting::ChallengeChoice { seat }, false) => format!(
-                "{} - challenge a passer ({}) to a Shinobazu Duel, or not",
-                who(ctx, *seat),
-                seats_list(&v.passers_left, lang)
+        let text = match wt {
+            Waiting::Play { seat } => catalog::t!(ctx.lang, "shinobazu-waiting-play", who = who(ctx, *seat)),
+            Waiting::PushResponse { seat, pusher } => catalog::t!(
+                ctx.lang,
+                "shinobazu-waiting-push-response",
+                who = who(ctx, *seat),
+                pusher = seat_label(*pusher)
             ),
-            (Waiting::ChallengeChoice { seat }, true) => format!(
-                "{}：パスしたプレイヤー（{}）に不忍勝負を挑むかどうか",
-                who(ctx, *seat),
-                seats_list(&v.passers_left, lang)
+            Waiting::ChallengeChoice { seat } => catalog::t!(
+                ctx.lang,
+                "shinobazu-waiting-challenge",
+                who = who(ctx, *seat),
+                passers = seats_list(&v.passers_left, lang)
             ),
-            (Waiting::ChallengeAnswer { seat, challenger }, false) => {
-                format!("{} - accept or decline {}'s challenge", who(ctx, *seat), seat_label(*challenger))
-            }
-            (Waiting::ChallengeAnswer { seat, challenger }, true) => {
-                format!("{}：{}の不忍勝負を受けるかパスするか", who(ctx, *seat), seat_label(*challenger))
-            }
+            Waiting::ChallengeAnswer { seat, challenger } => catalog::t!(
+                ctx.lang,
+                "shinobazu-waiting-challenge-answer",
+                who = who(ctx, *seat),
+                challenger = seat_label(*challenger)
+            ),
         };
-        lines.push(if ja { format!(" 待機中      : {text}") } else { format!(" Waiting for : {text}") });
+        lines.push(catalog::t!(ctx.lang, "shinobazu-waiting-for", text = text.to_string()));
     }
     if !v.reports.is_empty() || v.decline.is_some() {
         lines.push(light.clone());
@@ -201,70 +186,57 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         }
         if let Some(d) = &v.decline {
             let carried = v.declined_cards == DeclinedCards::Carry;
-            lines.push(if ja {
-                format!(
-                    " {}は{}の不忍勝負をパス：{}点加算（{} → {}）。{}",
-                    seat_label(d.passer),
-                    seat_label(d.loser),
-                    d.cards,
-                    d.change.before,
-                    d.change.after,
-                    if carried {
+            lines.push(catalog::t!(
+                ctx.lang,
+                "shinobazu-declined-s-challenge",
+                seat_label_d_passer = (seat_label(d.passer)).to_string(),
+                seat_label_d_loser = (seat_label(d.loser)).to_string(),
+                d_cards = d.cards.to_string(),
+                d_change_before = d.change.before.to_string(),
+                d_change_after = d.change.after.to_string(),
+                if_carried_the = if ctx.lang == catalog::Lang::Ja {
+                    (if carried {
                         "勝負札は手元に残りました。"
                     } else {
                         "勝負札は裏向きのまま捨て札に。"
-                    }
-                )
-            } else {
-                format!(
-                    " {} declined {}'s challenge: +{} ({} -> {}); {}.",
-                    seat_label(d.passer),
-                    seat_label(d.loser),
-                    d.cards,
-                    d.change.before,
-                    d.change.after,
-                    if carried {
+                    })
+                    .to_string()
+                } else {
+                    (if carried {
                         "the cards stayed in front of them"
                     } else {
                         "the current card was discarded face down"
-                    }
-                )
-            });
+                    })
+                    .to_string()
+                }
+            ));
         }
     }
     if v.game_over {
         lines.push(light.clone());
-        lines.push(if ja { " ゲーム終了。順位:".to_string() } else { " Game over. Ranking:".to_string() });
+        lines.push(catalog::t!(ctx.lang, "shinobazu-game-over-ranking"));
         if let Some(ranks) = &v.ranks {
             let mut order: Vec<usize> = (0..v.seats.len()).collect();
             order.sort_by_key(|i| (ranks[*i], *i));
             for i in order {
                 let q = i as Seat;
-                let resigned = if v.resigned == Some(q) { if ja { "（投了）" } else { " (resigned)" } } else { "" };
-                lines.push(if ja {
-                    format!("  {}位  {:<3} {}点{resigned}", ranks[i], seat_label(q), v.seats[i].score)
-                } else {
-                    format!(
-                        "  {}.  {:<3} {} pts{resigned}  {}",
-                        ranks[i],
-                        seat_label(q),
-                        v.seats[i].score,
-                        ctx.seat_name(q)
-                    )
-                });
+                let resigned =
+                    if v.resigned == Some(q) { catalog::t!(ctx.lang, "shinobazu-resigned-2") } else { String::new() };
+                lines.push(catalog::t!(
+                    ctx.lang,
+                    "shinobazu-pts",
+                    ranks_i = (ranks[i]).to_string(),
+                    seat_label_q = format!("{:<3}", seat_label(q)),
+                    seats_i_score = (v.seats[i].score).to_string(),
+                    resigned = resigned.to_string(),
+                    seat_name_q = (ctx.seat_name(q)).to_string()
+                ));
             }
         }
     }
     lines.push(light);
-    if ja {
-        lines.push(" 凡例: * スタートプレイヤー  ?? 裏向き（不明）  (xx) 裏向き（あなたが出した札）".into());
-        lines.push("       F 勝負  P パス  ? 未回答  . 札なし  自 自分で出した札  <Pn Pnが押し付けた札".into());
-    } else {
-        lines.push(" Legend: * start player   ?? hidden   (xx) hidden, known to you".into());
-        lines.push("         F fight   P pass   ? not answered yet   . no card yet".into());
-        lines.push("         own played by the player   <Pn pushed by Pn".into());
-    }
+    lines.extend(catalog::t!(ctx.lang, "shinobazu-legend").lines().map(|line| format!(" {line}")));
     lines.push(heavy);
-    lines.push(" 不忍 (Shinobazu)".into());
+    lines.push(format!(" {}", catalog::t!(ctx.lang, "shinobazu-footer-title")));
     fit(lines, w)
 }

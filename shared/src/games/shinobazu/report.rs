@@ -13,103 +13,88 @@ pub fn seats_list(seats: &[Seat], lang: Lang) -> String {
     if seats.is_empty() {
         return "-".into();
     }
-    let sep = if lang == Lang::Ja { "、" } else { ", " };
-    seats.iter().map(|s| p(*s)).collect::<Vec<_>>().join(sep)
+    let sep = catalog::t!(lang, "shinobazu-text-2");
+    seats.iter().map(|s| p(*s)).collect::<Vec<_>>().join(&sep)
 }
 
 pub fn colour_name(c: Colour, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("{} ({})", c.code(), c.en()),
-        Lang::Ja => format!("{}（{}）", c.code(), c.ja()),
-    }
+    catalog::t!(
+        lang,
+        "shinobazu-text",
+        c_code = (c.code()).to_string(),
+        c = catalog::t!(lang, "shinobazu-colour", code = c.code().to_string())
+    )
 }
 
 /// The report in one language, one fact per line, seats as `P1`...
 pub fn report_lines(r: &Report, n: u8, lang: Lang) -> Vec<String> {
-    let ja = lang == Lang::Ja;
     let mut out = Vec::new();
     let stamp = format!("S{}R{}", r.set_no, r.round_no);
     match &r.kind {
-        ShowdownKind::Duel { challenger, passer } => out.push(if ja {
-            format!("{stamp}duel {}は{}の不忍勝負を受けました", p(*passer), p(*challenger))
-        } else {
-            format!("{stamp}duel {} accepts {}'s challenge to a Shinobazu Duel", p(*passer), p(*challenger))
-        }),
-        _ => out.push(if ja {
-            format!(
-                "{stamp}show 決戦。勝負：{}。パス：{}。",
-                seats_list(&r.fighters, lang),
-                seats_list(&r.passers, lang)
-            )
-        } else {
-            format!(
-                "{stamp}show showdown. Fighters: {}. Passed: {}.",
-                seats_list(&r.fighters, lang),
-                seats_list(&r.passers, lang)
-            )
-        }),
+        ShowdownKind::Duel { challenger, passer } => out.push(catalog::t!(
+            lang,
+            "shinobazu-duel-accepts-s-challenge-to",
+            stamp = stamp.to_string(),
+            passer = (p(*passer)).to_string(),
+            challenger = (p(*challenger)).to_string()
+        )),
+        _ => out.push(catalog::t!(
+            lang,
+            "shinobazu-show-showdown-fighters-passed",
+            stamp = stamp.to_string(),
+            seats_list_r_fighters = (seats_list(&r.fighters, lang)).to_string(),
+            seats_list_r_passers = (seats_list(&r.passers, lang)).to_string()
+        )),
     }
     match &r.kind {
-        ShowdownKind::AllPassed => out.push(if ja {
-            "  全員パス：全員で強制的に決戦。".into()
-        } else {
-            "  Everyone passed: forced showdown of all.".into()
-        }),
+        ShowdownKind::AllPassed => out.push(catalog::t!(lang, "shinobazu-everyone-passed-forced-showdown-of")),
         ShowdownKind::SoleFighter { fighter } => {
             let left = r.left.as_ref().map(|l| cards_text(&l.cards)).unwrap_or_default();
             let nb = (fighter + 1) % n;
-            out.push(if ja {
-                format!("  勝負は{}のみ：決戦を抜け（点数の増減なし）、{left} を捨て札に。", p(*fighter))
-            } else {
-                format!("  Sole fighter {} leaves (no score change) and discards {left}.", p(*fighter))
-            });
-            out.push(if ja {
-                format!("  {}の勝負札から主導色は {}。", p(nb), colour_name(r.lead, lang))
-            } else {
-                format!("  The lead colour becomes {} from {}'s card.", colour_name(r.lead, lang), p(nb))
-            });
+            out.push(catalog::t!(
+                lang,
+                "shinobazu-sole-fighter-leaves-no-score",
+                fighter = (p(*fighter)).to_string(),
+                left = left.to_string()
+            ));
+            out.push(catalog::t!(
+                lang,
+                "shinobazu-the-lead-colour-becomes-from",
+                colour_name_r_lead = (colour_name(r.lead, lang)).to_string(),
+                nb = (p(nb)).to_string()
+            ));
         }
-        ShowdownKind::San { by } => out.push(if ja {
-            format!("  参の術（{}の合計が3）：パスしたプレイヤーも全員決戦に参加。", seats_list(by, lang))
-        } else {
-            format!("  Technique of Three ({} totals 3): every passer is pulled in.", seats_list(by, lang))
-        }),
+        ShowdownKind::San { by } => out.push(catalog::t!(
+            lang,
+            "shinobazu-technique-of-three-totals-every",
+            seats_list_by_lang = (seats_list(by, lang)).to_string()
+        )),
         ShowdownKind::Normal | ShowdownKind::Duel { .. } => {}
     }
-    out.push(if ja {
-        format!("  主導色 {}", colour_name(r.lead, lang))
-    } else {
-        format!("  Lead colour {}", colour_name(r.lead, lang))
-    });
+    out.push(catalog::t!(lang, "shinobazu-lead-colour", colour_name_r_lead = (colour_name(r.lead, lang)).to_string()));
     for st in &r.stacks {
-        let word = if ja { "合計" } else { "total" };
+        let word = catalog::t!(lang, "shinobazu-total");
         out.push(format!("  {:<3} {:<12} {word} {:>2}", p(st.seat), cards_text(&st.cards), st.total));
     }
     let k = r.reversal_cards.len();
     let cards = cards_text(&r.reversal_cards);
-    out.push(match (ja, r.reversed) {
-        (false, true) => format!("  Off-colour Reversal cards: {cards} -> {k} (odd): LOWER totals are stronger"),
-        (false, false) => format!("  Off-colour Reversal cards: {cards} -> {k} (even): higher totals are stronger"),
-        (true, true) => format!("  異色順逆の術：{cards} → {k}枚（奇数）：小さい合計が強い"),
-        (true, false) => format!("  異色順逆の術：{cards} → {k}枚（偶数）：大きい合計が強い"),
+    out.push(if r.reversed {
+        catalog::t!(lang, "shinobazu-report-reversal-odd", cards = cards.as_str(), count = k)
+    } else {
+        catalog::t!(lang, "shinobazu-report-reversal-even", cards = cards.as_str(), count = k)
     });
     match r.winner {
         Some(w) => {
             let c = r.changes.iter().find(|c| c.seat == w);
             let (before, after) = c.map(|c| (c.before, c.after)).unwrap_or_default();
             let floor = before == after;
-            out.push(match (ja, floor) {
-                (false, false) => format!("  Winner {} ({before} -> {after})", p(w)),
-                (false, true) => format!("  Winner {} ({before} -> {after}, cannot go below 0)", p(w)),
-                (true, false) => format!("  勝ち忍 {}（{before} → {after}）", p(w)),
-                (true, true) => format!("  勝ち忍 {}（{before} → {after}、0未満にはならない）", p(w)),
+            out.push(if floor {
+                catalog::t!(lang, "shinobazu-report-winner-at-zero", winner = p(w), before = before, after = after)
+            } else {
+                catalog::t!(lang, "shinobazu-report-winner", winner = p(w), before = before, after = after)
             });
         }
-        None => out.push(if ja {
-            "  勝ち忍なし（最も強い者が複数）".into()
-        } else {
-            "  No winner (the strongest strength is shared)".into()
-        }),
+        None => out.push(catalog::t!(lang, "shinobazu-no-winner-the-strongest-strength")),
     }
     let losers: Vec<String> = r
         .losers
@@ -117,30 +102,29 @@ pub fn report_lines(r: &Report, n: u8, lang: Lang) -> Vec<String> {
         .map(|l| {
             let (before, after) =
                 r.changes.iter().find(|c| c.seat == *l).map(|c| (c.before, c.after)).unwrap_or_default();
-            if ja { format!("{}（{before} → {after}）", p(*l)) } else { format!("{} ({before} -> {after})", p(*l)) }
+            catalog::t!(
+                lang,
+                "shinobazu-text-3",
+                l = (p(*l)).to_string(),
+                before = before.to_string(),
+                after = after.to_string()
+            )
         })
         .collect();
     let mutual = r.losers.len() > 1;
-    out.push(match (ja, mutual) {
-        (false, false) => format!("  Loser  {}", losers.join(", ")),
-        (false, true) => format!("  Losers {} (mutual kill)", losers.join(", ")),
-        (true, false) => format!("  負け忍 {}", losers.join("、")),
-        (true, true) => format!("  負け忍 {}（相討ち）", losers.join("、")),
+    let losers = losers.join(&catalog::t!(lang, "engine-list-separator"));
+    out.push(if mutual {
+        catalog::t!(lang, "shinobazu-report-losers-mutual", losers = losers)
+    } else {
+        catalog::t!(lang, "shinobazu-report-loser", losers = losers)
     });
     if r.losers.len() == 1 && !r.passers_left.is_empty() && !matches!(r.kind, ShowdownKind::Duel { .. }) {
-        out.push(if ja {
-            format!(
-                "  {}はパスしたプレイヤー（{}）の1人に不忍勝負を挑めます。",
-                p(r.losers[0]),
-                seats_list(&r.passers_left, lang)
-            )
-        } else {
-            format!(
-                "  {} may now challenge one passer ({}) to a Shinobazu Duel.",
-                p(r.losers[0]),
-                seats_list(&r.passers_left, lang)
-            )
-        });
+        out.push(catalog::t!(
+            lang,
+            "shinobazu-may-now-challenge-one-passer",
+            r_losers_0 = (p(r.losers[0])).to_string(),
+            seats_list_r_passers_left = (seats_list(&r.passers_left, lang)).to_string()
+        ));
     }
     out
 }

@@ -7,11 +7,13 @@ use super::action::{Action, Stance, Target};
 use super::data::{Card, Colour, END_THRESHOLD, HAND_SIZE, ROUNDS_PER_SET, SAN_TOTAL, cards_text, total};
 use super::report::report_lines;
 use super::state::{
-    Choice, DeclineReport, DeclinedCards, Discarded, Options, Phase, Placed, Report, ScoreChange, ShowdownKind,
-    SoleFighterLead, StackReport, State, seat_label,
+    AfterPush, Choice, DeclineReport, DeclinedCards, Discarded, Options, Phase, Placed, Report, ScoreChange,
+    ShowdownKind, SoleFighterLead, SoleFighterThree, StackReport, State, seat_label,
 };
 use crate::dice::Rng;
-use crate::engine::{Choices, Event, Lang, Localized, Outcome, Pending, ResultKind, RuleError, Seat, SetupError};
+use crate::engine::{
+    Choices, Event, Lang, Outcome, Pending, ResultKind, RuleError, Seat, SetupError, in_each_language,
+};
 
 fn p(seat: Seat) -> String {
     seat_label(seat)
@@ -21,16 +23,17 @@ fn seats_text(seats: &[Seat]) -> String {
     if seats.is_empty() { "-".to_string() } else { seats.iter().map(|s| p(*s)).collect::<Vec<_>>().join(", ") }
 }
 
+/// A fight-or-pass choice as the catalogs' messages select on it (`{ $stance -> [fight] … }`).
+fn stance_code(choice: Choice) -> &'static str {
+    if choice == Choice::Fight { "fight" } else { "pass" }
+}
+
 fn colour_en(c: Colour) -> String {
-    format!("{} ({})", c.code(), c.en())
+    super::report::colour_name(c, Lang::En)
 }
 
 fn colour_ja(c: Colour) -> String {
-    format!("{}（{}）", c.code(), c.ja())
-}
-
-fn illegal(en: impl Into<String>, ja: impl Into<String>) -> RuleError {
-    RuleError::illegal(en, ja)
+    super::report::colour_name(c, Lang::Ja)
 }
 
 // ---------------------------------------------------------------------------------------------- setup
@@ -38,17 +41,15 @@ fn illegal(en: impl Into<String>, ja: impl Into<String>) -> RuleError {
 /// §5: deal 3 cards each, the rest unused, a random first start player (A28).
 pub fn setup(options: &Options, n: u8, rng: &mut Rng) -> Result<State, SetupError> {
     if !(3..=5).contains(&n) {
-        return Err(SetupError(Localized::new(
-            format!("Shinobazu is for 3-5 players, not {n}"),
-            format!("不忍は3〜5人用です（{n}人は不可）"),
-        )));
+        return Err(SetupError(catalog::both!("shinobazu-shinobazu-is-for-players-not", n = n.to_string())));
     }
     if let Some(sp) = options.first_start_player
         && sp >= n
     {
-        return Err(SetupError(Localized::new(
-            format!("first_start_player must be a seat 0..{}, not {sp}", n - 1),
-            format!("first_start_player は 0〜{} の席番号です（{sp} は不可）", n - 1),
+        return Err(SetupError(catalog::both!(
+            "shinobazu-first-start-player-must-be",
+            n_1 = (n - 1).to_string(),
+            sp = sp.to_string()
         )));
     }
     let mut deck = Card::deck();
@@ -86,6 +87,8 @@ pub fn setup(options: &Options, n: u8, rng: &mut Rng) -> Result<State, SetupErro
         resigned: None,
         declined_cards: options.declined_cards,
         sole_fighter_lead: options.sole_fighter_lead,
+        sole_fighter_three: options.sole_fighter_three,
+        after_push: options.after_push,
     };
     let mut events = Vec::new();
     start_round(&mut s, &mut events);
@@ -147,46 +150,39 @@ pub fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
     if decision != decision_id(s) {
         return None;
     }
-    let lead_en = s.lead.map(colour_en).unwrap_or_else(|| "none yet".into());
-    let lead_ja = s.lead.map(colour_ja).unwrap_or_else(|| "未定".into());
+    let lead = |lang: Lang| match s.lead {
+        Some(colour) => super::report::colour_name(colour, lang),
+        None => catalog::t!(lang, "shinobazu-lead-none-yet"),
+    };
     let (prompt, options) = match s.phase {
         Phase::Play { seat } => (
-            Localized::new(
-                format!(
-                    "{} {}: play a card (lead colour {lead_en}): CARD@me/F, CARD@me/P or CARD@Pn to push",
-                    s.stamp(),
-                    p(seat)
-                ),
-                format!(
-                    "{} {}：札を出してください（主導色 {lead_ja}）。CARD@me/F（勝負）、CARD@me/P（パス）、CARD@Pn（押し付け）",
-                    s.stamp(),
-                    p(seat)
-                ),
-            ),
+            in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "shinobazu-play-a-card-lead-colour",
+                    stamp = s.stamp(),
+                    seat = p(seat),
+                    lead = lead(lang)
+                )
+            }),
             play_options(s, seat),
         ),
         Phase::PushResponse { seat, pusher } => {
             let carried = cards_text(&s.carried[seat as usize]);
-            let scores_en: Vec<String> = (0..s.n).map(|q| format!("{} {}", p(q), s.scores[q as usize])).collect();
+            let scores: Vec<String> = (0..s.n).map(|q| format!("{} {}", p(q), s.scores[q as usize])).collect();
             (
-                Localized::new(
-                    format!(
-                        "{} {}: {} pushed a card onto you. You cannot see it. Lead colour {lead_en}. \
-                         Your carried cards: {carried}. Scores: {}. Reply F (fight) or P (pass)",
-                        s.stamp(),
-                        p(seat),
-                        p(pusher),
-                        scores_en.join(", ")
-                    ),
-                    format!(
-                        "{} {}：{}があなたに札を押し付けました（札は見られません）。主導色 {lead_ja}。\
-                         持ち越しの札：{carried}。得点：{}。F（勝負）か P（パス）で答えてください",
-                        s.stamp(),
-                        p(seat),
-                        p(pusher),
-                        scores_en.join("、")
-                    ),
-                ),
+                in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
+                        "shinobazu-pushed-a-card-onto-you",
+                        stamp = s.stamp(),
+                        seat = p(seat),
+                        pusher = p(pusher),
+                        lead = lead(lang),
+                        carried = &carried,
+                        scores = scores.join(&catalog::t!(lang, "engine-list-separator"))
+                    )
+                }),
                 vec![Action::Fight, Action::Pass],
             )
         }
@@ -194,43 +190,29 @@ pub fn legal(s: &State, decision: &str) -> Option<Choices<Action>> {
             let mut opts: Vec<Action> = s.passers_left.iter().map(|q| Action::Challenge { passer: *q }).collect();
             opts.push(Action::NoChallenge);
             (
-                Localized::new(
-                    format!(
-                        "{} {}: you are the single loser; challenge a passer ({}) to a Shinobazu Duel with C Pn, or C- not to",
-                        s.stamp(),
-                        p(loser),
-                        seats_text(&s.passers_left)
-                    ),
-                    format!(
-                        "{} {}：あなたは唯一の負け忍です。パスしたプレイヤー（{}）に不忍勝負を挑むなら C Pn、挑まないなら C-",
-                        s.stamp(),
-                        p(loser),
-                        seats_text(&s.passers_left)
-                    ),
+                catalog::both!(
+                    "shinobazu-you-are-the-single-loser",
+                    stamp = (s.stamp()).to_string(),
+                    loser = (p(loser)).to_string(),
+                    seats_text_passers_left = (seats_text(&s.passers_left)).to_string()
                 ),
                 opts,
             )
         }
         Phase::ChallengeAnswer { loser, passer } => {
             let n = s.stack(passer).len();
-            let (kept_en, kept_ja) = match s.declined_cards {
-                DeclinedCards::Discard => ("your cards are discarded", "勝負札は捨て札"),
-                DeclinedCards::Carry => ("your cards stay in front of you", "勝負札は手元に残る"),
+            let kept = match s.declined_cards {
+                DeclinedCards::Discard => "discard",
+                DeclinedCards::Carry => "carry",
             };
             (
-                Localized::new(
-                    format!(
-                        "{} {}: {} challenges you to a Shinobazu Duel: A accept, or D decline (+{n} points, {kept_en})",
-                        s.stamp(),
-                        p(passer),
-                        p(loser)
-                    ),
-                    format!(
-                        "{} {}：{}があなたに不忍勝負を挑みました。A（受ける）か D（パス、{n}点加算、{kept_ja}）",
-                        s.stamp(),
-                        p(passer),
-                        p(loser)
-                    ),
+                catalog::both!(
+                    "shinobazu-challenges-you-to-a-shinobazu",
+                    stamp = s.stamp(),
+                    passer = p(passer),
+                    loser = p(loser),
+                    n = n,
+                    kept = kept
                 ),
                 vec![Action::Accept, Action::Decline],
             )
@@ -262,38 +244,35 @@ pub fn apply(
             s.step += 1;
             play(s, a, *card, *target, *stance, false, &mut events, rng);
         }
-        (Phase::PushResponse { seat: q, .. }, Action::Fight | Action::Pass) if q == seat => {
+        (Phase::PushResponse { seat: q, pusher }, Action::Fight | Action::Pass) if q == seat => {
             s.step += 1;
-            respond_push(s, q, if *action == Action::Fight { Choice::Fight } else { Choice::Pass }, &mut events, rng);
+            let choice = if *action == Action::Fight { Choice::Fight } else { Choice::Pass };
+            respond_push(s, q, pusher, choice, &mut events, rng);
         }
         (Phase::ChallengeChoice { loser }, Action::Challenge { passer }) if loser == seat => {
             if !s.passers_left.contains(passer) {
-                return Err(illegal(
-                    format!(
-                        "{} is not a passer you can challenge; choose one of {} or C-",
-                        p(*passer),
-                        seats_text(&s.passers_left)
-                    ),
-                    format!(
-                        "{}には挑めません。{} のいずれか、または C- を選んでください",
-                        p(*passer),
-                        seats_text(&s.passers_left)
-                    ),
-                ));
+                return Err(RuleError::Illegal(catalog::both!(
+                    "shinobazu-is-not-a-passer-you",
+                    passer = (p(*passer)).to_string(),
+                    seats_text_passers_left = (seats_text(&s.passers_left)).to_string()
+                )));
             }
             s.step += 1;
-            events.push(Event::public(
-                format!("{}duel {} challenges {} to a Shinobazu Duel", s.stamp(), p(loser), p(*passer)),
-                format!("{}duel {}が{}に不忍勝負を挑みました", s.stamp(), p(loser), p(*passer)),
-            ));
+            events.push(Event::public(catalog::both!(
+                "shinobazu-duel-challenges-to-a-shinobazu",
+                stamp = (s.stamp()).to_string(),
+                loser = (p(loser)).to_string(),
+                passer = (p(*passer)).to_string()
+            )));
             s.phase = Phase::ChallengeAnswer { loser, passer: *passer };
         }
         (Phase::ChallengeChoice { loser }, Action::NoChallenge) if loser == seat => {
             s.step += 1;
-            events.push(Event::public(
-                format!("{}duel {} does not challenge", s.stamp(), p(loser)),
-                format!("{}duel {}は不忍勝負を挑みません", s.stamp(), p(loser)),
-            ));
+            events.push(Event::public(catalog::both!(
+                "shinobazu-duel-does-not-challenge",
+                stamp = (s.stamp()).to_string(),
+                loser = (p(loser)).to_string()
+            )));
             discard_stack(s, loser);
             round_end(s, &mut events, rng);
         }
@@ -320,10 +299,10 @@ pub fn apply(
                 }
                 _ => ("answer the challenge with A or D", "挑戦に A か D で答えてください"),
             };
-            return Err(illegal(
-                format!("that answer does not fit this decision: {en}"),
-                format!("この決定にはその答えは使えません。{ja}"),
-            ));
+            return Err(RuleError::Illegal(catalog::Localized {
+                en: catalog::t!(catalog::Lang::En, "shinobazu-that-answer-does-not-fit", en = en.to_string()),
+                ja: catalog::t!(catalog::Lang::Ja, "shinobazu-that-answer-does-not-fit", en = ja.to_string()),
+            }));
         }
     }
     Ok(events)
@@ -333,65 +312,72 @@ pub fn apply(
 pub fn check_play(s: &State, a: Seat, card: Card, target: Target, stance: Option<Stance>) -> Result<(), RuleError> {
     let hand = &s.hands[a as usize];
     if !hand.contains(&card) {
-        return Err(illegal(
-            format!("you do not hold {card}; your hand is {}", cards_text(hand)),
-            format!("{card}は手札にありません（手札：{}）", cards_text(hand)),
-        ));
+        return Err(RuleError::Illegal(catalog::both!(
+            "shinobazu-you-do-not-hold-your",
+            card = card.to_string(),
+            cards_text_hand = (cards_text(hand)).to_string()
+        )));
     }
     if let Some(lead) = s.lead
         && card.colour != lead
         && hand.iter().any(|c| c.colour == lead)
     {
-        return Err(illegal(
-            format!("you must follow the lead colour {}: play one of your {} cards", colour_en(lead), lead.en()),
-            format!("主導色 {} に追随しなければなりません。手札の{}の札を出してください", colour_ja(lead), lead.ja()),
-        ));
+        return Err(RuleError::Illegal(catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shinobazu-you-must-follow-the-lead",
+                colour_lead = (colour_en(lead)).to_string(),
+                lead = (lead.en()).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shinobazu-you-must-follow-the-lead",
+                colour_lead = (colour_ja(lead)).to_string(),
+                lead = (lead.ja()).to_string()
+            ),
+        }));
     }
     match target {
         Target::Me => {
             if s.current[a as usize].is_some() {
-                return Err(illegal(
-                    "you already have a card in front of you this round: push this one onto a player without one (CARD@Pn)",
-                    "このラウンドはすでに勝負札があります。勝負札のないプレイヤーに押し付けてください（CARD@Pn）",
-                ));
+                return Err(RuleError::Illegal(catalog::both!("shinobazu-you-already-have-a-card")));
             }
             if a == s.sp && stance == Some(Stance::Pass) {
-                return Err(illegal(
-                    "the start player may not pass on its own card (play CARD@me or CARD@me/F, or push it)",
-                    "スタートプレイヤーは自分の勝負札でパスできません（CARD@me か CARD@me/F、または押し付け）",
-                ));
+                return Err(RuleError::Illegal(catalog::both!("shinobazu-the-start-player-may-not")));
             }
             if a != s.sp && stance.is_none() {
-                return Err(illegal(
-                    format!("say whether you fight or pass: {card}@me/F or {card}@me/P"),
-                    format!("勝負かパスかを指定してください：{card}@me/F か {card}@me/P"),
-                ));
+                return Err(RuleError::Illegal(catalog::both!(
+                    "shinobazu-say-whether-you-fight-or",
+                    card = card.to_string()
+                )));
             }
         }
         Target::Seat(q) => {
             if q >= s.n {
-                return Err(illegal(
-                    format!("there is no seat P{}; seats are P1-P{}", q as u32 + 1, s.n),
-                    format!("P{}という席はありません（P1〜P{}）", q as u32 + 1, s.n),
-                ));
+                return Err(RuleError::Illegal(catalog::both!(
+                    "shinobazu-there-is-no-seat-p",
+                    q_1 = (q as u32 + 1).to_string(),
+                    n = s.n.to_string()
+                )));
             }
             if q == a {
-                return Err(illegal(
-                    format!("to play to yourself write {card}@me/F or {card}@me/P"),
-                    format!("自分に出すときは {card}@me/F か {card}@me/P と書いてください"),
-                ));
+                return Err(RuleError::Illegal(catalog::both!(
+                    "shinobazu-to-play-to-yourself-write",
+                    card = card.to_string()
+                )));
             }
             if s.current[q as usize].is_some() {
-                return Err(illegal(
-                    format!("{} already has a card this round; push onto a player without one", p(q)),
-                    format!("{}にはすでに勝負札があります。勝負札のないプレイヤーに押し付けてください", p(q)),
-                ));
+                return Err(RuleError::Illegal(catalog::both!(
+                    "shinobazu-already-has-a-card-this",
+                    q = (p(q)).to_string()
+                )));
             }
             if stance.is_some() {
-                return Err(illegal(
-                    format!("a pushed card takes no /F or /P: the receiver chooses; write {card}@{}", p(q)),
-                    format!("押し付ける札に /F や /P は付けません（受けた側が選びます）：{card}@{}", p(q)),
-                ));
+                return Err(RuleError::Illegal(catalog::both!(
+                    "shinobazu-a-pushed-card-takes-no",
+                    card = card.to_string(),
+                    q = (p(q)).to_string()
+                )));
             }
         }
     }
@@ -416,15 +402,20 @@ fn play(
     let i = hand.iter().position(|c| *c == card).expect("checked: the card is in hand");
     hand.remove(i);
     s.done[a as usize] = true;
-    let mut lead_en = String::new();
-    let mut lead_ja = String::new();
+    // The lead colour a start player's first card sets, told after what the card did.
+    let mut lead = None;
     if a == s.sp && s.lead.is_none() {
         s.lead = Some(card.colour);
-        lead_en = format!("; lead colour {}", colour_en(card.colour));
-        lead_ja = format!("。主導色は {}", colour_ja(card.colour));
+        lead = Some(card.colour);
     }
-    let tag_en = if forced { " (forced)" } else { "" };
-    let tag_ja = if forced { "（強制）" } else { "" };
+    let lead_text = |lang: Lang| match lead {
+        Some(colour) => {
+            catalog::t!(lang, "shinobazu-lead-colour-set", colour = super::report::colour_name(colour, lang))
+        }
+        None => String::new(),
+    };
+    let forced = if forced { "yes" } else { "no" };
+    let card_text = card.to_string();
     match target {
         Target::Me => {
             let choice = match stance {
@@ -432,44 +423,90 @@ fn play(
                 _ => Choice::Fight,
             };
             s.current[a as usize] = Some(Placed { card, placed_by: a, choice, face_up: false });
-            let (fe, fj) = if choice == Choice::Fight { ("fights", "勝負") } else { ("passes", "パス") };
-            events.push(Event::public(
-                format!("{stamp} {} played a card face down to self and {fe}{lead_en}", p(a)),
-                format!("{stamp} {}が自分の勝負札を裏向きで出し、{fj}を宣言{lead_ja}", p(a)),
-            ));
-            events.push(Event::private(
-                a,
-                format!("{stamp} you played {card} to yourself ({fe})"),
-                format!("{stamp} あなたは {card} を自分の勝負札として出しました（{fj}）"),
-            ));
+            let stance = stance_code(choice);
+            events.push(Event::public(in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "shinobazu-played-a-card-face-down",
+                    stamp = &stamp,
+                    a = p(a),
+                    stance = stance,
+                    lead = lead_text(lang)
+                )
+            })));
+            events.push(
+                Event::private(
+                    a,
+                    catalog::both!(
+                        "shinobazu-you-played-to-yourself",
+                        stamp = &stamp,
+                        card = &card_text,
+                        stance = stance
+                    ),
+                )
+                .retold(catalog::both!(
+                    "shinobazu-seat-played-to-self",
+                    stamp = &stamp,
+                    seat = p(a),
+                    card = &card_text,
+                    stance = stance
+                )),
+            );
             let next = s.search_after(a, |x| !s.done[x as usize]);
             advance(s, next, events, rng);
         }
         Target::Seat(q) => {
             s.current[q as usize] = Some(Placed { card, placed_by: a, choice: Choice::Undecided, face_up: false });
-            events.push(Event::public(
-                format!("{stamp} {} pushed a card face down onto {}{tag_en}{lead_en}", p(a), p(q)),
-                format!("{stamp} {}が{}に裏向きの札を押し付けました{tag_ja}{lead_ja}", p(a), p(q)),
-            ));
-            events.push(Event::private(
-                a,
-                format!("{stamp} you pushed {card} onto {}{tag_en}", p(q)),
-                format!("{stamp} あなたは {card} を{}に押し付けました{tag_ja}", p(q)),
-            ));
+            events.push(Event::public(in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "shinobazu-pushed-a-card-face-down",
+                    stamp = &stamp,
+                    a = p(a),
+                    q = p(q),
+                    forced = forced,
+                    lead = lead_text(lang)
+                )
+            })));
+            events.push(
+                Event::private(
+                    a,
+                    catalog::both!(
+                        "shinobazu-you-pushed-onto",
+                        stamp = &stamp,
+                        card = &card_text,
+                        q = p(q),
+                        forced = forced
+                    ),
+                )
+                .retold(catalog::both!(
+                    "shinobazu-seat-pushed-onto",
+                    stamp = &stamp,
+                    seat = p(a),
+                    card = &card_text,
+                    q = p(q),
+                    forced = forced
+                )),
+            );
             s.phase = Phase::PushResponse { seat: q, pusher: a };
         }
     }
 }
 
 /// §6.4.3-6.4.4.
-fn respond_push(s: &mut State, q: Seat, choice: Choice, events: &mut Vec<Event>, rng: &mut Rng) {
+fn respond_push(s: &mut State, q: Seat, pusher: Seat, choice: Choice, events: &mut Vec<Event>, rng: &mut Rng) {
     s.current[q as usize].as_mut().expect("a pushed card lies there").choice = choice;
-    let (fe, fj) = if choice == Choice::Fight { ("fights", "勝負") } else { ("passes", "パス") };
-    events.push(Event::public(
-        format!("{}resp {} {fe} on the pushed card", s.stamp(), p(q)),
-        format!("{}resp {}は押し付けられた札で{fj}", s.stamp(), p(q)),
-    ));
-    let next = if !s.done[q as usize] { Some(q) } else { s.search_after(q, |x| !s.done[x as usize]) };
+    events.push(Event::public(catalog::both!(
+        "shinobazu-resp-on-the-pushed-card",
+        stamp = s.stamp(),
+        q = p(q),
+        stance = stance_code(choice)
+    )));
+    let from = match s.after_push {
+        AfterPush::AfterReceiver => q,
+        AfterPush::AfterPusher => pusher,
+    };
+    let next = if !s.done[q as usize] { Some(q) } else { s.search_after(from, |x| !s.done[x as usize]) };
     advance(s, next, events, rng);
 }
 
@@ -581,6 +618,9 @@ fn showdown(s: &mut State, events: &mut Vec<Event>, rng: &mut Rng) {
     s.reports.clear();
     s.decline = None;
     let mut left = None;
+    let lone_three = fighters.len() == 1
+        && s.sole_fighter_three == SoleFighterThree::PullsIn
+        && total(&s.stack(fighters[0])) == SAN_TOTAL;
     let (kind, participants, passers_left) = match fighters.len() {
         0 => {
             for q in &order {
@@ -588,7 +628,7 @@ fn showdown(s: &mut State, events: &mut Vec<Event>, rng: &mut Rng) {
             }
             (ShowdownKind::AllPassed, order.clone(), Vec::new())
         }
-        1 => {
+        1 if !lone_three => {
             let f = fighters[0];
             reveal(s, f);
             let cards = s.stack(f);
@@ -663,7 +703,7 @@ fn sole_fighter_lead(s: &State, nb: Seat) -> Colour {
 }
 
 fn report_event(s: &State, r: &Report) -> Event {
-    Event::public(report_lines(r, s.n, Lang::En).join("\n"), report_lines(r, s.n, Lang::Ja).join("\n"))
+    Event::public(crate::engine::in_each_language(|lang| report_lines(r, s.n, lang).join("\n")))
 }
 
 /// §6.6.4: the passer declines. Its stack is discarded (the current card face down, unrevealed), or under
@@ -690,16 +730,28 @@ fn decline(s: &mut State, loser: Seat, passer: Seat, events: &mut Vec<Event>, rn
         ),
     };
     let change = ScoreChange { seat: passer, before, after: before + k as i64 };
-    events.push(Event::public(
-        format!("{}duel {} declines: +{k} ({} -> {}); {cards_en}", s.stamp(), p(passer), before, change.after),
-        format!(
-            "{}duel {}は不忍勝負をパス：{k}点加算（{} → {}）。{cards_ja}",
-            s.stamp(),
-            p(passer),
-            before,
-            change.after
+    events.push(Event::public(catalog::Localized {
+        en: catalog::t!(
+            catalog::Lang::En,
+            "shinobazu-duel-declines",
+            stamp = (s.stamp()).to_string(),
+            passer = (p(passer)).to_string(),
+            k = k.to_string(),
+            before = before.to_string(),
+            change_after = change.after.to_string(),
+            cards_en = cards_en.to_string()
         ),
-    ));
+        ja: catalog::t!(
+            catalog::Lang::Ja,
+            "shinobazu-duel-declines",
+            stamp = (s.stamp()).to_string(),
+            passer = (p(passer)).to_string(),
+            k = k.to_string(),
+            before = before.to_string(),
+            change_after = change.after.to_string(),
+            cards_en = cards_ja.to_string()
+        ),
+    }));
     s.decline = Some(DeclineReport { loser, passer, cards: k, change });
     round_end(s, events, rng);
 }
@@ -763,14 +815,27 @@ fn round_end(s: &mut State, events: &mut Vec<Event>, rng: &mut Rng) {
     debug_assert!(s.current.iter().all(Option::is_none), "every stack has left the table");
     lines_en.push(format!("next start player {}", p(next_sp)));
     lines_ja.push(format!("次のスタートプレイヤーは{}", p(next_sp)));
-    events.push(Event::public(
-        format!("{}end {}", s.stamp(), lines_en.join("; ")),
-        format!("{}end {}", s.stamp(), lines_ja.join("。")),
-    ));
+    events.push(Event::public(catalog::Localized {
+        en: catalog::t!(
+            catalog::Lang::En,
+            "shinobazu-end",
+            stamp = (s.stamp()).to_string(),
+            lines = (lines_en.join("; ")).to_string()
+        ),
+        ja: catalog::t!(
+            catalog::Lang::Ja,
+            "shinobazu-end",
+            stamp = (s.stamp()).to_string(),
+            lines = (lines_ja.join("。")).to_string()
+        ),
+    }));
     if s.scores.iter().any(|x| *x >= END_THRESHOLD) {
         s.phase = Phase::Over;
         let o = outcome(s).expect("the game is over");
-        events.push(Event::public(format!("Game over. {}", o.summary.en), format!("ゲーム終了。{}", o.summary.ja)));
+        events.push(Event::public(catalog::Localized {
+            en: catalog::t!(catalog::Lang::En, "shinobazu-game-over-2", o_summary = o.summary.en.to_string()),
+            ja: catalog::t!(catalog::Lang::Ja, "shinobazu-game-over-2", o_summary = o.summary.ja.to_string()),
+        }));
         return;
     }
     if s.round_no == ROUNDS_PER_SET {
@@ -803,26 +868,32 @@ fn redeal(s: &mut State, first: Seat, events: &mut Vec<Event>, rng: &mut Rng) {
     }
     s.unused = pool[top..].to_vec();
     let counts: Vec<String> = (0..s.n).map(|x| format!("{} {}", p(x), dealt[x as usize])).collect();
-    events.push(Event::public(
-        format!(
-            "Set {}: redeal from {}; dealt {}; {} unused",
-            s.set_no + 1,
-            p(first),
-            counts.join(", "),
-            s.unused.len()
+    events.push(Event::public(catalog::Localized {
+        en: catalog::t!(
+            catalog::Lang::En,
+            "shinobazu-set-redeal-from-dealt-unused",
+            set_no_1 = (s.set_no + 1).to_string(),
+            first = (p(first)).to_string(),
+            counts = (counts.join(", ")).to_string(),
+            unused = (s.unused.len()).to_string()
         ),
-        format!(
-            "第{}セット：{}から配り直し。配布 {}。未使用 {}枚",
-            s.set_no + 1,
-            p(first),
-            counts.join("、"),
-            s.unused.len()
+        ja: catalog::t!(
+            catalog::Lang::Ja,
+            "shinobazu-set-redeal-from-dealt-unused",
+            set_no_1 = (s.set_no + 1).to_string(),
+            first = (p(first)).to_string(),
+            counts = (counts.join("、")).to_string(),
+            unused = (s.unused.len()).to_string()
         ),
-    ));
+    }));
     for x in 0..s.n {
         s.hands[x as usize].sort();
         let h = cards_text(&s.hands[x as usize]);
-        events.push(Event::private(x, format!("Your new hand: {h}"), format!("新しい手札：{h}")));
+        events.push(Event::private(x, catalog::both!("shinobazu-your-new-hand", h = &h)).retold(catalog::both!(
+            "shinobazu-seat-new-hand",
+            seat = p(x),
+            h = &h
+        )));
     }
 }
 
@@ -836,10 +907,11 @@ fn start_round(s: &mut State, events: &mut Vec<Event>) {
     s.last_gainers.clear();
     s.passers_left.clear();
     debug_assert!(s.hands.iter().all(|h| h.len() == HAND_SIZE + 1 - s.round_no as usize));
-    events.push(Event::public(
-        format!("{} begins; start player {}", s.stamp(), p(s.sp)),
-        format!("{} 開始。スタートプレイヤーは{}", s.stamp(), p(s.sp)),
-    ));
+    events.push(Event::public(catalog::both!(
+        "shinobazu-begins-start-player",
+        stamp = (s.stamp()).to_string(),
+        sp = (p(s.sp)).to_string()
+    )));
     s.phase = Phase::Play { seat: s.sp };
 }
 
@@ -853,19 +925,29 @@ pub fn resign(s: &mut State, seat: Seat) -> Result<Vec<Event>, RuleError> {
         return Err(RuleError::GameOver);
     }
     if seat >= s.n {
-        return Err(illegal(
-            format!("there is no seat P{}", seat as u32 + 1),
-            format!("P{}という席はありません", seat as u32 + 1),
-        ));
+        return Err(RuleError::Illegal(catalog::both!(
+            "shinobazu-there-is-no-seat-p-2",
+            seat_1 = (seat as u32 + 1).to_string()
+        )));
     }
     s.step += 1;
     s.resigned = Some(seat);
     s.phase = Phase::Over;
     let o = outcome(s).expect("over");
-    Ok(vec![Event::public(
-        format!("{} resigns; the game ends. {}", p(seat), o.summary.en),
-        format!("{}が投了し、ゲーム終了。{}", p(seat), o.summary.ja),
-    )])
+    Ok(vec![Event::public(catalog::Localized {
+        en: catalog::t!(
+            catalog::Lang::En,
+            "shinobazu-resigns-the-game-ends",
+            seat = (p(seat)).to_string(),
+            o_summary = o.summary.en.to_string()
+        ),
+        ja: catalog::t!(
+            catalog::Lang::Ja,
+            "shinobazu-resigns-the-game-ends",
+            seat = (p(seat)).to_string(),
+            o_summary = o.summary.ja.to_string()
+        ),
+    })])
 }
 
 /// §8: lowest score wins; ties share (A27); competition ranking.
@@ -893,29 +975,37 @@ pub fn outcome(s: &State) -> Option<Outcome> {
     };
     let scores_text: Vec<String> = (0..n).map(|i| format!("{} {}", p(i as Seat), s.scores[i])).collect();
     let summary = if winners.len() == 1 {
-        Localized::new(
-            format!(
-                "{} wins with {} points (scores: {}).",
-                p(winners[0]),
-                s.scores[winners[0] as usize],
-                scores_text.join(", ")
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shinobazu-wins-with-points-scores",
+                winners_0 = (p(winners[0])).to_string(),
+                scores_winners_0 = (s.scores[winners[0] as usize]).to_string(),
+                scores_text = (scores_text.join(", ")).to_string()
             ),
-            format!(
-                "{}の勝利（{}点。得点：{}）。",
-                p(winners[0]),
-                s.scores[winners[0] as usize],
-                scores_text.join("、")
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shinobazu-wins-with-points-scores",
+                winners_0 = (p(winners[0])).to_string(),
+                scores_winners_0 = (s.scores[winners[0] as usize]).to_string(),
+                scores_text = (scores_text.join("、")).to_string()
             ),
-        )
+        }
     } else {
-        Localized::new(
-            format!("{} share the victory (scores: {}).", seats_text(&winners), scores_text.join(", ")),
-            format!(
-                "{}が勝利を分け合いました（得点：{}）。",
-                seats_text(&winners).replace(", ", "、"),
-                scores_text.join("、")
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "shinobazu-share-the-victory-scores",
+                seats_text_winners = (seats_text(&winners)).to_string(),
+                scores_text = (scores_text.join(", ")).to_string()
             ),
-        )
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "shinobazu-share-the-victory-scores",
+                seats_text_winners = (seats_text(&winners).replace(", ", "、")).to_string(),
+                scores_text = (scores_text.join("、")).to_string()
+            ),
+        }
     };
     Some(Outcome {
         result,

@@ -16,6 +16,32 @@ pub struct Options {
     pub first_start_player: Option<Seat>,
     pub declined_cards: DeclinedCards,
     pub sole_fighter_lead: SoleFighterLead,
+    pub sole_fighter_three: SoleFighterThree,
+    pub after_push: AfterPush,
+}
+
+/// What a lone fighter whose total is 3 does (reading 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShinobazuSoleFighterThree))]
+pub enum SoleFighterThree {
+    /// Leaves the showdown like any lone fighter: the single-fighter rule comes first.
+    #[default]
+    Leaves,
+    /// The Technique of Three comes first: everyone, the fighter included, takes part; the lead stays.
+    PullsIn,
+}
+
+/// Who the turn goes on from after a push onto a player who has already played (reading 6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ShinobazuAfterPush))]
+pub enum AfterPush {
+    /// The next player clockwise after the receiver who has not played.
+    #[default]
+    AfterReceiver,
+    /// The next player clockwise after the pusher who has not played.
+    AfterPusher,
 }
 
 /// What becomes of the stack of a passer who declines a Shinobazu Duel (A21).
@@ -197,6 +223,10 @@ pub struct State {
     pub declined_cards: DeclinedCards,
     #[serde(default)]
     pub sole_fighter_lead: SoleFighterLead,
+    #[serde(default)]
+    pub sole_fighter_three: SoleFighterThree,
+    #[serde(default)]
+    pub after_push: AfterPush,
 }
 
 impl State {

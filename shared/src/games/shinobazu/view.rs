@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{Card, Colour};
-use super::state::{Choice, DeclineReport, DeclinedCards, Phase, Report, SoleFighterLead, State};
+use super::state::{
+    AfterPush, Choice, DeclineReport, DeclinedCards, Phase, Report, SoleFighterLead, SoleFighterThree, State,
+};
 use crate::engine::{Seat, Viewer};
 
 /// A current card as the viewer sees it.
@@ -71,6 +73,10 @@ pub struct View {
     pub declined_cards: DeclinedCards,
     #[serde(default)]
     pub sole_fighter_lead: SoleFighterLead,
+    #[serde(default)]
+    pub sole_fighter_three: SoleFighterThree,
+    #[serde(default)]
+    pub after_push: AfterPush,
 }
 
 impl View {
@@ -140,5 +146,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         ranks: super::rules::outcome(s).map(|o| o.ranks),
         declined_cards: s.declined_cards,
         sole_fighter_lead: s.sole_fighter_lead,
+        sole_fighter_three: s.sole_fighter_three,
+        after_push: s.after_push,
     }
 }

@@ -147,12 +147,28 @@ pub enum Action {
     Sub { tk: bool },
     /// DP4, one step: one unit moves; the Movement Segment goes on.
     Move { order: MoveOrder },
-    /// DP4, whole segment: the orders in sequence, then the segment ends (empty = `move done`).
-    Moves { orders: Vec<MoveOrder> },
+    /// DP4, several steps: the orders in sequence; the segment then ends if `done` (a batch written with
+    /// `move done` last, or `move done` alone), and otherwise goes on like after single moves. Absent
+    /// `done` means true, which is what every batch meant before the member existed.
+    Moves {
+        orders: Vec<MoveOrder>,
+        #[serde(default = "ends_segment", skip_serializing_if = "ends_segment_as_before")]
+        done: bool,
+    },
     /// DP5: the whole combat plan, in resolution order.
     Attacks { attacks: Vec<Attack> },
     /// DP6: one retreat step.
     Retreat { unit: UnitId, to: Hex },
     /// DP7: put commander `code` on `unit`.
     Replace { code: Code, unit: UnitId },
+}
+
+/// A batch without a `done` member ends the Movement Segment (see [`Action::Moves`]).
+fn ends_segment() -> bool {
+    true
+}
+
+/// Written out only when false, so batches keep the JSON they always had.
+fn ends_segment_as_before(done: &bool) -> bool {
+    *done
 }

@@ -87,6 +87,17 @@ impl Side {
     pub fn idx(self) -> usize {
         self as usize
     }
+    /// The side as the catalogs' messages select on it (`{ $side -> [ashina] … }`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Side::Ashina => "ashina",
+            Side::Date => "date",
+        }
+    }
+    /// The side's name in `lang`.
+    pub fn name(self, lang: crate::engine::Lang) -> String {
+        catalog::t!(lang, "suriagehara-side-name", side = self.code())
+    }
     pub fn name_en(self) -> &'static str {
         match self {
             Side::Ashina => "Ashina",

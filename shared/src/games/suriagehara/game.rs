@@ -4,16 +4,16 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Rng;
 use crate::engine::{
-    Choices, Engine, Event, GameInfo, Localized, Mode, NotationError, Outcome, Pending, RenderContext, ResultKind,
-    RuleError, Seat, SetupError, Space, Viewer,
+    Choices, Engine, Event, GameInfo, Lang, Localized, Mode, NotationError, Outcome, Pending, RenderContext,
+    ResultKind, RuleError, Seat, SetupError, Space, Viewer,
 };
 
 use super::action::{Action, Attack, Code, MoveOrder, Placement, UnitId};
-use super::data::{Side, fdata, side_fids};
+use super::data::{Side, TURNS, fdata, side_fids};
 use super::hex::Hex;
 use super::notation;
 use super::rules;
-use super::state::{Chit, FirstMove, GameResult, Reason, Stage, State};
+use super::state::{Chit, FirstMove, GameResult, Reason, Stage, State, SupremeCommander};
 use super::view::{self, View};
 
 /// 摺上原の合戦 (Suriagehara no Kassen).
@@ -21,12 +21,25 @@ pub struct Suriagehara;
 
 /// Creation options: the readings of the rulebook a game plays where its words support two
 /// (docs/rules/suriagehara.md, "Readings"). The defaults are the spec's choices.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SuriageharaOptions))]
 pub struct Options {
     pub first_move: FirstMove,
+    /// The number of turns (reading 2): the rulebook gives none; the wind markers lie on turns 4-6.
+    #[cfg_attr(feature = "openapi", schema(minimum = 6, maximum = 12))]
+    pub turns: u8,
+    pub supreme_commander: SupremeCommander,
 }
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { first_move: FirstMove::default(), turns: TURNS, supreme_commander: SupremeCommander::default() }
+    }
+}
+
+/// The game lengths `turns` allows: the wind markers need turns 4 to 6, and a day of battle ends by 19:00.
+pub const TURNS_ALLOWED: std::ops::RangeInclusive<u8> = 6..=12;
 
 pub fn kind_name(stage: Stage) -> &'static str {
     match stage {
@@ -70,50 +83,47 @@ fn prompt(s: &State, side: Side) -> Localized {
     let f = s.activation.as_ref().map(|a| a.formation);
     let fcode = f.map(|f| fdata(f).code).unwrap_or("-");
     match s.stage {
-        Stage::Deploy => Localized::new(
-            format!("Deploy the {} army: `deploy standard` or every unit with its hex", side.name_en()),
-            format!("{}を配置してください：`deploy standard` または全ユニットとヘクス", side.name_ja()),
-        ),
-        Stage::ChitSelect => Localized::new(
-            format!("Turn {}: choose which pool chits go into the cup", s.turn),
-            format!("第{}ターン：カップに入れるチットを選んでください", s.turn),
-        ),
-        Stage::Substitution { chit } => Localized::new(
-            format!("{} drawn: let Tomita Takazane act instead (`sub tk`) or not (`sub own`)?", fdata(chit).code),
-            format!("{}のチット：富田隆実に代行させますか（`sub tk`／`sub own`）", fdata(chit).chit_ja),
-        ),
-        Stage::Move => Localized::new(
-            format!("{fcode} Movement Segment: move orders (one step, a batch, or `move done`)"),
-            format!("{fcode} 移動セグメント：移動命令（一歩ずつ、一括、または `move done`）"),
-        ),
-        Stage::Plan => Localized::new(
-            format!("{fcode} Combat Segment: the whole combat plan"),
-            format!("{fcode} 戦闘セグメント：戦闘計画の全体"),
-        ),
+        Stage::Deploy => crate::engine::in_each_language(|lang| {
+            catalog::t!(lang, "suriagehara-deploy-the-army-deploy-standard", side = side.name(lang))
+        }),
+        Stage::ChitSelect => catalog::both!("suriagehara-turn-choose-which-pool-chits", turn = s.turn.to_string()),
+        Stage::Substitution { chit } => crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
+                "suriagehara-drawn-let-tomita-takazane-act",
+                chit = crate::engine::name_in(lang, fdata(chit).code, fdata(chit).chit_ja)
+            )
+        }),
+        Stage::Move => catalog::both!("suriagehara-movement-segment-move-orders-one", fcode = fcode.to_string()),
+        Stage::Plan => catalog::both!("suriagehara-combat-segment-the-whole-combat", fcode = fcode.to_string()),
         Stage::Retreat => {
             let mut units: Vec<String> = rules::retreat_choices(s).iter().map(|(u, _)| u.to_string()).collect();
             units.dedup();
-            Localized::new(
-                format!("Retreat one hex: choose a unit ({}) and its hex (`retreat UNIT HEX`)", units.join(", ")),
-                format!(
-                    "1ヘクス後退：ユニット（{}）と後退先を選んでください（`retreat ユニット ヘクス`）",
-                    units.join("、")
-                ),
-            )
+            crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "suriagehara-retreat-one-hex-choose-a",
+                    units = units.join(&catalog::t!(lang, "engine-list-separator"))
+                )
+            })
         }
         Stage::Replace => {
             let f = rules::replace_candidates(s).map(|(f, _)| f).unwrap_or(0);
-            Localized::new(
-                format!("Re-place {} ({}) on one of his nearest retainers", fdata(f).name_en, fdata(f).code),
-                format!("{}を最寄りの郎党ユニットのいずれかに再配置してください", fdata(f).name_ja),
-            )
+            crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "suriagehara-re-place-on-a-nearest-retainer",
+                    leader = crate::engine::name_in(lang, fdata(f).name_en, fdata(f).name_ja),
+                    code = fdata(f).code
+                )
+            })
         }
-        _ => Localized::new("-", "-"),
+        _ => catalog::both!("suriagehara-no-decision"),
     }
 }
 
 fn move_examples(s: &State) -> Vec<Action> {
-    let mut out = vec![Action::Moves { orders: Vec::new() }];
+    let mut out = vec![Action::Moves { orders: Vec::new(), done: true }];
     if let Some(batch) = random_batch(s, &mut Rng::from_seed(b"suriagehara example")) {
         out.push(batch);
     }
@@ -143,7 +153,7 @@ fn random_batch(s: &State, rng: &mut Rng) -> Option<Action> {
         rules::move_without_ending(&mut sim, &o).ok()?;
         orders.push(o);
     }
-    Some(Action::Moves { orders })
+    Some(Action::Moves { orders, done: true })
 }
 
 fn random_deployment(side: Side, rng: &mut Rng) -> Vec<Placement> {
@@ -181,31 +191,31 @@ impl Engine for Suriagehara {
     fn info() -> GameInfo {
         GameInfo {
             slug: Self::SLUG.into(),
-            name: Localized::new("Suriagehara no Kassen (The Battle of Suriagehara)", "摺上原の合戦"),
+            name: catalog::both!("suriagehara-suriagehara-no-kassen-the-battle"),
             min_seats: 2,
             max_seats: 2,
-            about: Localized::new(
-                "A two-player hex wargame of the battle of 1589 between Date Masamune and Ashina Yoshihiro: \
-                 chit-pull activation, command range, sandstorm and wind. Seat 1 plays Ashina, seat 2 Date. \
-                 Options: {\"first_move\": \"no_unit_rearward\" (default: on a formation's first move no unit \
-                 goes to a row behind its start) or \"commander_not_behind_line\" (only the commander may not go \
-                 behind the own deployment line)}; see the rules' Readings.",
-                "伊達政宗と葦名義広の摺上原の合戦（1589年）を再現する二人用ヘクス戦ゲーム。チット引きによる活性化、\
-                 指揮範囲、砂嵐と風。P1が葦名勢、P2が伊達勢。オプション：{\"first_move\": \"no_unit_rearward\"\
-                 （既定：最初の移動ではどのユニットも出発した行より後方へ行けない）か \"commander_not_behind_line\"\
-                 （指揮官だけが自分の配置ラインより後方へ行けない）}。詳しくはルールの「解釈」を参照。",
-            ),
+            about: catalog::both!("suriagehara-a-two-player-hex-wargame"),
         }
     }
 
     fn setup(options: &Options, seats: u8, _rng: &mut Rng) -> Result<State, SetupError> {
         if seats != 2 {
-            return Err(SetupError(Localized::new(
-                "Suriagehara is for exactly 2 players",
-                "摺上原の合戦はちょうど2人用です",
+            return Err(SetupError(catalog::both!("suriagehara-suriagehara-is-for-exactly-players")));
+        }
+        if !TURNS_ALLOWED.contains(&options.turns) {
+            return Err(SetupError(catalog::both!(
+                "options-suriagehara-turns-range",
+                turns = options.turns,
+                min = *TURNS_ALLOWED.start(),
+                max = *TURNS_ALLOWED.end()
             )));
         }
-        Ok(State { first_move: options.first_move, ..State::new() })
+        Ok(State {
+            first_move: options.first_move,
+            turns: options.turns,
+            supreme_commander: options.supreme_commander,
+            ..State::new()
+        })
     }
 
     fn pending(state: &State) -> Vec<Pending> {
@@ -217,14 +227,7 @@ impl Engine for Suriagehara {
         let prompt = prompt(state, side);
         let space = match state.stage {
             Stage::Deploy => Space::Described {
-                help: Localized::new(
-                    "`deploy standard`, or `deploy` followed by every own unit as UNIT@HEX, with `*` after the hex \
-                     of the one unit per formation that carries its commander; hexes in the own zone (Ashina: \
-                     columns 04-15, rows 02-07; Date: columns 04-15, rows 15-20), no water, one unit per hex",
-                    "`deploy standard`、または `deploy` に続けて自軍全ユニットを ユニット@ヘクス で列挙し、各フォーメーション\
-                     で指揮官を乗せる一つのユニットのヘクスの後に `*` を付けます。配置ライン内（葦名：04〜15列・02〜07行、\
-                     伊達：04〜15列・15〜20行）、水面不可、1ヘクス1ユニット",
-                ),
+                help: catalog::both!("suriagehara-deploy-standard-or-deploy-followed"),
                 examples: vec![
                     Action::Deploy { standard: true, placements: Vec::new() },
                     Action::Deploy { standard: false, placements: rules::standard_placements(side) },
@@ -235,15 +238,7 @@ impl Engine for Suriagehara {
                 Space::List { options: vec![Action::Sub { tk: true }, Action::Sub { tk: false }] }
             }
             Stage::Move => Space::Described {
-                help: Localized::new(
-                    "`move UNIT HEX` (or a path `move UNIT 0907-0908-1009`) moves one unit and the segment goes on; \
-                     several move lines (separated by `;` or new lines, optionally ending with `move done`) are a \
-                     batch checked in order against the evolving position, after which the segment ends; \
-                     `move done` ends the segment",
-                    "`move ユニット ヘクス`（経路 `move ユニット 0907-0908-1009` も可）で1ユニットを移動し、セグメントは続きます。\
-                     複数の移動行（`;` か改行区切り、最後に `move done` 可）は一括命令として順に検証・実行され、\
-                     その後セグメントは終了します。`move done` でセグメント終了",
-                ),
+                help: catalog::both!("suriagehara-move-unit-hex-or-a"),
                 examples: move_examples(state),
             },
             Stage::Plan => {
@@ -253,18 +248,7 @@ impl Engine for Suriagehara {
                     .map(|attacks| Action::Attacks { attacks })
                     .collect();
                 examples.dedup();
-                Space::Described {
-                    help: Localized::new(
-                        "one `attack HEX LEAD+SUPPORTER+...` line per attack, in resolution order: every unit in \
-                         contact must take part (an out-of-command unit may stay out if all its enemy hexes are \
-                         targeted), each enemy hex at most once, each unit at most once, combined attacks only by \
-                         in-command units",
-                        "攻撃ごとに `attack ヘクス 先導+支援+...` を一行、解決順に。敵に隣接する全ユニットが参加すること\
-                         （指揮範囲外のユニットは、隣接する敵ヘクスがすべて目標になっていれば不参加可）。各敵ヘクス・\
-                         各ユニットは一度まで。共同攻撃は指揮下のユニットのみ",
-                    ),
-                    examples,
-                }
+                Space::Described { help: catalog::both!("suriagehara-one-attack-hex-lead-supporter"), examples }
             }
             Stage::Retreat => Space::List {
                 options: rules::retreat_choices(state)
@@ -312,23 +296,19 @@ impl Engine for Suriagehara {
 
     fn outcome(state: &State) -> Option<Outcome> {
         let result = state.result.as_ref()?;
-        let why = |r: &Reason| match r {
-            Reason::SupremeKilled => {
-                ("the enemy supreme commander was killed".to_string(), "敵総大将の討ち死に".to_string())
+        let why = |r: &Reason, lang: Lang| match r {
+            Reason::SupremeKilled => catalog::t!(lang, "suriagehara-reason-supreme-killed"),
+            Reason::SupremeRemoved => catalog::t!(lang, "options-suriagehara-reason-supreme-removed"),
+            Reason::Resigned => catalog::t!(lang, "suriagehara-reason-resigned"),
+            Reason::Morale => {
+                catalog::t!(lang, "suriagehara-reason-morale", ashina = state.morale[0], date = state.morale[1])
             }
-            Reason::Resigned => ("resignation".into(), "投了".into()),
-            Reason::Morale => (
-                format!("Army Morale (Ashina {}, Date {})", state.morale[0], state.morale[1]),
-                format!("士気（葦名{}・伊達{}）", state.morale[0], state.morale[1]),
-            ),
-            Reason::AdvanceLine { ashina, date } => (
-                format!("commanders beyond the advance line: Ashina {ashina}, Date {date}"),
-                format!("前進ラインを越えた指揮官：葦名{ashina}・伊達{date}"),
-            ),
+            Reason::AdvanceLine { ashina, date } => {
+                catalog::t!(lang, "suriagehara-reason-advance-line", ashina = *ashina, date = *date)
+            }
         };
         Some(match result {
             GameResult::Winner { side, reason } => {
-                let (en, ja) = why(reason);
                 let mut ranks = vec![2, 2];
                 ranks[side.idx()] = 1;
                 Outcome {
@@ -336,22 +316,20 @@ impl Engine for Suriagehara {
                     ranks,
                     scores: vec![None, None],
                     eliminated: state.resigned.map(|s| vec![s.seat()]).unwrap_or_default(),
-                    summary: Localized::new(
-                        format!("{} wins by {en}", side.name_en()),
-                        format!("{}の勝利（{ja}）", side.name_ja()),
-                    ),
+                    summary: crate::engine::in_each_language(|lang| {
+                        catalog::t!(lang, "suriagehara-wins-by", side = side.name(lang), reason = why(reason, lang))
+                    }),
                 }
             }
-            GameResult::Draw { reason } => {
-                let (en, ja) = why(reason);
-                Outcome {
-                    result: ResultKind::Draw,
-                    ranks: vec![1, 1],
-                    scores: vec![None, None],
-                    eliminated: Vec::new(),
-                    summary: Localized::new(format!("draw ({en})"), format!("引き分け（{ja}）")),
-                }
-            }
+            GameResult::Draw { reason } => Outcome {
+                result: ResultKind::Draw,
+                ranks: vec![1, 1],
+                scores: vec![None, None],
+                eliminated: Vec::new(),
+                summary: crate::engine::in_each_language(|lang| {
+                    catalog::t!(lang, "suriagehara-draw", reason = why(reason, lang))
+                }),
+            },
         })
     }
 
@@ -373,7 +351,7 @@ impl Engine for Suriagehara {
                 let movable = rules::movable(state);
                 let r = rng.below(10);
                 if r == 0 || movable.is_empty() {
-                    Action::Moves { orders: Vec::new() }
+                    Action::Moves { orders: Vec::new(), done: true }
                 } else if r < 4 {
                     random_batch(state, rng)?
                 } else {
@@ -394,6 +372,10 @@ impl Engine for Suriagehara {
             }
             Stage::Draw | Stage::Resolve | Stage::Over => return None,
         })
+    }
+
+    fn gestures(state: &State, decision: &str, view: &View) -> Vec<crate::gesture::Gesture> {
+        super::gestures::gestures(state, decision, view)
     }
 
     fn render(view: &View, ctx: &RenderContext) -> String {

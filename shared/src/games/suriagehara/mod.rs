@@ -19,6 +19,7 @@
 pub mod action;
 pub mod data;
 mod game;
+mod gestures;
 pub mod hex;
 pub mod notation;
 mod picture;

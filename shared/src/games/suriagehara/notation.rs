@@ -5,7 +5,7 @@
 //! `move done`, are a whole-segment batch; `move done` alone ends the segment. A combat plan is one or more
 //! `attack` lines, in resolution order.
 
-use crate::engine::{Localized, NotationError};
+use crate::engine::{Localized, NotationError, in_each_language};
 
 use super::action::{Action, Attack, Code, MoveOrder, Placement, UnitId};
 use super::data::fid_of;
@@ -46,9 +46,11 @@ pub fn print(a: &Action) -> String {
         }
         Action::Sub { tk } => if *tk { "sub tk" } else { "sub own" }.into(),
         Action::Move { order } => print_order(order),
-        Action::Moves { orders } => {
+        Action::Moves { orders, done } => {
             let mut lines: Vec<String> = orders.iter().map(print_order).collect();
-            lines.push("move done".into());
+            if *done || orders.is_empty() {
+                lines.push("move done".into());
+            }
             lines.join("; ")
         }
         Action::Attacks { attacks } => print_plan(attacks),
@@ -57,42 +59,24 @@ pub fn print(a: &Action) -> String {
     }
 }
 
-const HELP_EN: &str = "orders look like: `deploy standard` | `deploy TK1@0807* TK2@0907 ...` | `cup TK KM` / \
-`cup all` / `cup none` | `sub tk` / `sub own` | `move TK1 1112` | `move TK1 0907-0908-1009` | `move done` | \
-several moves separated by `;` or new lines (a batch) | `attack 0613 TK1+TK2+TK3` (several lines = a plan) | \
-`retreat KM2 1108` | `replace TK TK3`";
-const HELP_JA: &str = "命令の書式：`deploy standard` | `deploy TK1@0807* TK2@0907 ...` | `cup TK KM` / `cup all` / \
-`cup none` | `sub tk` / `sub own` | `move TK1 1112` | `move TK1 0907-0908-1009` | `move done` | \
-`;` か改行で区切った複数の移動（一括） | `attack 0613 TK1+TK2+TK3`（複数行で戦闘計画） | `retreat KM2 1108` | \
-`replace TK TK3`";
-
-fn err(what_en: impl Into<String>, what_ja: impl Into<String>) -> NotationError {
-    NotationError(Localized::new(format!("{}; {HELP_EN}", what_en.into()), format!("{}。{HELP_JA}", what_ja.into())))
+/// A notation error: what was wrong, then what orders look like.
+fn err(what: Localized) -> NotationError {
+    NotationError(in_each_language(|lang| catalog::t!(lang, "suriagehara-notation-error", what = what.get(lang))))
 }
 
 fn unit(s: &str) -> Result<UnitId, NotationError> {
     UnitId::parse(s).ok_or_else(|| {
         let s = s.to_ascii_uppercase();
-        err(
-            format!("`{s}` is not a unit (code + serial, e.g. TK1)"),
-            format!("`{s}`はユニットではありません（例 TK1）"),
-        )
+        err(catalog::both!("suriagehara-is-not-a-unit-code", s = s.to_string()))
     })
 }
 
 fn hex(s: &str) -> Result<Hex, NotationError> {
-    Hex::parse(s).ok_or_else(|| {
-        err(format!("`{s}` is not a hex (xxyy, e.g. 0807)"), format!("`{s}`はヘクスではありません（例 0807）"))
-    })
+    Hex::parse(s).ok_or_else(|| err(catalog::both!("suriagehara-is-not-a-hex-xxyy", s = s.to_string())))
 }
 
 fn code(s: &str) -> Result<Code, NotationError> {
-    fid_of(s).map(Code).ok_or_else(|| {
-        err(
-            format!("`{s}` is not a formation code (e.g. TK)"),
-            format!("`{s}`はフォーメーションコードではありません（例 TK）"),
-        )
-    })
+    fid_of(s).map(Code).ok_or_else(|| err(catalog::both!("suriagehara-is-not-a-formation-code", s = s.to_string())))
 }
 
 enum Line {
@@ -116,10 +100,7 @@ fn parse_move(words: &[&str]) -> Result<Line, NotationError> {
                 Ok(Line::Move(MoveOrder { unit, to: *path.last().expect("non-empty"), path: Some(path) }))
             }
         }
-        _ => Err(err(
-            "a move is `move UNIT HEX`, `move UNIT PATH` or `move done`",
-            "移動は `move ユニット ヘクス` か `move done`",
-        )),
+        _ => Err(err(catalog::both!("suriagehara-a-move-is-move-unit"))),
     }
 }
 
@@ -131,11 +112,11 @@ fn parse_attack(words: &[&str]) -> Result<Line, NotationError> {
             let joined = rest.join("");
             let units = joined.split('+').filter(|p| !p.is_empty()).map(unit).collect::<Result<Vec<_>, _>>()?;
             let Some((lead, support)) = units.split_first() else {
-                return Err(err("an attack needs a lead unit", "攻撃には先導ユニットが必要です"));
+                return Err(err(catalog::both!("suriagehara-an-attack-needs-a-lead")));
             };
             Ok(Line::Attack(Attack { target, lead: *lead, support: support.to_vec() }))
         }
-        _ => Err(err("an attack is `attack HEX LEAD+SUPPORTER...`", "攻撃は `attack ヘクス 先導+支援...`")),
+        _ => Err(err(catalog::both!("suriagehara-an-attack-is-attack-hex"))),
     }
 }
 
@@ -143,18 +124,18 @@ fn parse_line(line: &str, pool: &[Code]) -> Result<Line, NotationError> {
     let lower = line.to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let Some((verb, rest)) = words.split_first() else {
-        return Err(err("empty order", "命令が空です"));
+        return Err(err(catalog::both!("suriagehara-empty-order")));
     };
     match *verb {
         "deploy" => match rest {
             ["standard"] | ["std"] => Ok(Line::Action(Action::Deploy { standard: true, placements: Vec::new() })),
-            [] => Err(err("`deploy` needs `standard` or placements", "`deploy` には standard か配置が必要です")),
+            [] => Err(err(catalog::both!("suriagehara-deploy-needs-standard-or-placements"))),
             items => {
                 let mut placements = Vec::new();
                 for it in items {
-                    let (u, h) = it.split_once('@').ok_or_else(|| {
-                        err(format!("`{it}` is not UNIT@HEX[*]"), format!("`{it}`は ユニット@ヘクス[*] ではありません"))
-                    })?;
+                    let (u, h) = it
+                        .split_once('@')
+                        .ok_or_else(|| err(catalog::both!("suriagehara-is-not-unit-hex", it = it.to_string())))?;
                     let carrier = h.ends_with('*');
                     let h = h.trim_end_matches('*');
                     placements.push(Placement { unit: unit(u)?, hex: hex(h)?, carrier });
@@ -177,23 +158,20 @@ fn parse_line(line: &str, pool: &[Code]) -> Result<Line, NotationError> {
         "sub" => match rest {
             ["tk"] | ["takazane"] => Ok(Line::Action(Action::Sub { tk: true })),
             ["own"] => Ok(Line::Action(Action::Sub { tk: false })),
-            _ => Err(err("substitution is `sub tk` or `sub own`", "代行は `sub tk` か `sub own`")),
+            _ => Err(err(catalog::both!("suriagehara-substitution-is-sub-tk-or"))),
         },
         "move" | "m" => parse_move(rest),
         "attack" | "a" => parse_attack(rest),
         "retreat" | "r" => match rest {
             [u, h] => Ok(Line::Action(Action::Retreat { unit: unit(u)?, to: hex(h)? })),
-            _ => Err(err("a retreat is `retreat UNIT HEX`", "後退は `retreat ユニット ヘクス`")),
+            _ => Err(err(catalog::both!("suriagehara-a-retreat-is-retreat-unit"))),
         },
         "replace" => match rest {
             [c, u] => Ok(Line::Action(Action::Replace { code: code(c)?, unit: unit(u)? })),
-            _ => Err(err("a re-placement is `replace CODE UNIT`", "再配置は `replace 指揮官 ユニット`")),
+            _ => Err(err(catalog::both!("suriagehara-a-re-placement-is-replace"))),
         },
-        "resign" => Err(err(
-            "resignation is not an answer to a decision: use the resign command",
-            "投了は決定への回答ではありません。投了コマンドを使ってください",
-        )),
-        other => Err(err(format!("unknown order `{other}`"), format!("不明な命令 `{other}`"))),
+        "resign" => Err(err(catalog::both!("suriagehara-resignation-is-not-an-answer"))),
+        other => Err(err(catalog::both!("suriagehara-unknown-order", other = other.to_string()))),
     }
 }
 
@@ -207,13 +185,13 @@ pub fn parse(text: &str, pool: &[Code]) -> Result<Action, NotationError> {
         }
     }
     if lines.is_empty() {
-        return Err(err("no order given", "命令がありません"));
+        return Err(err(catalog::both!("suriagehara-no-order-given")));
     }
     if lines.len() == 1 {
         return Ok(match lines.pop().expect("one line") {
             Line::Action(a) => a,
             Line::Move(order) => Action::Move { order },
-            Line::MoveDone => Action::Moves { orders: Vec::new() },
+            Line::MoveDone => Action::Moves { orders: Vec::new(), done: true },
             Line::Attack(a) => Action::Attacks { attacks: vec![a] },
             Line::AttackDone => Action::Attacks { attacks: Vec::new() },
         });
@@ -221,14 +199,15 @@ pub fn parse(text: &str, pool: &[Code]) -> Result<Action, NotationError> {
     let n = lines.len();
     if lines.iter().all(|l| matches!(l, Line::Move(_) | Line::MoveDone)) {
         let mut orders = Vec::new();
+        let mut done = false;
         for (i, l) in lines.into_iter().enumerate() {
             match l {
                 Line::Move(o) => orders.push(o),
-                Line::MoveDone if i + 1 == n => {}
-                _ => return Err(err("`move done` must be the last line", "`move done` は最後の行に置きます")),
+                Line::MoveDone if i + 1 == n => done = true,
+                _ => return Err(err(catalog::both!("suriagehara-move-done-must-be-the"))),
             }
         }
-        return Ok(Action::Moves { orders });
+        return Ok(Action::Moves { orders, done });
     }
     if lines.iter().all(|l| matches!(l, Line::Attack(_) | Line::AttackDone)) {
         let mut attacks = Vec::new();
@@ -239,10 +218,7 @@ pub fn parse(text: &str, pool: &[Code]) -> Result<Action, NotationError> {
         }
         return Ok(Action::Attacks { attacks });
     }
-    Err(err(
-        "only move orders or attack orders may be combined in one answer",
-        "一つの回答にまとめられるのは移動命令か攻撃命令だけです",
-    ))
+    Err(err(catalog::both!("suriagehara-only-move-orders-or-attack")))
 }
 
 #[cfg(test)]
@@ -274,12 +250,12 @@ mod tests {
         let d = rt("deploy TK1@0807* tk2@0907");
         let Action::Deploy { placements, .. } = d else { panic!() };
         assert!(placements[0].carrier && !placements[1].carrier);
-        assert_eq!(rt("move done"), Action::Moves { orders: vec![] });
+        assert_eq!(rt("move done"), Action::Moves { orders: vec![], done: true });
         let b = rt("move TK1 1112\nmove TK2 0811 # second\nmove done");
-        let Action::Moves { orders } = b else { panic!() };
+        let Action::Moves { orders, done: true } = b else { panic!("{b:?}") };
         assert_eq!(orders.len(), 2);
         let b = rt("move TK1 1112; move TK2 0811");
-        assert!(matches!(b, Action::Moves { .. }));
+        assert!(matches!(b, Action::Moves { done: false, .. }), "without `move done` the segment goes on: {b:?}");
         let p = rt("attack 1213 SG1\nattack 1313 SG2");
         let Action::Attacks { attacks } = p else { panic!() };
         assert_eq!(attacks.len(), 2);

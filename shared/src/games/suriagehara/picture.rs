@@ -2,36 +2,122 @@
 //! line, every unit on the map as a counter (commanders starred), then the status panel of the text render.
 //! It draws the same `View` as the text render, so a sealed deployment or chit stays hidden.
 
-use super::data::{ADVANCE_LINE_ROW, Side, Terrain, fdata, terrain};
+use super::action::UnitId;
+use super::data::{ADVANCE_LINE_ROW, Fid, Side, Terrain, fdata, terrain};
 use super::hex::{HEIGHT, Hex, WATER_HEXSIDES, WIDTH};
 use super::render::status_lines;
+use super::state::{Chit, Stage};
 use super::view::View;
-use crate::engine::{Lang, RenderContext};
+use crate::engine::RenderContext;
 use crate::svg::{Font, Paint, Svg, palette};
 
 const MARGIN: f64 = 16.0;
-/// Hex radius (centre to corner); hexes are pointy-topped.
-const R: f64 = 19.0;
-const MAP_X: f64 = MARGIN + 22.0;
-const MAP_Y: f64 = 60.0;
 
-fn hex_w() -> f64 {
-    R * 3f64.sqrt()
+/// How the map is drawn: the whole map at desk size, or (for a phone) larger hexes in two stacked parts,
+/// columns 01–09 over 10–18, as the text render splits a map too wide for its columns.
+struct Layout {
+    /// Hex radius (centre to corner); hexes are pointy-topped.
+    r: f64,
+    /// Column and row numbers.
+    small: f64,
+    /// The key under the title.
+    key: f64,
+    /// A counter's width and height.
+    counter: (f64, f64),
+    /// Counter labels.
+    label: f64,
+    /// The status lines under the map: text size, line height, width of a column.
+    status: f64,
+    status_line: f64,
+    status_column: f64,
+    title: f64,
+    map_x: f64,
+    parts: Vec<std::ops::RangeInclusive<u8>>,
 }
 
-/// The centre of a hex: rows 01.. from the top, even rows shifted half a hex to the right.
-fn centre(h: Hex) -> (f64, f64) {
-    let shift = if h.y.is_multiple_of(2) { hex_w() / 2.0 } else { 0.0 };
-    (MAP_X + hex_w() / 2.0 + f64::from(h.x - 1) * hex_w() + shift, MAP_Y + R + f64::from(h.y - 1) * 1.5 * R)
+impl Layout {
+    fn new(narrow: bool) -> Layout {
+        if narrow {
+            Layout {
+                r: 24.0,
+                small: 14.0,
+                key: 14.0,
+                counter: (38.0, 28.0),
+                label: 14.0,
+                status: 14.0,
+                status_line: 20.0,
+                status_column: 8.6,
+                title: 18.0,
+                map_x: 10.0 + 22.0,
+                parts: vec![1..=WIDTH / 2, WIDTH / 2 + 1..=WIDTH],
+            }
+        } else {
+            Layout {
+                r: 19.0,
+                small: 9.0,
+                key: 10.0,
+                counter: (26.0, 22.0),
+                label: 10.0,
+                status: 10.5,
+                status_line: 15.0,
+                status_column: 6.4,
+                title: 16.0,
+                map_x: MARGIN + 22.0,
+                parts: vec![1..=WIDTH],
+            }
+        }
+    }
+
+    fn margin(&self) -> f64 {
+        self.map_x - 22.0
+    }
+
+    fn hex_w(&self) -> f64 {
+        self.r * 3f64.sqrt()
+    }
+
+    fn columns(&self) -> u8 {
+        self.parts.iter().map(|p| p.end() - p.start() + 1).max().unwrap_or(WIDTH)
+    }
+
+    fn width(&self) -> f64 {
+        self.map_x + f64::from(self.columns()) * self.hex_w() + self.hex_w() / 2.0 + self.margin()
+    }
+
+    fn part_height(&self) -> f64 {
+        f64::from(HEIGHT - 1) * 1.5 * self.r + 2.0 * self.r
+    }
 }
 
-fn corners(h: Hex) -> Vec<(f64, f64)> {
-    // Unit offsets of a pointy-top hexagon's corners, clockwise from upper right. Written out rather than
-    // computed with sin/cos, whose last bit may differ between platforms' maths libraries.
-    let h_ = 3f64.sqrt() / 2.0;
-    let unit = [(h_, -0.5), (h_, 0.5), (0.0, 1.0), (-h_, 0.5), (-h_, -0.5), (0.0, -1.0)];
-    let (cx, cy) = centre(h);
-    unit.iter().map(|(dx, dy)| (cx + R * dx, cy + R * dy)).collect()
+/// One part of the map as drawn: its columns and where its top is.
+struct Part<'a> {
+    layout: &'a Layout,
+    columns: std::ops::RangeInclusive<u8>,
+    top: f64,
+}
+
+impl Part<'_> {
+    fn holds(&self, h: Hex) -> bool {
+        self.columns.contains(&h.x)
+    }
+
+    /// The centre of a hex: rows 01.. from the top, even rows shifted half a hex to the right.
+    fn centre(&self, h: Hex) -> (f64, f64) {
+        let l = self.layout;
+        let shift = if h.y.is_multiple_of(2) { l.hex_w() / 2.0 } else { 0.0 };
+        let col = f64::from(h.x) - f64::from(*self.columns.start());
+        (l.map_x + l.hex_w() / 2.0 + col * l.hex_w() + shift, self.top + l.r + f64::from(h.y - 1) * 1.5 * l.r)
+    }
+
+    fn corners(&self, h: Hex) -> Vec<(f64, f64)> {
+        // Unit offsets of a pointy-top hexagon's corners, clockwise from upper right. Written out rather than
+        // computed with sin/cos, whose last bit may differ between platforms' maths libraries.
+        let h_ = 3f64.sqrt() / 2.0;
+        let unit = [(h_, -0.5), (h_, 0.5), (0.0, 1.0), (-h_, 0.5), (-h_, -0.5), (0.0, -1.0)];
+        let (cx, cy) = self.centre(h);
+        let r = self.layout.r;
+        unit.iter().map(|(dx, dy)| (cx + r * dx, cy + r * dy)).collect()
+    }
 }
 
 fn terrain_fill(t: Terrain) -> &'static str {
@@ -50,74 +136,131 @@ fn side_colour(side: Side) -> &'static str {
     }
 }
 
-fn draw_map(svg: &mut Svg, view: &View) {
-    for h in Hex::all() {
-        svg.polygon(&corners(h), Paint::new(terrain_fill(terrain(h)), "#b9b29c").width(0.8));
+/// The spot of a hex on the map (see [`crate::gesture`]).
+pub(crate) fn hex_spot(h: Hex) -> String {
+    format!("hex:{h}")
+}
+
+/// The spot of a unit's counter.
+pub(crate) fn unit_spot(u: UnitId) -> String {
+    format!("unit:{u}")
+}
+
+/// The spot of a chit of the viewer's pool, drawn under the map while chits are chosen.
+pub(crate) fn chit_spot(f: Fid) -> String {
+    format!("chit:{}", fdata(f).code)
+}
+
+fn draw_part(svg: &mut Svg, view: &View, part: &Part) {
+    let l = part.layout;
+    let r = l.r;
+    for h in Hex::all().filter(|h| part.holds(*h)) {
+        let corners = part.corners(h);
+        svg.spot_group(&hex_spot(h), |svg| {
+            svg.polygon(&corners, Paint::new(terrain_fill(terrain(h)), "#b9b29c").width(0.8));
+        });
     }
-    for x in 1..=WIDTH {
-        let (cx, _) = centre(Hex { x, y: 1 });
-        svg.text(cx, MAP_Y - 4.0, &format!("{x:02}"), Font::new(9.0).middle().fill(palette::MUTED));
+    for x in part.columns.clone() {
+        let (cx, _) = part.centre(Hex { x, y: 1 });
+        svg.text(cx, part.top - 4.0, &format!("{x:02}"), Font::new(l.small).middle().fill(palette::MUTED));
     }
+    let first = *part.columns.start();
     for y in 1..=HEIGHT {
-        let (_, cy) = centre(Hex { x: 1, y });
-        svg.text(MARGIN, cy + 3.0, &format!("{y:02}"), Font::new(9.0).fill(palette::MUTED));
+        let (_, cy) = part.centre(Hex { x: first, y });
+        svg.text(l.margin(), cy + l.small / 3.0, &format!("{y:02}"), Font::new(l.small).fill(palette::MUTED));
     }
-    // The stream runs along hexsides: the edge two water-separated hexes share.
-    for (a, b) in WATER_HEXSIDES {
-        let (ax, ay) = centre(a);
-        let (bx, by) = centre(b);
+    // The stream runs along hexsides: the edge two water-separated hexes share (drawn in each part that holds
+    // one of the two hexes, so a hexside on the split is not lost).
+    for (a, b) in WATER_HEXSIDES.iter().filter(|(a, b)| part.holds(*a) || part.holds(*b)) {
+        let (ax, ay) = part.centre(*a);
+        let (bx, by) = part.centre(*b);
         let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
         let len = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt();
-        let (px, py) = (-(by - ay) / len * R / 2.0, (bx - ax) / len * R / 2.0);
+        let (px, py) = (-(by - ay) / len * r / 2.0, (bx - ax) / len * r / 2.0);
         svg.line(mx - px, my - py, mx + px, my + py, Paint::outline("#1f6feb").width(4.0));
     }
-    let (_, ly) = centre(Hex { x: 1, y: ADVANCE_LINE_ROW });
-    let (rx, _) = centre(Hex { x: WIDTH, y: ADVANCE_LINE_ROW });
-    svg.line(MAP_X, ly, rx + hex_w(), ly, Paint::outline(palette::INK).width(1.2).dashed());
-    for (unit, hex) in &view.units {
+    let (_, ly) = part.centre(Hex { x: first, y: ADVANCE_LINE_ROW });
+    let (rx, _) = part.centre(Hex { x: *part.columns.end(), y: ADVANCE_LINE_ROW });
+    svg.line(l.map_x, ly, rx + l.hex_w(), ly, Paint::outline(palette::INK).width(1.2).dashed());
+    let (cw, ch) = l.counter;
+    for (unit, hex) in view.units.iter().filter(|(_, h)| part.holds(**h)) {
         let data = fdata(unit.f);
-        let (cx, cy) = centre(*hex);
+        let (cx, cy) = part.centre(*hex);
         let colour = side_colour(data.side);
-        svg.rect(cx - 13.0, cy - 11.0, 26.0, 22.0, 3.0, Paint::new(palette::PAPER, colour).width(2.0));
         let mut label = format!("{}{}", data.code, unit.n);
         if view.is_carrier(*unit) {
             label.push('*');
         }
-        svg.text(
-            cx,
-            cy + 4.0,
-            &label,
-            Font::new(if label.len() > 4 { 8.0 } else { 10.0 }).bold().middle().fill(colour),
-        );
-        svg.title(&format!("{} {} ({hex})", data.name_ja, data.name_en));
+        // Desk pictures squeeze a long label; a phone's must stay legible and has room for it.
+        let size = if label.len() > 4 && l.parts.len() == 1 { 8.0 } else { l.label };
+        svg.spot_group(&unit_spot(*unit), |svg| {
+            svg.rect(cx - cw / 2.0, cy - ch / 2.0, cw, ch, 3.0, Paint::new(palette::PAPER, colour).width(2.0));
+            svg.text(cx, cy + size * 0.4, &label, Font::new(size).bold().middle().fill(colour));
+            svg.title(&format!("{} {} ({hex})", data.name_ja, data.name_en));
+        });
     }
+}
+
+/// The viewer's pool of chits while they choose which go into the cup: one touchable chit each.
+fn draw_pool(svg: &mut Svg, view: &View, l: &Layout, lang: crate::engine::Lang, y: f64) -> f64 {
+    let crate::engine::Viewer::Seat(seat) = view.viewer else { return y };
+    let side = Side::from_seat(seat);
+    if view.stage != Stage::ChitSelect || view.own_sealed.is_some() {
+        return y;
+    }
+    let pool = view.chits(side, Chit::Pool);
+    if pool.is_empty() {
+        return y;
+    }
+    let heading = catalog::t!(lang, "suriagehara-picture-your-pool");
+    svg.text(l.margin(), y + l.status, &heading, Font::new(l.status).bold());
+    let (w, h) = (l.label * 3.4, l.label * 2.6);
+    let mut x = l.margin();
+    let mut y = y + l.status + 8.0;
+    for f in pool {
+        if x + w > l.width() - l.margin() {
+            x = l.margin();
+            y += h + 8.0;
+        }
+        let code = fdata(f).code;
+        let colour = side_colour(side);
+        svg.spot_group(&chit_spot(f), |svg| {
+            svg.rect(x, y, w, h, 4.0, Paint::new(palette::PAPER, colour).width(2.0));
+            svg.text(x + w / 2.0, y + h / 2.0 + l.label * 0.4, code, Font::new(l.label).bold().middle().fill(colour));
+        });
+        x += w + 8.0;
+    }
+    y + h + 16.0
 }
 
 pub fn render_svg(view: &View, ctx: &RenderContext) -> String {
     let lang = ctx.lang;
-    let map_w = f64::from(WIDTH) * hex_w() + hex_w() / 2.0;
-    let map_h = f64::from(HEIGHT - 1) * 1.5 * R + 2.0 * R;
-    let width = MAP_X + map_w + MARGIN;
+    let l = Layout::new(ctx.narrow);
+    let width = l.width();
     let mut svg = Svg::new(width, 0.0);
-    let title = match lang {
-        Lang::En => format!("Suriagehara 摺上原の合戦 — turn {}/8", view.turn),
-        Lang::Ja => format!("摺上原の合戦 — 第{}ターン", view.turn),
-    };
-    svg.text(MARGIN, 24.0, &title, Font::new(16.0).bold());
-    let key = match lang {
-        Lang::En => "red = Ashina, blue = Date, * = commander; dashed = advance line; thick blue = stream",
-        Lang::Ja => "赤 = 葦名勢、青 = 伊達勢、* = 指揮官、破線 = 前進ライン、太い青線 = 沢",
-    };
-    svg.text(MARGIN, 42.0, key, Font::new(10.0).fill(palette::MUTED));
-    draw_map(&mut svg, view);
-    let mut y = MAP_Y + map_h + 20.0;
-    let columns = ((width - 2.0 * MARGIN) / 6.4) as usize;
+    let title = catalog::t!(lang, "suriagehara-suriagehara-turn", turn = view.turn.to_string());
+    let margin = l.margin();
+    svg.text(margin, l.title + 8.0, &title, Font::new(l.title).bold());
+    let key = catalog::t!(lang, "suriagehara-red-ashina-blue-date-commander");
+    let key_columns = ((width - 2.0 * margin) / (l.key * 0.62)) as usize;
+    let mut y = l.title + 8.0;
+    for part in crate::text::wrap(&key, key_columns) {
+        y += l.key + 8.0;
+        svg.text(margin, y, &part, Font::new(l.key).fill(palette::MUTED));
+    }
+    for columns in l.parts.clone() {
+        let top = y + l.small + 9.0;
+        draw_part(&mut svg, view, &Part { layout: &l, columns, top });
+        y = top + l.part_height() + 20.0;
+    }
+    y = draw_pool(&mut svg, view, &l, lang, y);
+    let columns = ((width - 2.0 * margin) / l.status_column) as usize;
     for line in status_lines(view, ctx) {
         for part in crate::text::wrap(&line, columns) {
-            svg.text(MARGIN, y, &part, Font::new(10.5).mono());
-            y += 15.0;
+            svg.text(margin, y, &part, Font::new(l.status).mono());
+            y += l.status_line;
         }
     }
-    svg.set_height(y + MARGIN);
+    svg.set_height(y + margin);
     svg.finish(&title)
 }

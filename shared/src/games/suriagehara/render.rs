@@ -69,18 +69,11 @@ pub(crate) fn region_lines(view: &View, from: Hex, to: Hex) -> Vec<String> {
 }
 
 fn legend(lang: Lang) -> Vec<String> {
-    match lang {
-        Lang::En => vec![
-            "Legend: .... flat  /^/^ slope  ^^^^ hill  ~~~~ water (lake, river)".into(),
-            "        ~~~ line between rows 09 and 10 = stream (water hexsides)".into(),
-            "        lower case = Ashina, UPPER case = Date, * = commander, 11= advance line".into(),
-        ],
-        Lang::Ja => vec![
-            "凡例: .... 平坦地  /^/^ 斜面  ^^^^ 丘陵地  ~~~~ 水面（湖・川）".into(),
-            "      09行と10行の間の~~~ = 沢（水面ヘクスサイド）".into(),
-            "      小文字 = 葦名勢、大文字 = 伊達勢、* = 指揮官、11= 前進ライン".into(),
-        ],
-    }
+    vec![
+        catalog::t!(lang, "suriagehara-legend-terrain"),
+        catalog::t!(lang, "suriagehara-legend-stream"),
+        catalog::t!(lang, "suriagehara-legend-units"),
+    ]
 }
 
 /// A cropped map: every hex in the rectangle from `from` to `to`, with the legend, fitted to `ctx.width`.
@@ -136,11 +129,8 @@ fn map_lines(view: &View, w: usize) -> Vec<String> {
     lines
 }
 
-fn side_name(side: Side, lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => side.name_en(),
-        Lang::Ja => side.name_ja(),
-    }
+fn side_name(side: Side, lang: Lang) -> String {
+    catalog::t!(lang, "suriagehara-side", side = side.name_en())
 }
 
 fn codes(fs: &[Fid]) -> String {
@@ -165,79 +155,56 @@ fn stage_text(view: &View, lang: Lang) -> String {
     let fname =
         |f: Fid| if en { fdata(f).code.to_string() } else { format!("{}（{}）", fdata(f).code, fdata(f).name_ja) };
     match view.stage {
-        Stage::Deploy => if en { "Setup: deployment (sealed)" } else { "準備：配置（秘密・同時）" }.into(),
-        Stage::ChitSelect => if en {
-            "Action Start Phase: chit selection (sealed)"
-        } else {
-            "行動開始フェイズ：チット選択（秘密・同時）"
-        }
-        .into(),
+        Stage::Deploy => catalog::t!(lang, "suriagehara-setup-deployment-sealed"),
+        Stage::ChitSelect => catalog::t!(lang, "suriagehara-action-start-phase-chit-selection"),
         Stage::Substitution { chit } => {
-            if en {
-                format!("Action Phase: {} drawn, Takazane substitution?", fdata(chit).code)
-            } else {
-                format!("行動フェイズ：{}のチット、富田隆実の代行？", fdata(chit).chit_ja)
-            }
+            catalog::t!(
+                lang,
+                "suriagehara-action-phase-drawn-takazane-substitution",
+                fdata_chit_code = if lang == catalog::Lang::Ja {
+                    (fdata(chit).chit_ja).to_string()
+                } else {
+                    (fdata(chit).code).to_string()
+                }
+            )
         }
         Stage::Move | Stage::Plan | Stage::Retreat | Stage::Replace => {
             let Some(a) = act else { return String::new() };
-            let kind = match (a.kind, en) {
-                (Kind::Both, true) => "Move & Combat",
-                (Kind::One, true) => "Move or Combat",
-                (Kind::Both, false) => "移動&戦闘",
-                (Kind::One, false) => "移動or戦闘",
+            let kind = match a.kind {
+                Kind::Both => catalog::t!(lang, "suriagehara-move-and-combat"),
+                Kind::One => catalog::t!(lang, "suriagehara-move-or-combat"),
             };
-            let seg = match (&a.segment, en) {
-                (Some(Segment::Move(_)), true) => "Movement Segment",
-                (Some(Segment::Move(_)), false) => "移動セグメント",
-                (_, true) => "Combat Segment",
-                (_, false) => "戦闘セグメント",
+            let seg = match &a.segment {
+                Some(Segment::Move(_)) => catalog::t!(lang, "suriagehara-movement-segment"),
+                _ => catalog::t!(lang, "suriagehara-combat-segment"),
             };
             let sub = if a.chit != a.formation {
-                if en {
-                    format!(" (on the {} chit)", fdata(a.chit).code)
-                } else {
-                    format!("（{}のチットで代行）", fdata(a.chit).code)
-                }
+                catalog::t!(lang, "suriagehara-on-the-chit", fdata_a_chit = (fdata(a.chit).code).to_string())
             } else {
                 String::new()
             };
-            if en {
-                format!("Action Phase: {} {kind}{sub}, {seg}", fname(a.formation))
-            } else {
-                format!("行動フェイズ：{} {kind}{sub}、{seg}", fname(a.formation))
-            }
+            catalog::t!(
+                lang,
+                "suriagehara-action-phase",
+                fname_a_formation = (fname(a.formation)).to_string(),
+                kind = kind.to_string(),
+                sub = sub.to_string(),
+                seg = seg.to_string()
+            )
         }
-        Stage::Draw | Stage::Resolve => if en { "Action Phase" } else { "行動フェイズ" }.into(),
-        Stage::Over => if en { "Game over" } else { "ゲーム終了" }.into(),
+        Stage::Draw | Stage::Resolve => catalog::t!(lang, "suriagehara-action-phase-2"),
+        Stage::Over => catalog::t!(lang, "suriagehara-game-over"),
     }
 }
 
 fn waiting_text(view: &View, ctx: &RenderContext) -> String {
-    let en = ctx.lang == Lang::En;
     if view.waiting.is_empty() {
         return "-".into();
     }
     view.waiting
         .iter()
         .map(|w| {
-            let what = match (w.kind.as_str(), en) {
-                ("deploy", true) => "deployment",
-                ("deploy", false) => "配置",
-                ("cup", true) => "chit selection",
-                ("cup", false) => "チット選択",
-                ("substitution", true) => "Takazane substitution",
-                ("substitution", false) => "富田隆実の代行",
-                ("move", true) => "move orders",
-                ("move", false) => "移動命令",
-                ("combat_plan", true) => "combat plan",
-                ("combat_plan", false) => "戦闘計画",
-                ("retreat", true) => "retreat",
-                ("retreat", false) => "後退",
-                ("replace", true) => "commander re-placement",
-                ("replace", false) => "指揮官の再配置",
-                (other, _) => other,
-            };
+            let what = crate::engine::decision_name_from_catalog("suriagehara", &w.kind).get(ctx.lang).to_owned();
             format!("{} ({}): {what}", side_name(w.side, ctx.lang), ctx.seat_name(w.side.seat()))
         })
         .collect::<Vec<_>>()
@@ -245,14 +212,19 @@ fn waiting_text(view: &View, ctx: &RenderContext) -> String {
 }
 
 pub(crate) fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
-    let en = ctx.lang == Lang::En;
-    let lab = |e: &str, j: &str| pad_right(if en { e } else { j }, 13);
+    let lab = |text: &str| pad_right(text, 13);
     let mut out = Vec::new();
     let hour = 7 + view.turn as u32;
-    out.push(format!("{}{}/8 ({hour:02}:00)   {}", lab("Turn", "ターン"), view.turn, stage_text(view, ctx.lang)));
+    out.push(format!(
+        "{}{}/{} ({hour:02}:00)   {}",
+        lab(&catalog::t!(ctx.lang, "suriagehara-turn")),
+        view.turn,
+        view.turns,
+        stage_text(view, ctx.lang)
+    ));
     out.push(format!(
         "{}{} {} {}   {} {} {}",
-        lab("Army Morale", "士気"),
+        lab(&catalog::t!(ctx.lang, "suriagehara-army-morale")),
         side_name(Side::Ashina, ctx.lang),
         ctx.seat_name(0),
         morale_bar(view.morale[0]),
@@ -263,11 +235,7 @@ pub(crate) fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     let wind = match &view.wind {
         None => {
             if view.turn <= 3 {
-                if en {
-                    "sandstorm (Ashina, turns 1-3); wind markers come at turn 4".to_string()
-                } else {
-                    "砂嵐（葦名勢、第1〜3ターン）。風マーカーは第4ターンに配置".to_string()
-                }
+                catalog::t!(ctx.lang, "suriagehara-sandstorm-ashina-turns-wind-markers")
             } else {
                 "-".to_string()
             }
@@ -275,57 +243,51 @@ pub(crate) fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
         Some(w) => (0..3)
             .map(|i| {
                 let t = i + 4;
-                let m = match (w[i], en) {
-                    (None, _) => "??",
-                    (Some(Wind::Calm), true) => "calm",
-                    (Some(Wind::Calm), false) => "無風",
-                    (Some(Wind::Reverse), true) => "REVERSE",
-                    (Some(Wind::Reverse), false) => "逆風",
+                let m = match w[i] {
+                    None => "??".to_string(),
+                    Some(Wind::Calm) => catalog::t!(ctx.lang, "suriagehara-wind-calm"),
+                    Some(Wind::Reverse) => catalog::t!(ctx.lang, "suriagehara-wind-reverse"),
                 };
                 format!("T{t} {m}")
             })
             .collect::<Vec<_>>()
             .join("   "),
     };
-    out.push(format!("{}{wind}", lab("Wind", "風")));
+    out.push(format!("{}{wind}", lab(&catalog::t!(ctx.lang, "suriagehara-wind"))));
     if view.first_move == FirstMove::CommanderNotBehindLine {
         out.push(format!(
             "{}{}",
-            lab("Reading", "解釈"),
-            if en {
-                "first move: only the commander, not behind the deployment line"
-            } else {
-                "最初の移動：指揮官だけが配置ラインより後方へ移動不可"
-            }
+            lab(&catalog::t!(ctx.lang, "suriagehara-reading")),
+            catalog::t!(ctx.lang, "suriagehara-first-move-only-the-commander")
         ));
     }
     if view.reverse_wind {
-        out.push(format!(
-            "{}{}",
-            lab("", ""),
-            if en {
-                "reverse wind active: Date Resolve +1 this turn"
-            } else {
-                "逆風：このターン伊達勢の戦意+1"
-            }
-        ));
+        out.push(format!("{}{}", lab(""), catalog::t!(ctx.lang, "suriagehara-reverse-wind-active-date-resolve")));
     }
     let cup = fids().filter(|f| view.formations[*f as usize].chit == Chit::Cup).count();
     out.push(format!(
         "{}{}",
-        pad_right(&format!("{} ({cup})", if en { "Cup" } else { "カップ" }), 13),
+        pad_right(&format!("{} ({cup})", catalog::t!(ctx.lang, "suriagehara-cup")), 13),
         by_side(view, |f| view.formations[f as usize].chit == Chit::Cup)
     ));
-    out.push(format!("{}{}", lab("Used", "使用済"), by_side(view, |f| view.formations[f as usize].chit == Chit::Used)));
-    out.push(format!("{}{}", lab("Pool", "プール"), by_side(view, |f| view.formations[f as usize].chit == Chit::Pool)));
     out.push(format!(
         "{}{}",
-        lab("Unreleased", "未行動開始"),
+        lab(&catalog::t!(ctx.lang, "suriagehara-used")),
+        by_side(view, |f| view.formations[f as usize].chit == Chit::Used)
+    ));
+    out.push(format!(
+        "{}{}",
+        lab(&catalog::t!(ctx.lang, "suriagehara-pool")),
+        by_side(view, |f| view.formations[f as usize].chit == Chit::Pool)
+    ));
+    out.push(format!(
+        "{}{}",
+        lab(&catalog::t!(ctx.lang, "suriagehara-unreleased")),
         by_side(view, |f| view.formations[f as usize].status == Status::Unreleased)
     ));
     out.push(format!(
         "{}{}",
-        lab("Leaderless", "指揮官なし"),
+        lab(&catalog::t!(ctx.lang, "suriagehara-leaderless")),
         by_side(view, |f| {
             view.formations[f as usize].commander == Commander::Killed
                 && view.formations[f as usize].status != Status::Destroyed
@@ -333,62 +295,67 @@ pub(crate) fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     ));
     out.push(format!(
         "{}{}",
-        lab("Destroyed", "壊滅"),
+        lab(&catalog::t!(ctx.lang, "suriagehara-destroyed")),
         by_side(view, |f| view.formations[f as usize].status == Status::Destroyed)
     ));
     if !view.retreat_choices.is_empty() {
         let c: Vec<String> = view.retreat_choices.iter().map(|(u, h)| format!("{u}:{h}")).collect();
-        out.push(format!("{}{}", lab("Retreats", "後退先"), c.join("  ")));
+        out.push(format!("{}{}", lab(&catalog::t!(ctx.lang, "suriagehara-retreats")), c.join("  ")));
     }
     for m in &view.moves {
         let d: Vec<String> = m.destinations.iter().map(|h| h.to_string()).collect();
-        out.push(format!("{}{} (MA {}): {}", lab("Can move", "移動可能"), m.unit, m.ma, d.join(" ")));
+        out.push(format!(
+            "{}{} (MA {}): {}",
+            lab(&catalog::t!(ctx.lang, "suriagehara-can-move")),
+            m.unit,
+            m.ma,
+            d.join(" ")
+        ));
     }
     for o in &view.obliged {
         let t: Vec<String> = o.targets.iter().map(|h| h.to_string()).collect();
-        let ic = match (o.in_command, en) {
-            (true, true) => "in command",
-            (false, true) => "out of command",
-            (true, false) => "指揮下",
-            (false, false) => "指揮範囲外",
+        let ic = if o.in_command {
+            catalog::t!(ctx.lang, "suriagehara-in-command")
+        } else {
+            catalog::t!(ctx.lang, "suriagehara-out-of-command")
         };
         out.push(format!(
             "{}{} ({} {}, {ic}) -> {}",
-            lab("Must fight", "戦闘義務"),
+            lab(&catalog::t!(ctx.lang, "suriagehara-must-fight")),
             o.unit,
-            if en { "CS" } else { "戦闘力" },
+            catalog::t!(ctx.lang, "suriagehara-cs"),
             o.cs,
             t.join(" ")
         ));
     }
     if !view.replace_choices.is_empty() {
         let c: Vec<String> = view.replace_choices.iter().map(|u| u.to_string()).collect();
-        out.push(format!("{}{}", lab("Re-place on", "再配置先"), c.join("  ")));
+        out.push(format!("{}{}", lab(&catalog::t!(ctx.lang, "suriagehara-re-place-on")), c.join("  ")));
     }
     if let Some(r) = &view.result {
         let text = match r {
             GameResult::Winner { side, .. } => {
-                if en {
-                    format!("{} wins", side.name_en())
-                } else {
-                    format!("{}の勝利", side.name_ja())
-                }
+                catalog::t!(
+                    ctx.lang,
+                    "suriagehara-wins",
+                    side_name = if ctx.lang == catalog::Lang::Ja {
+                        (side.name_ja()).to_string()
+                    } else {
+                        (side.name_en()).to_string()
+                    }
+                )
             }
-            GameResult::Draw { .. } => if en { "draw" } else { "引き分け" }.to_string(),
+            GameResult::Draw { .. } => catalog::t!(ctx.lang, "suriagehara-draw-2").to_string(),
         };
-        out.push(format!("{}{text}", lab("Result", "結果")));
+        out.push(format!("{}{text}", lab(&catalog::t!(ctx.lang, "suriagehara-result"))));
     } else {
-        out.push(format!("{}{}", lab("Waiting for", "回答待ち"), waiting_text(view, ctx)));
+        out.push(format!("{}{}", lab(&catalog::t!(ctx.lang, "suriagehara-waiting-for")), waiting_text(view, ctx)));
     }
     if let (Stage::Deploy, Some(super::state::Sealed::Deploy { .. })) = (view.stage, &view.own_sealed) {
-        out.push(if en {
-            "Your deployment is submitted (shown on the map only to you).".into()
-        } else {
-            "あなたの配置は提出済みです（マップ上の表示はあなたにだけ見えます）。".into()
-        });
+        out.push(catalog::t!(ctx.lang, "suriagehara-your-deployment-is-submitted-shown"));
     }
     if let Some(super::state::Sealed::Cup { chits }) = &view.own_sealed {
-        out.push(format!("{}{}", lab("Your cup", "あなたの選択"), codes(chits)));
+        out.push(format!("{}{}", lab(&catalog::t!(ctx.lang, "suriagehara-your-cup")), codes(chits)));
     }
     out
 }
@@ -397,71 +364,51 @@ pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     let en = ctx.lang == Lang::En;
     let mut out = Vec::new();
     let name_w = if en { 20 } else { 12 };
-    let head = if en {
-        format!(
-            "{} {} {} {} {} {} {}",
-            pad_right("Code", 4),
-            pad_right("Commander", name_w),
-            "R ",
-            "Chit ",
-            "In",
-            "Units",
-            "Commander at / status"
-        )
-    } else {
-        format!(
-            "{} {} {} {} {} {} {}",
-            pad_right("記号", 4),
-            pad_right("指揮官", name_w),
-            "戦意",
-            "種別  ",
-            "投入",
-            "郎党 ",
-            "指揮官位置・状態"
-        )
-    };
+    let head = format!(
+        "{} {} {} {} {} {} {}",
+        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-code"), 4),
+        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-commander"), name_w),
+        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-resolve"), if en { 2 } else { 4 }),
+        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-chit"), if en { 5 } else { 6 }),
+        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-entry"), if en { 2 } else { 4 }),
+        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-units"), 5),
+        catalog::t!(ctx.lang, "suriagehara-roster-commander-at")
+    );
     out.push(head);
     for (i, d) in FORMATIONS.iter().enumerate() {
         let f = i as Fid;
         let fv = &view.formations[i];
         let alive = view.units.keys().filter(|u| u.f == f).count();
-        let name = if en { d.name_en } else { d.name_ja };
-        let kind = match (d.action, en) {
-            (ChitAction::MoveAndCombat, true) => "M&C  ",
-            (ChitAction::MoveOrCombat, true) => "MoC  ",
-            (ChitAction::MoveAndCombat, false) => "移&戦",
-            (ChitAction::MoveOrCombat, false) => "移or戦",
+        let name = crate::engine::name_in(ctx.lang, d.name_en, d.name_ja);
+        let kind = match d.action {
+            ChitAction::MoveAndCombat => catalog::t!(ctx.lang, "suriagehara-roster-move-and-combat"),
+            ChitAction::MoveOrCombat => catalog::t!(ctx.lang, "suriagehara-roster-move-or-combat"),
         };
-        let kind = pad_right(kind, if en { 5 } else { 6 });
+        let kind = pad_right(&kind, if en { 5 } else { 6 });
         let at = match fv.commander {
             Commander::Alive { carrier } => {
                 let u = super::action::UnitId::new(f, carrier);
                 match view.units.get(&u) {
                     Some(h) => {
                         let c = if d.side == Side::Ashina { u.to_string().to_ascii_lowercase() } else { u.to_string() };
-                        if en { format!("on {c} {h}") } else { format!("{c} {h}") }
+                        catalog::t!(ctx.lang, "suriagehara-on", c = c.to_string(), h = h.to_string())
                     }
                     None => "-".to_string(),
                 }
             }
-            Commander::SetAside { .. } => if en { "set aside" } else { "再配置待ち" }.to_string(),
-            Commander::Killed => if en { "killed" } else { "討ち死に" }.to_string(),
+            Commander::SetAside { .. } => catalog::t!(ctx.lang, "suriagehara-set-aside").to_string(),
+            Commander::Killed => catalog::t!(ctx.lang, "suriagehara-killed").to_string(),
         };
-        let status = match (fv.status, en) {
-            (Status::Unreleased, true) => "unreleased",
-            (Status::Unreleased, false) => "未行動開始",
-            (Status::Released, true) => "released",
-            (Status::Released, false) => "行動開始",
-            (Status::Destroyed, true) => "destroyed",
-            (Status::Destroyed, false) => "壊滅",
+        let status = match fv.status {
+            Status::Unreleased => catalog::t!(ctx.lang, "suriagehara-status-unreleased"),
+            Status::Released => catalog::t!(ctx.lang, "suriagehara-status-released"),
+            Status::Destroyed => catalog::t!(ctx.lang, "suriagehara-status-destroyed"),
         };
-        let sup = if d.supreme { if en { " SUPREME" } else { " 総大将" } } else { "" };
+        let sup = if d.supreme { catalog::t!(ctx.lang, "suriagehara-supreme") } else { String::new() };
         let moved = if fv.has_moved || fv.status != Status::Released {
-            ""
-        } else if en {
-            " not moved"
+            String::new()
         } else {
-            " 未移動"
+            catalog::t!(ctx.lang, "suriagehara-not-moved")
         };
         out.push(format!(
             "{} {} {} {} {} {} {}",
@@ -471,7 +418,7 @@ pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
             kind,
             pad_right(&d.entry_turn.to_string(), if en { 2 } else { 4 }),
             pad_right(&format!("{alive}/{}", d.retainers), 5),
-            at + ", " + status + moved + sup
+            at + ", " + &status + &moved + &sup
         ));
     }
     out
@@ -482,19 +429,15 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
         return match parse_region(region) {
             Some((from, to)) => render_region(view, ctx, from, to),
             None => {
-                let note = match ctx.lang {
-                    Lang::En => format!("region `{region}` not understood: give two corner hexes, e.g. `0305-1012`"),
-                    Lang::Ja => {
-                        format!("範囲`{region}`を解釈できません。角の2ヘクスを`0305-1012`のように指定してください")
-                    }
-                };
+                let note =
+                    catalog::t!(ctx.lang, "suriagehara-region-not-understood-give-two", region = region.to_string());
                 format!("{note}\n{}", render(view, &RenderContext { region: None, ..ctx.clone() }))
             }
         };
     }
     let w = ctx.width.max(40);
     let mut lines = Vec::new();
-    let title = if ctx.lang == Lang::En { "Suriagehara no Kassen" } else { "摺上原の合戦" };
+    let title = catalog::t!(ctx.lang, "suriagehara-suriagehara-no-kassen");
     lines.push(title.to_string());
     lines.extend(status_lines(view, ctx).into_iter().flat_map(|l| hang(&l, w, 13)));
     lines.push(String::new());

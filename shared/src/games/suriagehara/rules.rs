@@ -8,13 +8,13 @@ use crate::engine::{Event, Localized, RuleError};
 
 use super::action::{Action, Attack, MoveOrder, Placement, UnitId};
 use super::data::{
-    COMMAND_RANGE, ChitAction, Fid, MG, SANDSTORM_LAST_TURN, SE, Side, TK, TURNS, Terrain, entry_cost, fdata, fids,
-    side_fids, terrain,
+    COMMAND_RANGE, ChitAction, Fid, MG, SANDSTORM_LAST_TURN, SE, Side, TK, Terrain, entry_cost, fdata, fids, side_fids,
+    terrain,
 };
 use super::hex::{Hex, in_contact, is_water_hexside};
 use super::state::{
     Activation, Chit, CombatSeg, Commander, FirstMove, GameResult, Kind, MoveSeg, Reason, ResPhase, Resolution,
-    Retreats, Sealed, Segment, Stage, State, Status, Wind,
+    Retreats, Sealed, Segment, Stage, State, Status, SupremeCommander, Wind,
 };
 
 /// The source of every random event. `Rng` in play; scripted dice and draws in the scenario tests.
@@ -38,12 +38,8 @@ impl Roller for Rng {
 
 pub type Events = Vec<Event>;
 
-fn say(ev: &mut Events, en: impl Into<String>, ja: impl Into<String>) {
-    ev.push(Event::public(en, ja));
-}
-
-fn illegal(en: impl Into<String>, ja: impl Into<String>) -> RuleError {
-    RuleError::illegal(en, ja)
+fn say(ev: &mut Events, text: Localized) {
+    ev.push(Event::public(text));
 }
 
 pub fn side_of(u: UnitId) -> Side {
@@ -109,19 +105,18 @@ fn first_move_forbids(s: &State, u: UnitId, start: u8, to: Hex) -> Option<Locali
     let side = side_of(u);
     match s.first_move {
         FirstMove::NoUnitRearward => side.is_rearward(start, to.y).then(|| {
-            Localized::new(
-                format!("row {:02} is rearward of row {:02} on the formation's first move (§6.6 e)", to.y, start),
-                format!("初回移動では{start:02}行目より後方の{:02}行目へは移動できません（§6.6 e）", to.y),
+            catalog::both!(
+                "suriagehara-row-is-rearward-of-row",
+                to_y = format!("{:02}", to.y),
+                start = format!("{:02}", start)
             )
         }),
         FirstMove::CommanderNotBehindLine => (s.is_carrier(u) && side.behind_zone(to.y)).then(|| {
             let line = side.zone_rear_row();
-            Localized::new(
-                format!(
-                    "{u} carries its commander, who may not go behind the deployment line (row {line:02}) on the \
-                     formation's first move (§6.6 e)"
-                ),
-                format!("{u}は指揮官を乗せており、初回移動では配置ライン（{line:02}行目）より後方へは移動できません（§6.6 e）"),
+            catalog::both!(
+                "suriagehara-carries-its-commander-who-may",
+                u = u.to_string(),
+                line = format!("{:02}", line)
             )
         }),
     }
@@ -234,8 +229,22 @@ pub(crate) fn begin_move(s: &mut State, ev: &mut Events) {
     };
     say(
         ev,
-        format!("{} Movement Segment (MA: {}){first_en}", code(f), mas.join(", ")),
-        format!("{} 移動セグメント（移動力: {}）{first_ja}", fdata(f).name_ja, mas.join("、")),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-movement-segment-ma",
+                code_f = (code(f)).to_string(),
+                mas = (mas.join(", ")).to_string(),
+                first_en = first_en.to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-movement-segment-ma",
+                code_f = (fdata(f).name_ja).to_string(),
+                mas = (mas.join("、")).to_string(),
+                first_en = first_ja.to_string()
+            ),
+        },
     );
     s.activation.as_mut().expect("activation").segment = Some(Segment::Move(seg));
     if movable(s).is_empty() {
@@ -261,27 +270,21 @@ fn end_move(s: &mut State, ev: &mut Events) {
 pub fn check_order(s: &State, o: &MoveOrder) -> Result<(Hex, u32), Localized> {
     let f = active(s).formation;
     let m = move_seg(s);
-    let loc = |en: String, ja: String| Localized::new(en, ja);
     if o.unit.f != f {
-        return Err(loc(
-            format!("{} is not a unit of the active formation {} (§6.6 step 2)", o.unit, code(f)),
-            format!("{}は活性化中のフォーメーション{}のユニットではありません（§6.6）", o.unit, code(f)),
+        return Err(catalog::both!(
+            "suriagehara-is-not-a-unit-of",
+            o_unit = o.unit.to_string(),
+            code_f = (code(f)).to_string()
         ));
     }
     let Some(&start) = s.units.get(&o.unit) else {
-        return Err(loc(format!("{} is not on the map", o.unit), format!("{}はマップ上にいません", o.unit)));
+        return Err(catalog::both!("suriagehara-is-not-on-the-map", o_unit = o.unit.to_string()));
     };
     if m.locked.contains(&o.unit) {
-        return Err(loc(
-            format!("{} began the segment in contact with an enemy and cannot move (§6.6 step 1)", o.unit),
-            format!("{}は移動開始時に敵に隣接しているため移動できません（§6.6）", o.unit),
-        ));
+        return Err(catalog::both!("suriagehara-began-the-segment-in-contact", o_unit = o.unit.to_string()));
     }
     if m.moved.contains(&o.unit) {
-        return Err(loc(
-            format!("{} has already moved in this segment (A10)", o.unit),
-            format!("{}はこのセグメントで既に移動しました（A10）", o.unit),
-        ));
+        return Err(catalog::both!("suriagehara-has-already-moved-in-this", o_unit = o.unit.to_string()));
     }
     let ma = m.ma.get(&o.unit).copied().unwrap_or(1);
     let side = side_of(o.unit);
@@ -291,43 +294,36 @@ pub fn check_order(s: &State, o: &MoveOrder) -> Result<(Hex, u32), Localized> {
             p.insert(0, start);
         }
         if p.len() < 2 || p.last() != Some(&o.to) {
-            return Err(loc(
-                format!("the path must lead from {start} to {}", o.to),
-                format!("経路は{start}から{}へ続く必要があります", o.to),
+            return Err(catalog::both!(
+                "suriagehara-the-path-must-lead-from",
+                start = start.to_string(),
+                o_to = o.to.to_string()
             ));
         }
         let mut cost = 0;
         for i in 1..p.len() {
             let (a, b) = (p[i - 1], p[i]);
             if !a.is_adjacent(b) {
-                return Err(loc(format!("{a} and {b} are not adjacent"), format!("{a}と{b}は隣接していません")));
+                return Err(catalog::both!("suriagehara-and-are-not-adjacent", a = a.to_string(), b = b.to_string()));
             }
             if i > 1 && touches_enemy(s, a, side) {
-                return Err(loc(
-                    format!("{a} is in contact with an enemy: the move must end there (§6.6 d)"),
-                    format!("{a}は敵に隣接しているため、そこで移動を終了しなければなりません（§6.6 d）"),
-                ));
+                return Err(catalog::both!("suriagehara-is-in-contact-with-an", a = a.to_string()));
             }
             if terrain(b) == Terrain::Water {
-                return Err(loc(format!("{b} is water (§6.6 a)"), format!("{b}は水面です（§6.6 a）")));
+                return Err(catalog::both!("suriagehara-is-water-a", b = b.to_string()));
             }
             if is_water_hexside(a, b) {
-                return Err(loc(
-                    format!("{a}|{b} is a water hexside (§6.6 a)"),
-                    format!("{a}|{b}は水面ヘクスサイドです（§6.6 a）"),
-                ));
+                return Err(catalog::both!("suriagehara-is-a-water-hexside-a", a = a.to_string(), b = b.to_string()));
             }
             if let Some(other) = units_at(s, b).first() {
                 return Err(if side_of(*other) == side {
-                    loc(
-                        format!("{b} holds the friendly unit {other}: no entry or passage (§6.6 b)"),
-                        format!("{b}には味方{other}がいます：進入・通過不可（§6.6 b）"),
+                    catalog::both!(
+                        "suriagehara-holds-the-friendly-unit-no",
+                        b = b.to_string(),
+                        other = other.to_string()
                     )
                 } else {
-                    loc(
-                        format!("{b} holds the enemy unit {other} (§6.6 b)"),
-                        format!("{b}には敵{other}がいます（§6.6 b）"),
-                    )
+                    catalog::both!("suriagehara-holds-the-enemy-unit-b", b = b.to_string(), other = other.to_string())
                 });
             }
             if m.first_move
@@ -338,9 +334,11 @@ pub fn check_order(s: &State, o: &MoveOrder) -> Result<(Hex, u32), Localized> {
             cost += entry_cost(terrain(a), terrain(b)).unwrap_or(1000);
         }
         if cost > ma {
-            return Err(loc(
-                format!("the path costs {cost}, more than {}'s MA {ma} (§6.6 c)", o.unit),
-                format!("経路の消費{cost}が{}の移動力{ma}を超えます（§6.6 c）", o.unit),
+            return Err(catalog::both!(
+                "suriagehara-the-path-costs-more-than",
+                cost = cost.to_string(),
+                o_unit = o.unit.to_string(),
+                ma = ma.to_string()
             ));
         }
         return Ok((o.to, cost));
@@ -351,30 +349,27 @@ pub fn check_order(s: &State, o: &MoveOrder) -> Result<(Hex, u32), Localized> {
     }
     let to = o.to;
     let why = if to == start {
-        loc(format!("{} is already on {to}", o.unit), format!("{}は既に{to}にいます", o.unit))
+        catalog::both!("suriagehara-is-already-on", o_unit = o.unit.to_string(), to = to.to_string())
     } else if terrain(to) == Terrain::Water {
-        loc(format!("{to} is water (§6.6 a)"), format!("{to}は水面です（§6.6 a）"))
+        catalog::both!("suriagehara-is-water-a-2", to = to.to_string())
     } else if let Some(other) = units_at(s, to).first() {
         if side_of(*other) == side {
-            loc(
-                format!("{to} holds the friendly unit {other} (§6.6 b)"),
-                format!("{to}には味方{other}がいます（§6.6 b）"),
-            )
+            catalog::both!("suriagehara-holds-the-friendly-unit-b", to = to.to_string(), other = other.to_string())
         } else {
-            loc(format!("{to} holds the enemy unit {other} (§6.6 b)"), format!("{to}には敵{other}がいます（§6.6 b）"))
+            catalog::both!("suriagehara-holds-the-enemy-unit-b-2", to = to.to_string(), other = other.to_string())
         }
     } else if let Some(why) = m.first_move.then(|| first_move_forbids(s, o.unit, start.y, to)).flatten() {
         why
     } else if let Some(c) = cheapest_unbounded(s, o.unit, to, m.first_move) {
-        loc(
-            format!("{to} costs at least {c}, more than {}'s MA {ma} (§6.6 c)", o.unit),
-            format!("{to}へは最低{c}移動力が必要で、{}の移動力{ma}を超えます（§6.6 c）", o.unit),
+        catalog::both!(
+            "suriagehara-costs-at-least-more-than",
+            to = to.to_string(),
+            c = c.to_string(),
+            o_unit = o.unit.to_string(),
+            ma = ma.to_string()
         )
     } else {
-        loc(
-            format!("no legal path leads {} to {to} (water, units or enemy contact in the way, §6.6)", o.unit),
-            format!("{}が{to}へ至る合法な経路がありません（§6.6）", o.unit),
-        )
+        catalog::both!("suriagehara-no-legal-path-leads-to", o_unit = o.unit.to_string(), to = to.to_string())
     };
     Err(why)
 }
@@ -397,12 +392,30 @@ fn do_move(s: &mut State, o: &MoveOrder, to: Hex, cost: u32, ev: &mut Events) {
     let contact = touches_enemy(s, to, side_of(o.unit));
     say(
         ev,
-        format!("move {}{carrier} {from}>{to} [{cost}/{ma}]{}", o.unit, if contact { " (contact, stop)" } else { "" }),
-        format!(
-            "移動 {} {from}→{to} [{cost}/{ma}]{}",
-            ja_unit(o.unit),
-            if contact { "（敵に隣接・停止）" } else { "" }
-        ),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-move",
+                o_unit = o.unit.to_string(),
+                carrier = carrier.to_string(),
+                from = from.to_string(),
+                to = to.to_string(),
+                cost = cost.to_string(),
+                ma = ma.to_string(),
+                if_contact_contact = (if contact { " (contact, stop)" } else { "" }).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-move",
+                o_unit = (ja_unit(o.unit)).to_string(),
+                carrier = carrier.to_string(),
+                from = from.to_string(),
+                to = to.to_string(),
+                cost = cost.to_string(),
+                ma = ma.to_string(),
+                if_contact_contact = (if contact { "（敵に隣接・停止）" } else { "" }).to_string()
+            ),
+        },
     );
     release_check(s, o.unit, ev);
 }
@@ -423,8 +436,18 @@ fn release_check(s: &mut State, u: UnitId, ev: &mut Events) {
             s.pending_release.push(f);
             say(
                 ev,
-                format!("{} is contacted and will be released after this activation (§6.11)", code(f)),
-                format!("{}は敵に隣接されたため、この活性化の後に行動開始となります（§6.11）", fdata(f).name_ja),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "suriagehara-is-contacted-and-will-be",
+                        code_f = (code(f)).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "suriagehara-is-contacted-and-will-be",
+                        code_f = (fdata(f).name_ja).to_string()
+                    ),
+                },
             );
         }
     }
@@ -457,8 +480,18 @@ pub(crate) fn begin_combat(s: &mut State, ev: &mut Events) {
     if obliged.is_empty() {
         say(
             ev,
-            format!("{} Combat Segment: no unit in contact", code(f)),
-            format!("{} 戦闘セグメント：敵に隣接するユニットなし", fdata(f).name_ja),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "suriagehara-combat-segment-no-unit-in",
+                    code_f = (code(f)).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "suriagehara-combat-segment-no-unit-in",
+                    code_f = (fdata(f).name_ja).to_string()
+                ),
+            },
         );
         end_activation(s, ev);
         return;
@@ -466,8 +499,20 @@ pub(crate) fn begin_combat(s: &mut State, ev: &mut Events) {
     let names: Vec<String> = obliged.iter().map(|u| u.to_string()).collect();
     say(
         ev,
-        format!("{} Combat Segment: units that must fight: {}", code(f), names.join(" ")),
-        format!("{} 戦闘セグメント：戦闘義務のあるユニット {}", fdata(f).name_ja, names.join(" ")),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-combat-segment-units-that-must",
+                code_f = (code(f)).to_string(),
+                names = (names.join(" ")).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-combat-segment-units-that-must",
+                code_f = (fdata(f).name_ja).to_string(),
+                names = (names.join(" ")).to_string()
+            ),
+        },
     );
     let plans = plan_candidates(s);
     if plans.is_empty() {
@@ -479,8 +524,10 @@ pub(crate) fn begin_combat(s: &mut State, ev: &mut Events) {
         let plan = plans[0].clone();
         say(
             ev,
-            format!("only one valid plan: {}", super::notation::print_plan(&plan)),
-            format!("有効な戦闘計画は一つだけ：{}", super::notation::print_plan(&plan)),
+            catalog::both!(
+                "suriagehara-only-one-valid-plan",
+                super_notation_print_plan = (super::notation::print_plan(&plan)).to_string()
+            ),
         );
         combat_seg_mut(s).plan = plan;
         s.stage = Stage::Resolve;
@@ -560,7 +607,6 @@ pub fn check_plan(s: &State, plan: &[Attack]) -> Result<(), Localized> {
     let seg = combat_seg(s);
     let f = active(s).formation;
     let side = fdata(f).side;
-    let loc = |en: String, ja: String| Localized::new(en, ja);
     let mut used: Vec<UnitId> = Vec::new();
     let mut targeted: Vec<Hex> = Vec::new();
     for (i, a) in plan.iter().enumerate() {
@@ -569,45 +615,59 @@ pub fn check_plan(s: &State, plan: &[Attack]) -> Result<(), Localized> {
         match s.unit_at(a.target) {
             Some(v) if side_of(v) != side => {}
             _ => {
-                return Err(loc(
-                    format!("attack {n} (`{printed}`): {} holds no enemy unit (P1)", a.target),
-                    format!("攻撃{n}（`{printed}`）：{}に敵ユニットがいません（P1）", a.target),
+                return Err(catalog::both!(
+                    "suriagehara-attack-holds-no-enemy-unit",
+                    n = n.to_string(),
+                    printed = printed.to_string(),
+                    a_target = a.target.to_string()
                 ));
             }
         }
         for u in a.units() {
             if u.f != f || !s.units.contains_key(&u) {
-                return Err(loc(
-                    format!("attack {n} (`{printed}`): {u} is not a unit of the active formation {} (P1)", code(f)),
-                    format!("攻撃{n}（`{printed}`）：{u}は活性化中の{}のユニットではありません（P1）", code(f)),
+                return Err(catalog::both!(
+                    "suriagehara-attack-is-not-a-unit",
+                    n = n.to_string(),
+                    printed = printed.to_string(),
+                    u = u.to_string(),
+                    code_f = (code(f)).to_string()
                 ));
             }
             if !in_contact(s.units[&u], a.target) {
-                return Err(loc(
-                    format!("attack {n} (`{printed}`): {u} is not in contact with {} (P1)", a.target),
-                    format!("攻撃{n}（`{printed}`）：{u}は{}に隣接していません（P1）", a.target),
+                return Err(catalog::both!(
+                    "suriagehara-attack-is-not-in-contact",
+                    n = n.to_string(),
+                    printed = printed.to_string(),
+                    u = u.to_string(),
+                    a_target = a.target.to_string()
                 ));
             }
             if used.contains(&u) {
-                return Err(loc(
-                    format!("attack {n} (`{printed}`): {u} already takes part in another attack (P3)"),
-                    format!("攻撃{n}（`{printed}`）：{u}は既に別の攻撃に参加しています（P3）"),
+                return Err(catalog::both!(
+                    "suriagehara-attack-already-takes-part-in",
+                    n = n.to_string(),
+                    printed = printed.to_string(),
+                    u = u.to_string()
                 ));
             }
             used.push(u);
         }
         if targeted.contains(&a.target) {
-            return Err(loc(
-                format!("attack {n} (`{printed}`): {} is already a target of this plan (P2, A15)", a.target),
-                format!("攻撃{n}（`{printed}`）：{}は既にこの計画の攻撃目標です（P2, A15）", a.target),
+            return Err(catalog::both!(
+                "suriagehara-attack-is-already-a-target",
+                n = n.to_string(),
+                printed = printed.to_string(),
+                a_target = a.target.to_string()
             ));
         }
         targeted.push(a.target);
         let out_of_command = a.units().find(|u| !seg.in_command.contains(u));
         if let (false, Some(u)) = (a.support.is_empty(), out_of_command) {
-            return Err(loc(
-                format!("attack {n} (`{printed}`): {u} is out of command and may only attack alone (P4, A16)"),
-                format!("攻撃{n}（`{printed}`）：{u}は指揮範囲外のため共同攻撃に参加できません（P4, A16）"),
+            return Err(catalog::both!(
+                "suriagehara-attack-is-out-of-command",
+                n = n.to_string(),
+                printed = printed.to_string(),
+                u = u.to_string()
             ));
         }
     }
@@ -618,10 +678,7 @@ pub fn check_plan(s: &State, plan: &[Attack]) -> Result<(), Localized> {
         let exempt = !seg.in_command.contains(u)
             && enemy_hexes_touching(s, s.units[u], side).iter().all(|t| targeted.contains(t));
         if !exempt {
-            return Err(loc(
-                format!("{u} is in contact with an enemy and must take part in an attack (P5)"),
-                format!("{u}は敵に隣接しているため、いずれかの攻撃に参加しなければなりません（P5）"),
-            ));
+            return Err(catalog::both!("suriagehara-is-in-contact-with-an-2", u = u.to_string()));
         }
     }
     Ok(())
@@ -642,9 +699,39 @@ fn eliminate(s: &mut State, u: UnitId, how: Loss, roll: &mut dyn Roller, ev: &mu
     s.morale[side.idx()] -= 1;
     say(
         ev,
-        format!("{u} eliminated in {hex}; {} Army Morale {before} -> {}", side.name_en(), before - 1),
-        format!("{}（{hex}）除去：{}の士気 {before}→{}", ja_unit(u), side.name_ja(), before - 1),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-eliminated-in-army-morale",
+                u = u.to_string(),
+                hex = hex.to_string(),
+                side_name = (side.name_en()).to_string(),
+                before = before.to_string(),
+                before_1 = (before - 1).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-eliminated-in-army-morale",
+                before_1 = (before - 1).to_string(),
+                hex = hex.to_string(),
+                u = (ja_unit(u)).to_string(),
+                before = before.to_string(),
+                side_name = (side.name_ja()).to_string()
+            ),
+        },
     );
+    if carrier && fdata(u.f).supreme && s.supreme_commander == SupremeCommander::CarrierLost {
+        // Reading 16's other reading: "removed by combat" is the loss of his carrier, with no death roll.
+        let side = fdata(u.f).side;
+        s.form_mut(u.f).commander = Commander::Killed;
+        let side_code = match side {
+            Side::Ashina => "ashina",
+            Side::Date => "date",
+        };
+        ev.push(Event::public(catalog::both!("options-suriagehara-supreme-carrier-lost", side = side_code)));
+        s.result = Some(GameResult::Winner { side: side.other(), reason: Reason::SupremeRemoved });
+        return;
+    }
     if carrier {
         let d = roll.d6();
         let killed = match how {
@@ -657,17 +744,26 @@ fn eliminate(s: &mut State, u: UnitId, how: Loss, roll: &mut dyn Roller, ev: &mu
         };
         say(
             ev,
-            format!(
-                "death check for {} ({}): die {d} -> {} (killed on {need_en})",
-                fdata(u.f).name_en,
-                code(u.f),
-                if killed { "killed" } else { "survives" }
-            ),
-            format!(
-                "{}の討ち死にチェック：出目{d}→{}（{need_ja}で討ち死に）",
-                fdata(u.f).name_ja,
-                if killed { "討ち死に" } else { "生存" }
-            ),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "suriagehara-death-check-for-die-killed",
+                    fdata_u_f = (fdata(u.f).name_en).to_string(),
+                    code_u_f = (code(u.f)).to_string(),
+                    d = d.to_string(),
+                    if_killed_killed = (if killed { "killed" } else { "survives" }).to_string(),
+                    need_en = need_en.to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "suriagehara-death-check-for-die-killed",
+                    fdata_u_f = (fdata(u.f).name_ja).to_string(),
+                    code_u_f = (code(u.f)).to_string(),
+                    d = d.to_string(),
+                    if_killed_killed = (if killed { "討ち死に" } else { "生存" }).to_string(),
+                    need_en = need_ja.to_string()
+                ),
+            },
         );
         if killed {
             kill_commander(s, u.f, ev);
@@ -685,8 +781,20 @@ fn kill_commander(s: &mut State, f: Fid, ev: &mut Events) {
     if d.supreme {
         say(
             ev,
-            format!("the supreme commander {} is killed: {} wins", d.name_en, d.side.other().name_en()),
-            format!("総大将{}討ち死に：{}の勝利", d.name_ja, d.side.other().name_ja()),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "suriagehara-the-supreme-commander-is-killed",
+                    d_name = d.name_en.to_string(),
+                    d_side_other = (d.side.other().name_en()).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "suriagehara-the-supreme-commander-is-killed",
+                    d_name = d.name_ja.to_string(),
+                    d_side_other = (d.side.other().name_ja()).to_string()
+                ),
+            },
         );
         s.result = Some(GameResult::Winner { side: d.side.other(), reason: Reason::SupremeKilled });
         return;
@@ -695,15 +803,26 @@ fn kill_commander(s: &mut State, f: Fid, ev: &mut Events) {
     s.morale[d.side.idx()] -= 1;
     say(
         ev,
-        format!(
-            "{} ({}) is killed; {} is leaderless; {} Army Morale {before} -> {}",
-            d.name_en,
-            d.code,
-            d.code,
-            d.side.name_en(),
-            before - 1
-        ),
-        format!("{}討ち死に：{}の士気 {before}→{}", d.name_ja, d.side.name_ja(), before - 1),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-is-killed-is-leaderless-army",
+                d_name = d.name_en.to_string(),
+                code = d.code.to_string(),
+                d_side_name = (d.side.name_en()).to_string(),
+                before = before.to_string(),
+                before_1 = (before - 1).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-is-killed-is-leaderless-army",
+                d_name = d.name_ja.to_string(),
+                code = d.code.to_string(),
+                d_side_name = (d.side.name_ja()).to_string(),
+                before = before.to_string(),
+                before_1 = (before - 1).to_string()
+            ),
+        },
     );
 }
 
@@ -718,8 +837,18 @@ fn check_destroyed(s: &mut State, f: Fid, ev: &mut Events) {
     s.pending_release.retain(|x| *x != f);
     say(
         ev,
-        format!("formation {} is destroyed; its chit is removed from the game", code(f)),
-        format!("{}隊は壊滅：活性化チットはゲームから除かれます", fdata(f).name_ja),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-formation-is-destroyed-its-chit",
+                code_f = (code(f)).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-formation-is-destroyed-its-chit",
+                code_f = (fdata(f).name_ja).to_string()
+            ),
+        },
     );
 }
 
@@ -759,15 +888,27 @@ fn do_retreat(s: &mut State, u: UnitId, to: Hex, ev: &mut Events) {
     }
     say(
         ev,
-        format!(
-            "retreat {u} {from}>{to}{}",
-            occupant.map(|o| format!(" (displaces {o}: chain retreat)")).unwrap_or_default()
-        ),
-        format!(
-            "後退 {} {from}→{to}{}",
-            ja_unit(u),
-            occupant.map(|o| format!("（{}を押し出す：連鎖後退）", ja_unit(o))).unwrap_or_default()
-        ),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-retreat",
+                u = u.to_string(),
+                from = from.to_string(),
+                to = to.to_string(),
+                occupant_o_format =
+                    (occupant.map(|o| format!(" (displaces {o}: chain retreat)")).unwrap_or_default()).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-retreat",
+                occupant_o_format =
+                    (occupant.map(|o| format!("（{}を押し出す：連鎖後退）", ja_unit(o))).unwrap_or_default())
+                        .to_string(),
+                from = from.to_string(),
+                to = to.to_string(),
+                u = (ja_unit(u)).to_string()
+            ),
+        },
     );
 }
 
@@ -782,7 +923,17 @@ fn process_retreats(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
             match opts.len() {
                 0 => {
                     res_mut(s).retreats.chain.pop();
-                    say(ev, format!("{u} cannot retreat"), format!("{}は後退できません", ja_unit(u)));
+                    say(
+                        ev,
+                        catalog::Localized {
+                            en: catalog::t!(catalog::Lang::En, "suriagehara-cannot-retreat", u = u.to_string()),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "suriagehara-cannot-retreat",
+                                u = (ja_unit(u)).to_string()
+                            ),
+                        },
+                    );
                     eliminate(s, u, Loss::NoRetreat, roll, ev);
                 }
                 1 => {
@@ -805,7 +956,13 @@ fn process_retreats(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
             // that cannot retreat never gains a hex by waiting, and eliminating it first never helps).
             let u = r.queue[0];
             res_mut(s).retreats.queue.remove(0);
-            say(ev, format!("{u} cannot retreat"), format!("{}は後退できません", ja_unit(u)));
+            say(
+                ev,
+                catalog::Localized {
+                    en: catalog::t!(catalog::Lang::En, "suriagehara-cannot-retreat", u = u.to_string()),
+                    ja: catalog::t!(catalog::Lang::Ja, "suriagehara-cannot-retreat", u = (ja_unit(u)).to_string()),
+                },
+            );
             eliminate(s, u, Loss::NoRetreat, roll, ev);
             continue;
         }
@@ -842,8 +999,24 @@ fn place_commander(s: &mut State, f: Fid, u: UnitId, ev: &mut Events) {
     res_mut(s).set_aside.retain(|x| *x != f);
     say(
         ev,
-        format!("{} ({}) is re-placed on {u} in {}", fdata(f).name_en, code(f), s.units[&u]),
-        format!("{}を{}（{}）に再配置", fdata(f).name_ja, ja_unit(u), s.units[&u]),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-is-re-placed-on-in",
+                fdata_f_name = (fdata(f).name_en).to_string(),
+                code_f = (code(f)).to_string(),
+                u = u.to_string(),
+                units_u = (s.units[&u]).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-is-re-placed-on-in",
+                fdata_f_name = (fdata(f).name_ja).to_string(),
+                code_f = (code(f)).to_string(),
+                u = (s.units[&u]).to_string(),
+                units_u = (ja_unit(u)).to_string()
+            ),
+        },
     );
 }
 
@@ -854,8 +1027,18 @@ fn process_replacements(s: &mut State, ev: &mut Events) {
                 res_mut(s).set_aside.retain(|x| *x != f);
                 say(
                     ev,
-                    format!("{} has no retainer left to join", fdata(f).name_en),
-                    format!("{}には再配置されるべき郎党ユニットが存在しません", fdata(f).name_ja),
+                    catalog::Localized {
+                        en: catalog::t!(
+                            catalog::Lang::En,
+                            "suriagehara-has-no-retainer-left-to",
+                            fdata_f_name = (fdata(f).name_en).to_string()
+                        ),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "suriagehara-has-no-retainer-left-to",
+                            fdata_f_name = (fdata(f).name_ja).to_string()
+                        ),
+                    },
                 );
                 kill_commander(s, f, ev);
                 if s.result.is_some() {
@@ -903,18 +1086,42 @@ fn start_attack(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     };
     say(
         ev,
-        format!(
-            "attack {}: {} {lead_cs}+{}={strength} d{a} ={ta}  vs {vname} {ds} d{d} ={td}  diff {diff} => {verdict_en}",
-            atk.target,
-            names.join("+"),
-            atk.support.len()
-        ),
-        format!(
-            "{}へ攻撃：{} {strength}+{a}={ta} 対 {} {ds}+{d}={td} 差{diff} {verdict_ja}",
-            atk.target,
-            names.join("+"),
-            ja_unit(v)
-        ),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-attack-d-vs-d-diff",
+                atk_target = atk.target.to_string(),
+                names = (names.join("+")).to_string(),
+                lead_cs = lead_cs.to_string(),
+                atk_support = (atk.support.len()).to_string(),
+                strength = strength.to_string(),
+                a = a.to_string(),
+                ta = ta.to_string(),
+                vname = vname.to_string(),
+                ds = ds.to_string(),
+                d = d.to_string(),
+                td = td.to_string(),
+                diff = diff.to_string(),
+                verdict_en = verdict_en.to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-attack-d-vs-d-diff",
+                atk_target = atk.target.to_string(),
+                names = (names.join("+")).to_string(),
+                lead_cs = lead_cs.to_string(),
+                atk_support = (atk.support.len()).to_string(),
+                strength = strength.to_string(),
+                a = a.to_string(),
+                ta = ta.to_string(),
+                vname = (ja_unit(v)).to_string(),
+                ds = ds.to_string(),
+                d = d.to_string(),
+                td = td.to_string(),
+                diff = diff.to_string(),
+                verdict_en = verdict_ja.to_string()
+            ),
+        },
     );
     if diff == 0 {
         combat_seg_mut(s).next += 1;
@@ -953,8 +1160,24 @@ fn finish_attack(s: &mut State, ev: &mut Events) {
             s.units.insert(lead, res.attack.target);
             say(
                 ev,
-                format!("{lead}{} advances {from}>{}", if s.is_carrier(lead) { "*" } else { "" }, res.attack.target),
-                format!("{} 前進 {from}→{}", ja_unit(lead), res.attack.target),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "suriagehara-advances",
+                        lead = lead.to_string(),
+                        if_is_carrier_lead = (if s.is_carrier(lead) { "*" } else { "" }).to_string(),
+                        from = from.to_string(),
+                        res_attack_target = res.attack.target.to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "suriagehara-advances",
+                        lead = (if s.is_carrier(lead) { "*" } else { "" }).to_string(),
+                        if_is_carrier_lead = (ja_unit(lead)).to_string(),
+                        from = from.to_string(),
+                        res_attack_target = res.attack.target.to_string()
+                    ),
+                },
             );
             release_check(s, lead, ev);
         }
@@ -999,8 +1222,18 @@ fn end_activation(s: &mut State, ev: &mut Events) {
         fm.chit = Chit::Cup;
         say(
             ev,
-            format!("{} is released; its chit goes into the cup", code(f)),
-            format!("{}が行動開始：活性化チットをカップへ", fdata(f).name_ja),
+            catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "suriagehara-is-released-its-chit-goes",
+                    code_f = (code(f)).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "suriagehara-is-released-its-chit-goes",
+                    code_f = (fdata(f).name_ja).to_string()
+                ),
+            },
         );
     }
     s.activation = None;
@@ -1015,8 +1248,14 @@ pub(crate) fn begin_activation(s: &mut State, chit: Fid, f: Fid, kind: Kind, ev:
     } else if contact {
         say(
             ev,
-            format!("{}: a unit is in contact, so Combat Segment only", code(f)),
-            format!("{}：敵に隣接するユニットがあるため戦闘のみ", fdata(f).name_ja),
+            catalog::Localized {
+                en: catalog::t!(catalog::Lang::En, "suriagehara-a-unit-is-in-contact", code_f = (code(f)).to_string()),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "suriagehara-a-unit-is-in-contact",
+                    code_f = (fdata(f).name_ja).to_string()
+                ),
+            },
         );
         begin_combat(s, ev);
     } else {
@@ -1047,21 +1286,26 @@ pub(crate) fn draw_step(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     let side = fdata(f).side;
     say(
         ev,
-        format!(
-            "T{} {} draw {} ({}, {})",
-            s.turn,
-            side.name_en(),
-            code(f),
-            fdata(f).name_en,
-            if kind_of(f) == Kind::Both { "Move & Combat" } else { "Move or Combat" }
-        ),
-        format!(
-            "第{}ターン {} {}のチットを引く（{}）",
-            s.turn,
-            side.name_ja(),
-            fdata(f).chit_ja,
-            if kind_of(f) == Kind::Both { "移動&戦闘" } else { "移動or戦闘" }
-        ),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-t-draw",
+                turn = s.turn.to_string(),
+                side_name = (side.name_en()).to_string(),
+                code_f = (code(f)).to_string(),
+                fdata_f_name = (fdata(f).name_en).to_string(),
+                if_kind_of_f = (if kind_of(f) == Kind::Both { "Move & Combat" } else { "Move or Combat" }).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-t-draw",
+                turn = s.turn.to_string(),
+                side_name = (side.name_ja()).to_string(),
+                code_f = (fdata(f).chit_ja).to_string(),
+                fdata_f_name = (code(f)).to_string(),
+                if_kind_of_f = (if kind_of(f) == Kind::Both { "移動&戦闘" } else { "移動or戦闘" }).to_string()
+            ),
+        },
     );
     if side == Side::Date && (4..=6).contains(&s.turn) {
         reveal_wind(s, true, ev);
@@ -1083,22 +1327,12 @@ fn reveal_wind(s: &mut State, active_effect: bool, ev: &mut Events) {
     match (w[i], active_effect) {
         (Wind::Reverse, true) => {
             s.reverse_wind = true;
-            say(
-                ev,
-                format!("wind W{} revealed: reverse wind -> Date Resolve +1 this turn", s.turn),
-                format!("風マーカーW{}公開：逆風→このターン伊達勢の戦意+1", s.turn),
-            );
+            say(ev, catalog::both!("suriagehara-wind-w-revealed-reverse-wind", turn = s.turn.to_string()));
         }
-        (Wind::Reverse, false) => say(
-            ev,
-            format!("wind W{} revealed at the turn update: reverse wind, no effect", s.turn),
-            format!("風マーカーW{}をターン更新時に公開：逆風（効果なし）", s.turn),
-        ),
-        (Wind::Calm, _) => say(
-            ev,
-            format!("wind W{} revealed: calm, no effect", s.turn),
-            format!("風マーカーW{}公開：無風（効果なし）", s.turn),
-        ),
+        (Wind::Reverse, false) => {
+            say(ev, catalog::both!("suriagehara-wind-w-revealed-at-the", turn = s.turn.to_string()))
+        }
+        (Wind::Calm, _) => say(ev, catalog::both!("suriagehara-wind-w-revealed-calm-no", turn = s.turn.to_string())),
     }
 }
 
@@ -1115,8 +1349,12 @@ pub(crate) fn turn_update(s: &mut State, roll: &mut dyn Roller, ev: &mut Events)
     let [a, d] = s.morale;
     say(
         ev,
-        format!("T{} turn update: Army Morale Ashina {a} / Date {d}", s.turn),
-        format!("第{}ターン ターン更新：士気 葦名勢{a}／伊達勢{d}", s.turn),
+        catalog::both!(
+            "suriagehara-t-turn-update-army-morale",
+            turn = s.turn.to_string(),
+            a = a.to_string(),
+            d = d.to_string()
+        ),
     );
     if a <= 0 || d <= 0 {
         s.result = Some(match (a <= 0, d <= 0) {
@@ -1124,10 +1362,10 @@ pub(crate) fn turn_update(s: &mut State, roll: &mut dyn Roller, ev: &mut Events)
             (true, false) => GameResult::Winner { side: Side::Date, reason: Reason::Morale },
             _ => GameResult::Winner { side: Side::Ashina, reason: Reason::Morale },
         });
-        say(ev, "Army Morale decides the game (§8.2)", "士気値により勝敗が決しました（§8.2）");
+        say(ev, catalog::both!("suriagehara-army-morale-decides-the-game"));
         return;
     }
-    if s.turn >= TURNS {
+    if s.turn >= s.turns {
         let na = advanced_commanders(s, Side::Ashina);
         let nd = advanced_commanders(s, Side::Date);
         let reason = Reason::AdvanceLine { ashina: na, date: nd };
@@ -1138,8 +1376,12 @@ pub(crate) fn turn_update(s: &mut State, roll: &mut dyn Roller, ev: &mut Events)
         });
         say(
             ev,
-            format!("end of turn 8: commanders beyond the advance line Ashina {na} / Date {nd}"),
-            format!("第8ターン終了：前進ラインを越えた指揮官 葦名勢{na}／伊達勢{nd}"),
+            catalog::both!(
+                "suriagehara-end-of-turn-commanders-beyond",
+                turn = s.turn,
+                na = na.to_string(),
+                nd = nd.to_string()
+            ),
         );
         return;
     }
@@ -1156,7 +1398,7 @@ pub fn action_start(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
             w.swap(i, j);
         }
         s.wind = Some(w);
-        say(ev, "wind markers placed face down on turns 4, 5, 6", "風マーカーを第4〜6ターンの欄に裏向きで配置");
+        say(ev, catalog::both!("suriagehara-wind-markers-placed-face-down"));
     }
     s.reverse_wind = false;
     let mut entered = Vec::new();
@@ -1173,16 +1415,20 @@ pub fn action_start(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     }
     say(
         ev,
-        format!(
-            "T{} begins; entering chits: {}",
-            s.turn,
-            if entered.is_empty() { "-".into() } else { entered.join(" ") }
-        ),
-        format!(
-            "第{}ターン開始：投入チット {}",
-            s.turn,
-            if entered.is_empty() { "なし".into() } else { entered.join(" ") }
-        ),
+        catalog::Localized {
+            en: catalog::t!(
+                catalog::Lang::En,
+                "suriagehara-t-begins-entering-chits",
+                turn = s.turn.to_string(),
+                if_entered_is_empty = (if entered.is_empty() { "-".into() } else { entered.join(" ") }).to_string()
+            ),
+            ja: catalog::t!(
+                catalog::Lang::Ja,
+                "suriagehara-t-begins-entering-chits",
+                turn = s.turn.to_string(),
+                if_entered_is_empty = (if entered.is_empty() { "なし".into() } else { entered.join(" ") }).to_string()
+            ),
+        },
     );
     s.sealed = [None, None];
     s.asked = [!s.pool(Side::Ashina).is_empty(), !s.pool(Side::Date).is_empty()];
@@ -1229,28 +1475,51 @@ pub fn check_deployment(side: Side, p: &[Placement]) -> Result<(), RuleError> {
     let mut units: Vec<UnitId> = Vec::new();
     for pl in p {
         if side_of(pl.unit) != side {
-            return Err(illegal(
-                format!("{} is not a {} unit", pl.unit, side.name_en()),
-                format!("{}は{}のユニットではありません", pl.unit, side.name_ja()),
-            ));
+            return Err(RuleError::Illegal(catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "suriagehara-is-not-a-unit",
+                    pl_unit = pl.unit.to_string(),
+                    side_name = (side.name_en()).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "suriagehara-is-not-a-unit",
+                    pl_unit = pl.unit.to_string(),
+                    side_name = (side.name_ja()).to_string()
+                ),
+            }));
         }
         if units.contains(&pl.unit) {
-            return Err(illegal(format!("{} is placed twice", pl.unit), format!("{}が二度配置されています", pl.unit)));
+            return Err(RuleError::Illegal(catalog::both!(
+                "suriagehara-is-placed-twice",
+                pl_unit = pl.unit.to_string()
+            )));
         }
         if terrain(pl.hex) == Terrain::Water {
-            return Err(illegal(format!("{} is water", pl.hex), format!("{}は水面です", pl.hex)));
+            return Err(RuleError::Illegal(catalog::both!("suriagehara-is-water", pl_hex = pl.hex.to_string())));
         }
         if !side.in_zone(pl.hex) {
-            return Err(illegal(
-                format!("{} is outside the {} deployment zone (§3.6)", pl.hex, side.name_en()),
-                format!("{}は{}の配置ラインの外です（§3.6）", pl.hex, side.name_ja()),
-            ));
+            return Err(RuleError::Illegal(catalog::Localized {
+                en: catalog::t!(
+                    catalog::Lang::En,
+                    "suriagehara-is-outside-the-deployment-zone",
+                    pl_hex = pl.hex.to_string(),
+                    side_name = (side.name_en()).to_string()
+                ),
+                ja: catalog::t!(
+                    catalog::Lang::Ja,
+                    "suriagehara-is-outside-the-deployment-zone",
+                    pl_hex = pl.hex.to_string(),
+                    side_name = (side.name_ja()).to_string()
+                ),
+            }));
         }
         if hexes.contains(&pl.hex) {
-            return Err(illegal(
-                format!("two units on {} (one retainer per hex)", pl.hex),
-                format!("{}に二つのユニット（1ヘクス1ユニット）", pl.hex),
-            ));
+            return Err(RuleError::Illegal(catalog::both!(
+                "suriagehara-two-units-on-one-retainer",
+                pl_hex = pl.hex.to_string()
+            )));
         }
         hexes.push(pl.hex);
         units.push(pl.unit);
@@ -1259,15 +1528,16 @@ pub fn check_deployment(side: Side, p: &[Placement]) -> Result<(), RuleError> {
         for n in 1..=fdata(f).retainers {
             let u = UnitId::new(f, n);
             if !units.contains(&u) {
-                return Err(illegal(format!("{u} is not placed"), format!("{u}が配置されていません")));
+                return Err(RuleError::Illegal(catalog::both!("suriagehara-is-not-placed", u = u.to_string())));
             }
         }
         let carriers = p.iter().filter(|pl| pl.unit.f == f && pl.carrier).count();
         if carriers != 1 {
-            return Err(illegal(
-                format!("formation {} needs exactly one unit marked `*` for its commander, not {carriers}", code(f)),
-                format!("{}の指揮官を乗せるユニット（*）はちょうど一つ必要です（{carriers}個）", code(f)),
-            ));
+            return Err(RuleError::Illegal(catalog::both!(
+                "suriagehara-formation-needs-exactly-one-unit",
+                code_f = (code(f)).to_string(),
+                carriers = carriers.to_string()
+            )));
         }
     }
     Ok(())
@@ -1292,7 +1562,7 @@ fn apply_sealed_if_complete(s: &mut State, roll: &mut dyn Roller, ev: &mut Event
                     }
                 }
             }
-            say(ev, "both deployments are in and revealed", "両軍の配置が揃い、公開されました");
+            say(ev, catalog::both!("suriagehara-both-deployments-are-in-and"));
             action_start(s, roll, ev);
         }
         Stage::ChitSelect => {
@@ -1306,8 +1576,12 @@ fn apply_sealed_if_complete(s: &mut State, roll: &mut dyn Roller, ev: &mut Event
             let cup: Vec<&str> = s.cup().into_iter().map(code).collect();
             say(
                 ev,
-                format!("T{} cup ({}): {}", s.turn, cup.len(), cup.join(" ")),
-                format!("第{}ターン カップ（{}枚）：{}", s.turn, cup.len(), cup.join(" ")),
+                catalog::both!(
+                    "suriagehara-t-cup",
+                    turn = s.turn.to_string(),
+                    cup = (cup.len()).to_string(),
+                    cup2 = (cup.join(" ")).to_string()
+                ),
             );
             s.stage = Stage::Draw;
         }
@@ -1330,7 +1604,10 @@ pub fn decider(s: &State) -> Option<Side> {
 }
 
 fn wrong_kind(expected_en: &str, expected_ja: &str) -> RuleError {
-    illegal(format!("this decision expects {expected_en}"), format!("この決定には{expected_ja}が必要です"))
+    RuleError::Illegal(catalog::Localized {
+        en: catalog::t!(catalog::Lang::En, "suriagehara-this-decision-expects", expected_en = expected_en.to_string()),
+        ja: catalog::t!(catalog::Lang::Ja, "suriagehara-this-decision-expects", expected_en = expected_ja.to_string()),
+    })
 }
 
 pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) -> Result<Events, RuleError> {
@@ -1340,11 +1617,24 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             let p = if *standard { standard_placements(side) } else { placements.clone() };
             check_deployment(side, &p)?;
             s.sealed[side.idx()] = Some(Sealed::Deploy { placements: p });
-            ev.push(Event::private(side.seat(), "your deployment is recorded", "配置を受け付けました"));
+            ev.push(
+                Event::private(side.seat(), catalog::both!("suriagehara-your-deployment-is-recorded"))
+                    .retold(catalog::both!("suriagehara-side-deployment-is-recorded", side = side.code())),
+            );
             ev.push(Event::except(
                 vec![side.seat()],
-                format!("{} has deployed (hidden until both are in)", side.name_en()),
-                format!("{}が配置を提出しました（両軍が揃うまで非公開）", side.name_ja()),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "suriagehara-has-deployed-hidden-until-both",
+                        side_name = (side.name_en()).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "suriagehara-has-deployed-hidden-until-both",
+                        side_name = (side.name_ja()).to_string()
+                    ),
+                },
             ));
             apply_sealed_if_complete(s, roll, &mut ev);
         }
@@ -1354,23 +1644,36 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             let mut fs: Vec<Fid> = Vec::new();
             for c in chits {
                 if !pool.contains(&c.0) {
-                    return Err(illegal(
-                        format!("{} is not in your pool of released chits (§6.2 step 5)", c),
-                        format!("{}はあなたのプール（行動開始済みチット）にありません（§6.2）", c),
-                    ));
+                    return Err(RuleError::Illegal(catalog::both!(
+                        "suriagehara-is-not-in-your-pool",
+                        c = c.to_string()
+                    )));
                 }
                 if fs.contains(&c.0) {
-                    return Err(illegal(format!("{c} is named twice"), format!("{c}が二度指定されています")));
+                    return Err(RuleError::Illegal(catalog::both!("suriagehara-is-named-twice", c = c.to_string())));
                 }
                 fs.push(c.0);
             }
             fs.sort();
             s.sealed[side.idx()] = Some(Sealed::Cup { chits: fs });
-            ev.push(Event::private(side.seat(), "your chit selection is recorded", "チットの選択を受け付けました"));
+            ev.push(
+                Event::private(side.seat(), catalog::both!("suriagehara-your-chit-selection-is-recorded"))
+                    .retold(catalog::both!("suriagehara-side-chit-selection-is-recorded", side = side.code())),
+            );
             ev.push(Event::except(
                 vec![side.seat()],
-                format!("{} has chosen its chits (hidden until both are in)", side.name_en()),
-                format!("{}がチットを選びました（両軍が揃うまで非公開）", side.name_ja()),
+                catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "suriagehara-has-chosen-its-chits-hidden",
+                        side_name = (side.name_en()).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "suriagehara-has-chosen-its-chits-hidden",
+                        side_name = (side.name_ja()).to_string()
+                    ),
+                },
             ));
             apply_sealed_if_complete(s, roll, &mut ev);
         }
@@ -1379,12 +1682,36 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             if *tk {
                 say(
                     &mut ev,
-                    format!("{} chit used for Takazane: TK performs one segment (§6.12)", code(chit)),
-                    format!("{}のチットで富田隆実が行動（移動又は戦闘、§6.12）", fdata(chit).chit_ja),
+                    catalog::Localized {
+                        en: catalog::t!(
+                            catalog::Lang::En,
+                            "suriagehara-chit-used-for-takazane-tk",
+                            code_chit = (code(chit)).to_string()
+                        ),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "suriagehara-chit-used-for-takazane-tk",
+                            code_chit = (fdata(chit).chit_ja).to_string()
+                        ),
+                    },
                 );
                 begin_activation(s, chit, TK, Kind::One, &mut ev);
             } else {
-                say(&mut ev, format!("{} acts itself", code(chit)), format!("{}が自ら行動", fdata(chit).name_ja));
+                say(
+                    &mut ev,
+                    catalog::Localized {
+                        en: catalog::t!(
+                            catalog::Lang::En,
+                            "suriagehara-acts-itself",
+                            code_chit = (code(chit)).to_string()
+                        ),
+                        ja: catalog::t!(
+                            catalog::Lang::Ja,
+                            "suriagehara-acts-itself",
+                            code_chit = (fdata(chit).name_ja).to_string()
+                        ),
+                    },
+                );
                 begin_activation(s, chit, chit, kind_of(chit), &mut ev);
             }
         }
@@ -1398,30 +1725,52 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
                 ask(s, Stage::Move);
             }
         }
-        (Stage::Move, Action::Moves { orders }) => {
+        (Stage::Move, Action::Moves { orders, done }) => {
             for (i, o) in orders.iter().enumerate() {
                 match check_order(s, o) {
                     Ok((to, cost)) => do_move(s, o, to, cost, &mut ev),
                     Err(e) => {
                         let p = super::notation::print_order(o);
-                        return Err(illegal(
-                            format!("order {} (`{p}`) is illegal, nothing was moved: {}", i + 1, e.en),
-                            format!("命令{}（`{p}`）は不正です（何も移動していません）：{}", i + 1, e.ja),
-                        ));
+                        return Err(RuleError::Illegal(catalog::Localized {
+                            en: catalog::t!(
+                                catalog::Lang::En,
+                                "suriagehara-order-is-illegal-nothing-was",
+                                i_1 = (i + 1).to_string(),
+                                p = p.to_string(),
+                                e = e.en.to_string()
+                            ),
+                            ja: catalog::t!(
+                                catalog::Lang::Ja,
+                                "suriagehara-order-is-illegal-nothing-was",
+                                i_1 = (i + 1).to_string(),
+                                p = p.to_string(),
+                                e = e.ja.to_string()
+                            ),
+                        }));
                     }
                 }
             }
-            end_move(s, &mut ev);
+            // A batch without `move done` is a run of single moves: the segment goes on while a unit can move.
+            if *done || orders.is_empty() || movable(s).is_empty() {
+                end_move(s, &mut ev);
+            } else {
+                ask(s, Stage::Move);
+            }
         }
         (Stage::Move, _) => return Err(wrong_kind("move orders (`move ...`)", "移動命令（move ...）")),
         (Stage::Plan, Action::Attacks { attacks }) => {
             check_plan(s, attacks).map_err(|e| {
-                illegal(format!("combat plan rejected: {}", e.en), format!("戦闘計画は不正です：{}", e.ja))
+                RuleError::Illegal(catalog::Localized {
+                    en: catalog::t!(catalog::Lang::En, "suriagehara-combat-plan-rejected", e = e.en.to_string()),
+                    ja: catalog::t!(catalog::Lang::Ja, "suriagehara-combat-plan-rejected", e = e.ja.to_string()),
+                })
             })?;
             say(
                 &mut ev,
-                format!("combat plan: {}", super::notation::print_plan(attacks)),
-                format!("戦闘計画：{}", super::notation::print_plan(attacks)),
+                catalog::both!(
+                    "suriagehara-combat-plan",
+                    super_notation_print_plan = (super::notation::print_plan(attacks)).to_string()
+                ),
             );
             combat_seg_mut(s).plan = attacks.clone();
             s.stage = Stage::Resolve;
@@ -1431,10 +1780,22 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             let choices = retreat_choices(s);
             if !choices.contains(&(*unit, *to)) {
                 let legal: Vec<String> = choices.iter().map(|(u, h)| format!("{u} {h}")).collect();
-                return Err(illegal(
-                    format!("`retreat {unit} {to}` is not a legal retreat now (§6.8); legal: {}", legal.join(", ")),
-                    format!("`retreat {unit} {to}`は現在合法な後退ではありません（§6.8）。合法：{}", legal.join("、")),
-                ));
+                return Err(RuleError::Illegal(catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "suriagehara-retreat-is-not-a-legal",
+                        unit = unit.to_string(),
+                        to = to.to_string(),
+                        legal = (legal.join(", ")).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "suriagehara-retreat-is-not-a-legal",
+                        unit = unit.to_string(),
+                        to = to.to_string(),
+                        legal = (legal.join("、")).to_string()
+                    ),
+                }));
             }
             let r = &mut res_mut(s).retreats;
             if r.chain.last() == Some(unit) {
@@ -1452,10 +1813,20 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             let (f, cands) = replace_candidates(s).expect("replace pending");
             if c.0 != f || !cands.contains(unit) {
                 let legal: Vec<String> = cands.iter().map(|u| format!("replace {} {u}", code(f))).collect();
-                return Err(illegal(
-                    format!("not a nearest retainer of {} (§6.9 step 3); legal: {}", code(f), legal.join(", ")),
-                    format!("{}の最寄りの郎党ユニットではありません（§6.9）。合法：{}", code(f), legal.join("、")),
-                ));
+                return Err(RuleError::Illegal(catalog::Localized {
+                    en: catalog::t!(
+                        catalog::Lang::En,
+                        "suriagehara-not-a-nearest-retainer-of",
+                        code_f = (code(f)).to_string(),
+                        legal = (legal.join(", ")).to_string()
+                    ),
+                    ja: catalog::t!(
+                        catalog::Lang::Ja,
+                        "suriagehara-not-a-nearest-retainer-of",
+                        code_f = (code(f)).to_string(),
+                        legal = (legal.join("、")).to_string()
+                    ),
+                }));
             }
             place_commander(s, f, *unit, &mut ev);
             s.stage = Stage::Resolve;
@@ -1473,8 +1844,18 @@ pub fn resign(s: &mut State, side: Side) -> Events {
     s.result = Some(GameResult::Winner { side: side.other(), reason: Reason::Resigned });
     s.resigned = Some(side);
     s.stage = Stage::Over;
-    vec![Event::public(
-        format!("{} resigns; {} wins", side.name_en(), side.other().name_en()),
-        format!("{}が投了：{}の勝利", side.name_ja(), side.other().name_ja()),
-    )]
+    vec![Event::public(catalog::Localized {
+        en: catalog::t!(
+            catalog::Lang::En,
+            "suriagehara-resigns-wins",
+            side_name = (side.name_en()).to_string(),
+            side_other_name = (side.other().name_en()).to_string()
+        ),
+        ja: catalog::t!(
+            catalog::Lang::Ja,
+            "suriagehara-resigns-wins",
+            side_name = (side.name_ja()).to_string(),
+            side_other_name = (side.other().name_ja()).to_string()
+        ),
+    })]
 }

@@ -71,6 +71,23 @@ pub enum FirstMove {
     CommanderNotBehindLine,
 }
 
+/// What "a supreme commander removed by combat" ends the game on (reading 16).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SuriageharaSupremeCommander))]
+pub enum SupremeCommander {
+    /// His death: a supreme commander who survives the death roll after losing his carrier is re-placed.
+    #[default]
+    Killed,
+    /// The loss of his carrier to combat: no death roll, the game ends at once.
+    CarrierLost,
+}
+
+/// The game length when the options do not say (reading 2).
+pub fn standard_turns() -> u8 {
+    super::data::TURNS
+}
+
 /// What an activation consists of (§6.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -195,9 +212,14 @@ pub enum GameResult {
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     SupremeKilled,
+    /// A supreme commander's carrier was eliminated by combat (option `supreme_commander: carrier_lost`).
+    SupremeRemoved,
     Resigned,
     Morale,
-    AdvanceLine { ashina: u8, date: u8 },
+    AdvanceLine {
+        ashina: u8,
+        date: u8,
+    },
 }
 
 /// A sealed submission waiting for the other side (DP1, DP2).
@@ -233,6 +255,11 @@ pub struct State {
     /// The reading chosen at creation (absent from states saved before it existed: the default).
     #[serde(default)]
     pub first_move: FirstMove,
+    /// The number of turns (option `turns`); states saved before it existed played the standard 8.
+    #[serde(default = "standard_turns")]
+    pub turns: u8,
+    #[serde(default)]
+    pub supreme_commander: SupremeCommander,
 }
 
 impl State {
@@ -261,6 +288,8 @@ impl State {
             result: None,
             resigned: None,
             first_move: FirstMove::default(),
+            turns: standard_turns(),
+            supreme_commander: SupremeCommander::default(),
         }
     }
 

@@ -77,6 +77,9 @@ pub struct View {
     /// The first-move reading this game plays (public: both players must know the rules in force).
     #[serde(default)]
     pub first_move: FirstMove,
+    /// How many turns this game lasts (option `turns`).
+    #[serde(default = "super::state::standard_turns")]
+    pub turns: u8,
 }
 
 pub fn view(s: &State, viewer: Viewer) -> View {
@@ -198,6 +201,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         replace_choices,
         result: s.result.clone(),
         first_move: s.first_move,
+        turns: s.turns,
     }
 }
 

@@ -12,7 +12,7 @@ pub const TRAP_PAYMENT_DIVISOR: i64 = 2;
 /// Squares of a road card, common or a player's road face (A3, A4).
 pub const ROAD_SQUARES: usize = 2;
 
-/// A hand card (§3.3). The two `1` cards are interchangeable (A40); `TwoT` carries the trap road (A6).
+/// A hand card (§3.3). The two `1` cards are interchangeable (A40); `2T` carries the trap road (A6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UosaoCardId))]
 pub enum CardId {

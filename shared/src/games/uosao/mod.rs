@@ -2,26 +2,27 @@
 //! The rules for players, with the readings this engine plays, are `docs/rules/uosao.md` (Japanese:
 //! `docs/rules/uosao.ja.md`).
 
-mod data;
+pub(crate) mod data;
+mod gestures;
 mod notation;
 mod picture;
 mod render;
 mod rules;
-mod state;
+pub(crate) mod state;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
 pub use data::{CardId, Colour, Dir, Face};
-pub use rules::{Action, Options};
+pub use rules::{Action, CaughtCard, KingScoring, Options};
 pub use state::{Gap, Phase, State};
 pub use view::View;
 
 use crate::dice::Rng;
 use crate::engine::{
-    Choices, Engine, Event, GameInfo, Localized, NotationError, Outcome, Pending, RenderContext, RuleError, Seat,
-    SetupError, Viewer,
+    Choices, Engine, Event, GameInfo, NotationError, Outcome, Pending, RenderContext, RuleError, Seat, SetupError,
+    Viewer,
 };
 
 /// The 右王左王 engine.
@@ -38,18 +39,10 @@ impl Engine for Uosao {
     fn info() -> GameInfo {
         GameInfo {
             slug: Self::SLUG.into(),
-            name: Localized::new("UOSAO (Right King, Left King)", "右王左王"),
+            name: catalog::both!("uosao-uosao-right-king-left-king"),
             min_seats: data::MIN_PLAYERS,
             max_seats: data::MAX_PLAYERS,
-            about: Localized::new(
-                "3-5 players, 3 seasons of up to 5 rounds. Each round everyone in turn plays one card: a move \
-                 toward the Right or Left King (equal moves cancel, the highest in each direction moves) or a \
-                 road that lengthens the line (one road per player is a trap). Reach a king to score your \
-                 distance from the rearmost soldier. Option: {\"colours\": [\"RED\", \"YEL\", \"GRN\"]}.",
-                "3〜5人、3シーズン（各最大5ラウンド）。各ラウンド順番にカードを1枚出す：右王か左王への移動\
-                 （同じ数・同じ向きは無効、各方向で最大の数だけが動く）か、国を伸ばす道（各自1枚は罠）。\
-                 王に到達すると一番遠い兵士からの距離で得点。オプション: {\"colours\": [\"RED\", \"YEL\", \"GRN\"]}",
-            ),
+            about: catalog::both!("uosao-players-seasons-of-up-to"),
         }
     }
 
@@ -75,42 +68,30 @@ impl Engine for Uosao {
         let prompt = match state.phase {
             Phase::Road { .. } => {
                 let card = state.play_of(seat).map(|p| p.card.code()).unwrap_or("?");
-                Localized::new(
-                    format!(
-                        "{}: insert your road (D{card}) into a gap of the line: @+k is the outer side of card +k \
-                         (@+0 just right of the town), @-k the outer side of card -k. Example: @+1",
-                        colour.code()
-                    ),
-                    format!(
-                        "{}：道（D{card}）を挿入する位置を選んでください。@+k = カード+kの外側（@+0 は街のすぐ右）、\
-                         @-k = カード-kの外側。例: @+1",
-                        colour.ja()
-                    ),
-                )
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
+                        "uosao-insert-your-road-d-into",
+                        colour = catalog::t!(lang, "uosao-colour", code = colour.code()),
+                        card = card
+                    )
+                })
             }
             _ => {
                 let hand: Vec<&str> = state.hands[seat as usize].iter().map(|c| c.code()).collect();
                 // An example that is legal now: move with the highest card in hand toward the Right King.
                 let example = state.hands[seat as usize].last().map(|c| format!("R{}", c.code())).unwrap_or_default();
-                Localized::new(
-                    format!(
-                        "{}: season {} round {}: play one card from your hand ({}). R<card> moves toward the Right \
-                         King, L<card> toward the Left King, D<card> lays the card as a road (D2T = your trap). \
-                         Example: {example}",
-                        colour.code(),
-                        state.season,
-                        state.round,
-                        hand.join(" ")
-                    ),
-                    format!(
-                        "{}：シーズン{} ラウンド{}。手札（{}）から1枚出してください。R<番号> = 右王へ移動、\
-                         L<番号> = 左王へ移動、D<番号> = 道として出す（D2T = 罠）。例: {example}",
-                        colour.ja(),
-                        state.season,
-                        state.round,
-                        hand.join(" ")
-                    ),
-                )
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
+                        "uosao-season-round-play-one-card",
+                        colour = catalog::t!(lang, "uosao-colour", code = colour.code()),
+                        season = state.season,
+                        round = state.round,
+                        hand = hand.join(" "),
+                        example = &example
+                    )
+                })
             }
         };
         Some(Choices::list(prompt, rules::legal_actions(state)))
@@ -153,6 +134,10 @@ impl Engine for Uosao {
 
     fn render(view: &View, ctx: &RenderContext) -> String {
         render::render(view, ctx)
+    }
+
+    fn gestures(state: &State, decision: &str, view: &View) -> Vec<crate::gesture::Gesture> {
+        gestures::of(state, decision, view)
     }
 
     fn render_svg(view: &View, ctx: &RenderContext) -> String {

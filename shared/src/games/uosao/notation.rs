@@ -17,24 +17,17 @@ pub fn print(action: &Action) -> String {
 }
 
 fn play_help() -> Localized {
-    Localized::new(
-        "a play is R, L or D followed by a card id 1, 2, 2T or 3: R3 moves 3 toward the Right King, \
-         L2T moves 2 toward the Left King using your trap-backed card, D1 lays card 1 as a road, D2T (or DT) lays your trap",
-        "カードは R・L・D にカード番号 1, 2, 2T, 3 を続けて書きます。R3 = 右王へ3マス移動、\
-         L2T = 罠付きの2で左王へ2マス移動、D1 = カード1を道として出す、D2T（または DT）= 罠を出す",
-    )
+    catalog::both!("uosao-a-play-is-r-l")
 }
 
 fn road_help() -> Localized {
-    Localized::new(
-        "a road action names a gap: @+k is on the outer side of card +k (@+0 is just right of the town), \
-         @-k on the outer side of card -k (@-0 is just left of the town), e.g. @+1",
-        "道の挿入位置は @+k（カード+kの外側。@+0 は街のすぐ右）か @-k（カード-kの外側。@-0 は街のすぐ左）で書きます。例: @+1",
-    )
+    catalog::both!("uosao-a-road-action-names-a")
 }
 
 fn err(what: Localized, help: Localized) -> NotationError {
-    NotationError(Localized::new(format!("{}; {}", what.en, help.en), format!("{}。{}", what.ja, help.ja)))
+    NotationError(crate::engine::in_each_language(|lang| {
+        catalog::t!(lang, "uosao-notation-error", what = what.get(lang), help = help.get(lang))
+    }))
 }
 
 /// Upper-case ASCII with spaces removed; full-width forms and the rulebook's kanji mapped to notation.
@@ -70,30 +63,18 @@ pub fn parse(view: &View, pending: &Pending, text: &str) -> Result<Action, Notat
     if pending.kind == "road" || looks_like_gap {
         if pending.kind == "play" {
             return Err(err(
-                Localized::new(
-                    format!("`{}` is a road gap, but now you play a card", text.trim()),
-                    format!("「{}」は挿入位置です。今はカードを出す番です", text.trim()),
-                ),
+                catalog::both!("uosao-is-a-road-gap-but", text_trim = (text.trim()).to_string()),
                 play_help(),
             ));
         }
         return parse_gap(&s).ok_or_else(|| {
-            err(
-                Localized::new(
-                    format!("cannot read `{}` as a gap", text.trim()),
-                    format!("「{}」を挿入位置として読めません", text.trim()),
-                ),
-                road_help(),
-            )
+            err(catalog::both!("uosao-cannot-read-as-a-gap", text_trim = (text.trim()).to_string()), road_help())
         });
     }
     parse_play(view, &s).map_err(|what| {
         err(
             what.unwrap_or_else(|| {
-                Localized::new(
-                    format!("cannot read `{}` as a play", text.trim()),
-                    format!("「{}」をカードの出し方として読めません", text.trim()),
-                )
+                catalog::both!("uosao-cannot-read-as-a-play", text_trim = (text.trim()).to_string())
             }),
             play_help(),
         )
@@ -138,10 +119,7 @@ fn parse_play(view: &View, s: &str) -> Result<Action, Option<Localized>> {
             match normal.as_slice() {
                 [only] => *only,
                 _ => {
-                    return Err(Some(Localized::new(
-                        "say which card becomes the road: D1, D2 or D3 (or DT for your trap)",
-                        "道にするカードを指定してください: D1, D2, D3（罠は DT）",
-                    )));
+                    return Err(Some(catalog::both!("uosao-say-which-card-becomes-the")));
                 }
             }
         }

@@ -8,20 +8,9 @@ use super::view::{ItemType, PlayView, View};
 use crate::engine::{Lang, RenderContext, Seat};
 use crate::text::{self, Canvas, Table};
 
-/// Picks the text of the render language.
-fn t<'a>(lang: Lang, en: &'a str, ja: &'a str) -> &'a str {
-    match lang {
-        Lang::En => en,
-        Lang::Ja => ja,
-    }
-}
-
-fn code(view: &View, seat: Seat, lang: Lang) -> String {
-    let c = view.colour(seat);
-    match lang {
-        Lang::En => c.code().to_string(),
-        Lang::Ja => c.ja().to_string(),
-    }
+/// A seat's colour as the players call it: its code in English, its name in Japanese.
+pub(super) fn code(view: &View, seat: Seat, lang: Lang) -> String {
+    catalog::t!(lang, "uosao-colour", code = view.colour(seat).code())
 }
 
 /// Inner width of one square's cell.
@@ -33,18 +22,17 @@ fn block_width(squares: u8) -> usize {
     1 + (0..squares).map(|_| cell_width(squares) + 1).sum::<usize>()
 }
 
-fn footer(view: &View, index: usize) -> String {
+fn footer(view: &View, index: usize, lang: Lang) -> String {
     let item = &view.line[index];
     match item.item_type {
-        ItemType::LeftKing => "black".into(),
-        ItemType::RightKing => "white".into(),
-        ItemType::Town => "TOWN".into(),
-        ItemType::Common => "common".into(),
+        ItemType::LeftKing => catalog::t!(lang, "uosao-footer-left-king"),
+        ItemType::RightKing => catalog::t!(lang, "uosao-footer-right-king"),
+        ItemType::Town => catalog::t!(lang, "uosao-footer-town"),
+        ItemType::Common => catalog::t!(lang, "uosao-footer-common"),
         ItemType::Road => {
-            let owner = item.owner.map(|o| view.colour(o).code()).unwrap_or("?");
-            let mut s = owner.to_string();
+            let mut s = item.owner.map(|o| code(view, o, lang)).unwrap_or_else(|| "?".into());
             if item.trap {
-                s.push_str("!trap");
+                s.push_str(&catalog::t!(lang, "uosao-footer-trap"));
             }
             if let (Some(card), false) = (item.card, item.trap) {
                 s.push_str(&format!("({})", card.code()));
@@ -86,7 +74,7 @@ fn gap_after(view: &View, index: usize) -> String {
 }
 
 /// The line as rows of boxes, each row at most `width` columns.
-fn board(view: &View, width: usize) -> Vec<String> {
+fn board(view: &View, width: usize, lang: Lang) -> Vec<String> {
     let indent = 2;
     let mut rows: Vec<Vec<usize>> = Vec::new();
     let mut current: Vec<usize> = Vec::new();
@@ -124,7 +112,7 @@ fn board(view: &View, width: usize) -> Vec<String> {
             c.text(x, 1, &border);
             c.text(x, 2, &cells);
             c.text(x, 3, &border);
-            c.text(x, 4, &text::center(&footer(view, i), w));
+            c.text(x, 4, &text::center(&footer(view, i, lang), w));
             // The gap after this item (none after the Right King).
             if i + 1 < view.line.len() {
                 let label = gap_after(view, i);
@@ -164,14 +152,17 @@ fn play_text(view: &View, p: &PlayView, lang: Lang) -> String {
         (f, Lang::En) => format!("{}{}", f.code(), p.value.unwrap_or(0)),
         (f, Lang::Ja) => format!("{}{}", f.dir().map(Dir::ja).unwrap_or(""), p.value.unwrap_or(0)),
     };
-    match lang {
-        Lang::En => format!("{}  {shown}{own}", code(view, p.seat, lang)),
-        Lang::Ja => format!("{}：{shown}{own}", code(view, p.seat, lang)),
-    }
+    catalog::t!(
+        lang,
+        "uosao-text-4",
+        code_seat_lang = (code(view, p.seat, lang)).to_string(),
+        shown = shown.to_string(),
+        own = own.to_string()
+    )
 }
 
 fn determination_text(view: &View, det: &Determination, lang: Lang, current: bool) -> String {
-    let none = t(lang, "-", "なし");
+    let none = catalog::t!(lang, "uosao-text-3");
     let cancelled = if det.cancelled.is_empty() {
         none.to_string()
     } else {
@@ -189,15 +180,18 @@ fn determination_text(view: &View, det: &Determination, lang: Lang, current: boo
                     .and_then(|p| p.value)
                     .unwrap_or(0);
                 let stunned = current && view.soldiers[s as usize].stunned_round == Some(view.round);
-                let note = if stunned { t(lang, " (trapped, will not move)", "（罠で移動不可）") } else { "" };
+                let note = if stunned { catalog::t!(lang, "uosao-trapped-will-not-move") } else { String::new() };
                 format!("{} {v}{note}", code(view, s, lang))
             }
         }
     };
-    match lang {
-        Lang::En => format!("cancelled: {cancelled}   moves: R: {}   L: {}", mover(det.right), mover(det.left)),
-        Lang::Ja => format!("無効: {cancelled}　移動: 右: {}　左: {}", mover(det.right), mover(det.left)),
-    }
+    catalog::t!(
+        lang,
+        "uosao-cancelled-moves-r-l",
+        cancelled = cancelled.to_string(),
+        mover_det_right = (mover(det.right)).to_string(),
+        mover_det_left = (mover(det.left)).to_string()
+    )
 }
 
 fn hand_text(hand: &[CardId]) -> String {
@@ -212,38 +206,33 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
     let width = ctx.width.max(40);
     let mut out: Vec<String> = Vec::new();
     let sp = code(view, view.sp, lang);
-    out.push(match lang {
-        Lang::En => format!(
-            "=== UOSAO 右王左王 ===  Season {}/{SEASONS}  Round {}/{MAX_ROUNDS}  SP: {sp}",
-            view.season, view.round
-        ),
-        Lang::Ja => format!(
-            "=== 右王左王 ===  シーズン {}/{SEASONS}  ラウンド {}/{MAX_ROUNDS}  SP: {sp}",
-            view.season, view.round
-        ),
-    });
+    out.push(catalog::t!(
+        lang,
+        "uosao-uosao-season-round-sp",
+        season = view.season.to_string(),
+        SEASONS = SEASONS.to_string(),
+        round = view.round.to_string(),
+        MAX_ROUNDS = MAX_ROUNDS.to_string(),
+        sp = sp.to_string()
+    ));
     out.push(String::new());
-    out.extend(board(view, width));
+    out.extend(board(view, width, lang));
 
     // Players.
     let mut table = Table::new([
-        t(lang, "Player", "プレイヤー"),
-        t(lang, "pt", "階級pt"),
-        t(lang, "Soldier", "兵士"),
-        t(lang, "Hand", "手札"),
-        t(lang, "Table (move cards)", "場（移動カード）"),
+        catalog::t!(lang, "uosao-player"),
+        catalog::t!(lang, "uosao-pt"),
+        catalog::t!(lang, "uosao-soldier"),
+        catalog::t!(lang, "uosao-hand"),
+        catalog::t!(lang, "uosao-table-move-cards"),
     ]);
     for s in 0..view.seats {
         let sv = &view.soldiers[s as usize];
         let soldier =
-            if sv.face_down { format!("{} {}", sv.square, t(lang, "down", "裏")) } else { sv.square.clone() };
+            if sv.face_down { format!("{} {}", sv.square, catalog::t!(lang, "uosao-down")) } else { sv.square.clone() };
         let hand = match &view.hands[s as usize] {
             Some(h) => hand_text(h),
-            None => match lang {
-                Lang::En if view.hand_sizes[s as usize] == 1 => "1 card".to_string(),
-                Lang::En => format!("{} cards", view.hand_sizes[s as usize]),
-                Lang::Ja => format!("{}枚", view.hand_sizes[s as usize]),
-            },
+            None => catalog::t!(lang, "uosao-cards", count = view.hand_sizes[s as usize]),
         };
         let cards: Vec<String> = view.tables[s as usize]
             .iter()
@@ -263,21 +252,26 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
         ]);
     }
     out.extend(table.render().lines().map(str::to_string));
-    out.push(t(lang, "(* = start player)", "（* = スタートプレイヤー）").to_string());
+    out.push(catalog::t!(lang, "uosao-start-player").to_string());
     out.push(String::new());
 
     // This round.
     let order: Vec<String> = view.order.iter().map(|s| code(view, *s, lang)).collect();
     if view.phase != Phase::Over {
-        out.push(match lang {
-            Lang::En => format!("Plays this round (order {}):", order.join(", ")),
-            Lang::Ja => format!("このラウンドの出札（手番順 {}）:", order.join("・")),
-        });
+        out.push(catalog::t!(
+            lang,
+            "uosao-plays-this-round-order",
+            order = if lang == catalog::Lang::Ja {
+                (order.join("・")).to_string()
+            } else {
+                (order.join(", ")).to_string()
+            }
+        ));
         for (k, seat) in view.order.iter().enumerate() {
             let line = match view.plays.iter().find(|p| p.seat == *seat) {
                 Some(p) => play_text(view, p, lang),
                 None if view.to_act == Some(*seat) && matches!(view.phase, Phase::Play { .. }) => {
-                    format!("{}  ...   {}", code(view, *seat, lang), t(lang, "<- waiting", "← 選択中"))
+                    format!("{}  ...   {}", code(view, *seat, lang), catalog::t!(lang, "uosao-waiting"))
                 }
                 None => format!("{}  -", code(view, *seat, lang)),
             };
@@ -286,26 +280,23 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
         if let Some(det) = &view.determination {
             out.push(format!(
                 "{} {}",
-                t(lang, "Determination:", "アクション確定:"),
+                catalog::t!(lang, "uosao-determination"),
                 determination_text(view, det, lang, true)
             ));
             let roads: Vec<String> = view
                 .road_players
                 .iter()
                 .map(|s| {
-                    let waiting = if view.to_act == Some(*s) {
-                        t(lang, " <- choosing a gap", " ← 挿入位置を選択中")
-                    } else {
-                        ""
-                    };
+                    let waiting =
+                        if view.to_act == Some(*s) { catalog::t!(lang, "uosao-choosing-a-gap") } else { String::new() };
                     format!("{}{waiting}", code(view, *s, lang))
                 })
                 .collect();
-            out.push(format!("{} {}", t(lang, "Road actions in order:", "道アクション（順番）:"), roads.join(", ")));
+            out.push(format!("{} {}", catalog::t!(lang, "uosao-road-actions-in-order"), roads.join(", ")));
         }
         if !view.last_plays.is_empty() {
             let plays: Vec<String> = view.last_plays.iter().map(|p| play_text(view, p, lang)).collect();
-            out.push(format!("{} {}", t(lang, "Last round:", "前ラウンド:"), plays.join(", ")));
+            out.push(format!("{} {}", catalog::t!(lang, "uosao-last-round"), plays.join(", ")));
             if let Some(det) = &view.last_determination {
                 out.push(format!("  {}", determination_text(view, det, lang, false)));
             }
@@ -316,16 +307,21 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
     for r in &view.results {
         let scores: Vec<String> =
             (0..view.seats).map(|s| format!("{} +{}", code(view, s, lang), r.scores[s as usize])).collect();
-        let how = match (r.kind, r.reacher, lang) {
-            (SeasonEndKind::King, Some(s), Lang::En) => format!("king reached by {}", code(view, s, lang)),
-            (SeasonEndKind::King, Some(s), Lang::Ja) => format!("{}が王に到達", code(view, s, lang)),
-            (_, _, Lang::En) => "town scoring".into(),
-            (_, _, Lang::Ja) => "街からの距離".into(),
+        let how = match (r.kind, r.reacher) {
+            (SeasonEndKind::King, Some(s)) => catalog::t!(lang, "uosao-king-reached-by", colour = code(view, s, lang)),
+            _ => catalog::t!(lang, "uosao-town-scoring"),
         };
-        out.push(match lang {
-            Lang::En => format!("Season {}: {how}; {}", r.season, scores.join(", ")),
-            Lang::Ja => format!("シーズン{}：{how}　{}", r.season, scores.join("、")),
-        });
+        out.push(catalog::t!(
+            lang,
+            "uosao-season",
+            r_season = r.season.to_string(),
+            how = how.to_string(),
+            scores = if lang == catalog::Lang::Ja {
+                (scores.join("、")).to_string()
+            } else {
+                (scores.join(", ")).to_string()
+            }
+        ));
     }
     if !view.results.is_empty() {
         out.push(String::new());
@@ -337,35 +333,32 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
             .filter(|s| view.pt[*s as usize] == best && view.resigned != Some(*s))
             .map(|s| format!("{} ({})", code(view, s, lang), ctx.seat_name(s)))
             .collect();
-        out.push(match lang {
-            Lang::En => format!("Game over. Winner: {} with {best} pt", winners.join(", ")),
-            Lang::Ja => format!("ゲーム終了。勝者: {}（{best}pt）", winners.join("、")),
-        });
+        out.push(catalog::t!(
+            lang,
+            "uosao-game-over-winner-with-pt",
+            winners = if lang == catalog::Lang::Ja {
+                (winners.join("、")).to_string()
+            } else {
+                (winners.join(", ")).to_string()
+            },
+            best = best.to_string()
+        ));
         if let Some(r) = view.resigned {
-            out.push(match lang {
-                Lang::En => format!("{} resigned and is ranked last.", code(view, r, lang)),
-                Lang::Ja => format!("{}は投了したため最下位です。", code(view, r, lang)),
-            });
+            out.push(catalog::t!(
+                lang,
+                "uosao-resigned-and-is-ranked-last",
+                code_r_lang = (code(view, r, lang)).to_string()
+            ));
         }
         out.push(String::new());
     } else if let Some(me) = view.me() {
         private_part(view, me, lang, &mut out);
     } else if let Some(s) = view.to_act {
-        out.push(format!("{} {}", t(lang, "Waiting for", "手番:"), code(view, s, lang)));
+        out.push(format!("{} {}", catalog::t!(lang, "uosao-waiting-for-2"), code(view, s, lang)));
         out.push(String::new());
     }
 
-    out.push(
-        t(
-            lang,
-            "Legend: R Y G B P = soldiers (lowercase = face down, trapped); LK/RK = Left/Right King; \
-             YEL = Yellow's road, YEL!trap = Yellow's trap; @+k/@-k = gaps where a road can be inserted.",
-            "凡例: R Y G B P = 兵士（小文字 = 裏向き・罠）、LK = 左王（black 黒）、RK = 右王（white 白）、\
-             TOWN = 街、common = 共通道、YEL = 黄の道、YEL!trap = 黄の罠、@+k/@-k = 道の挿入位置。\
-             色: RED 赤 / YEL 黄 / GRN 緑 / BLU 青 / PUR 紫",
-        )
-        .to_string(),
-    );
+    out.push(catalog::t!(lang, "uosao-legend-r-y-g-b").to_string());
 
     let mut lines = Vec::new();
     for l in out {
@@ -382,21 +375,12 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
 
 fn private_part(view: &View, me: Seat, lang: Lang, out: &mut Vec<String>) {
     let hand = view.my_hand().cloned().unwrap_or_default();
-    out.push(format!("{} {}", t(lang, "Your hand:", "あなたの手札:"), hand_text(&hand)));
+    out.push(format!("{} {}", catalog::t!(lang, "uosao-your-hand"), hand_text(&hand)));
     let my_turn = view.to_act == Some(me);
     match view.phase {
         Phase::Play { .. } if my_turn => {
             if view.soldiers[me as usize].stunned_round == Some(view.round) {
-                out.push(
-                    t(
-                        lang,
-                        "Your soldier is trapped: a move card you play now still counts for cancellation and may \
-                         block a lower card, but your soldier will not move.",
-                        "あなたの兵士は罠にかかっています。今出す移動カードは無効判定に数えられ、低いカードを止めることも\
-                         できますが、兵士は移動しません。",
-                    )
-                    .to_string(),
-                );
+                out.push(catalog::t!(lang, "uosao-your-soldier-is-trapped-a").to_string());
             }
             let mut options = Vec::new();
             for card in CardId::ALL.into_iter().filter(|c| hand.contains(c)) {
@@ -404,40 +388,21 @@ fn private_part(view: &View, me: Seat, lang: Lang, out: &mut Vec<String>) {
                     options.push(format!("{}{}", face.code(), card.code()));
                 }
             }
-            out.push(format!("{} {}", t(lang, "Legal plays:", "出せるカード:"), options.join(" ")));
+            out.push(format!("{} {}", catalog::t!(lang, "uosao-legal-plays"), options.join(" ")));
             let example = hand.last().map(|c| format!("R{}", c.code())).unwrap_or_default();
-            out.push(match lang {
-                Lang::En => format!(
-                    "Reply with one play, e.g. {example}: R<card> moves toward the Right King, L<card> toward \
-                     the Left King, D<card> lays the card as a road (D2T = your trap)."
-                ),
-                Lang::Ja => format!(
-                    "カードを1枚出してください（例: {example}）。R<番号> = 右王へ移動、L<番号> = 左王へ移動、\
-                     D<番号> = 道として出す（D2T = 罠）。"
-                ),
-            });
+            out.push(catalog::t!(lang, "uosao-reply-with-one-play-e", example = example.to_string()));
         }
         Phase::Road { .. } if my_turn => {
             let card = view.plays.iter().find(|p| p.seat == me).and_then(|p| p.card);
             let gaps: Vec<String> = view.gaps.iter().map(|g| g.code()).collect();
             let played = card.map(|c| format!("D{}", c.code())).unwrap_or_else(|| "D".into());
-            out.push(match lang {
-                Lang::En => format!("You played a road ({played}). Choose where to insert it:"),
-                Lang::Ja => format!("あなたは道（{played}）を出しました。挿入する位置を選んでください:"),
-            });
-            out.push(format!("  {} {}", t(lang, "gaps:", "挿入位置:"), gaps.join(" ")));
-            out.push(
-                t(
-                    lang,
-                    "Reply e.g. @+1 (@+k = outer side of card +k, @-k = outer side of card -k).",
-                    "例: @+1 と返信してください（@+k = カード+kの外側、@-k = カード-kの外側）。",
-                )
-                .to_string(),
-            );
+            out.push(catalog::t!(lang, "uosao-you-played-a-road-choose", played = played.to_string()));
+            out.push(format!("  {} {}", catalog::t!(lang, "uosao-gaps"), gaps.join(" ")));
+            out.push(catalog::t!(lang, "uosao-reply-e-g-k-outer").to_string());
         }
         _ => {
             if let Some(s) = view.to_act {
-                out.push(format!("{} {}", t(lang, "Waiting for", "手番:"), code(view, s, lang)));
+                out.push(format!("{} {}", catalog::t!(lang, "uosao-waiting-for-2"), code(view, s, lang)));
             }
         }
     }

@@ -11,15 +11,42 @@ use super::state::{
     TableCard,
 };
 use crate::dice::Rng;
-use crate::engine::{Event, Localized, Outcome, ResultKind, RuleError, Seat, SetupError};
+use crate::engine::{Event, Lang, Outcome, ResultKind, RuleError, Seat, SetupError, in_each_language};
 
 /// Creation options: `{"colours": ["GRN", "RED", "YEL"]}` picks colours by seat (§5.1 step 2); without
-/// it seat k takes the k-th colour of RED YEL GRN BLU PUR.
+/// it seat k takes the k-th colour of RED YEL GRN BLU PUR. `caught_card` and `king_scoring` choose the
+/// other reading of the rules documents' readings 6 and 8.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UosaoOptions))]
 pub struct Options {
     pub colours: Option<Vec<Colour>>,
+    pub caught_card: CaughtCard,
+    pub king_scoring: KingScoring,
+}
+
+/// Whether a caught player's move card takes part in step 2 (reading 6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UosaoCaughtCard))]
+pub enum CaughtCard {
+    /// It cancels and blocks like any other card; only the soldier stays.
+    #[default]
+    Counts,
+    /// It is left out of step 2, so the next card in its direction moves instead.
+    Ignored,
+}
+
+/// Who scores when a soldier reaches a king (reading 8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UosaoKingScoring))]
+pub enum KingScoring {
+    /// Every player scores their own distance from the rearmost soldier.
+    #[default]
+    Everyone,
+    /// Only the reacher scores (their distance from the rearmost soldier); everyone else scores 0.
+    ReacherOnly,
 }
 
 /// One answer: a play in step 1 or the gap of a road action.
@@ -47,10 +74,7 @@ pub fn starting_line() -> Vec<Item> {
 
 pub fn setup(options: &Options, seats: u8, rng: &mut Rng) -> Result<State, SetupError> {
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&seats) {
-        return Err(SetupError(Localized::new(
-            format!("右王左王 is for 3 to 5 players, not {seats}"),
-            format!("右王左王は3〜5人用です（{seats}人では遊べません）"),
-        )));
+        return Err(SetupError(catalog::both!("uosao-is-for-to-players-not", seats = seats.to_string())));
     }
     let colours = match &options.colours {
         None => Colour::ALL[..seats as usize].to_vec(),
@@ -59,9 +83,9 @@ pub fn setup(options: &Options, seats: u8, rng: &mut Rng) -> Result<State, Setup
             sorted.sort();
             sorted.dedup();
             if c.len() != seats as usize || sorted.len() != c.len() {
-                return Err(SetupError(Localized::new(
-                    format!("`colours` must name {seats} different colours out of RED YEL GRN BLU PUR"),
-                    format!("`colours` には RED YEL GRN BLU PUR から異なる{seats}色を指定してください"),
+                return Err(SetupError(catalog::both!(
+                    "uosao-colours-must-name-different-colours",
+                    seats = seats.to_string()
                 )));
             }
             c.clone()
@@ -72,6 +96,8 @@ pub fn setup(options: &Options, seats: u8, rng: &mut Rng) -> Result<State, Setup
     let mut state = State {
         seats,
         colours,
+        caught_card: options.caught_card,
+        king_scoring: options.king_scoring,
         season: 1,
         round: 1,
         sp,
@@ -136,13 +162,18 @@ pub fn legal_actions(state: &State) -> Vec<Action> {
     }
 }
 
-/// The public rendering of a play (§4.8): `R2`, `L3`, `D` or `DT`, and the rulebook style `右2`, `道`, `罠`.
-pub fn public_play(play: &Play) -> (String, String) {
+/// The public rendering of a play (§4.8) in `lang`: `R2`, `L3`, `D` or `DT` (the rulebook style `右2`, `道`,
+/// `罠` in Japanese).
+pub fn public_play(play: &Play, lang: Lang) -> String {
     match play.face.dir() {
-        Some(d) => (format!("{}{}", d.code(), play.card.value()), format!("{}{}", d.ja(), play.card.value())),
-        None if play.card.is_trap() => ("DT".into(), "罠".into()),
-        None => ("D".into(), "道".into()),
+        Some(d) => catalog::t!(lang, "uosao-public-move", dir = d.code(), value = play.card.value()),
+        None => catalog::t!(lang, "uosao-public-road", trap = if play.card.is_trap() { "yes" } else { "no" }),
     }
+}
+
+/// A move card in `lang`: `R2` (`右2`).
+fn move_card(dir: Dir, value: u8, lang: Lang) -> String {
+    catalog::t!(lang, "uosao-public-move", dir = dir.code(), value = value)
 }
 
 /// A play in full notation, known only to its owner: `R2T`, `D3`.
@@ -150,9 +181,25 @@ pub fn full_play(face: Face, card: CardId) -> String {
     format!("{}{}", face.code(), card.code())
 }
 
-fn name(state: &State, seat: Seat) -> (&'static str, &'static str) {
-    let c = state.colour(seat);
-    (c.code(), c.ja())
+/// How events name a seat: by its colour.
+fn name(state: &State, seat: Seat, lang: Lang) -> String {
+    catalog::t!(lang, "uosao-colour", code = state.colour(seat).code())
+}
+
+/// The seats' colours with a number each (`RED +3, YEL +0`), as a list in `lang`.
+fn colour_list(state: &State, numbers: &[i64], lang: Lang, id_signed: bool) -> String {
+    let items: Vec<String> = (0..state.seats)
+        .map(|s| {
+            let colour = name(state, s, lang);
+            let number = numbers[s as usize];
+            if id_signed {
+                catalog::t!(lang, "uosao-colour-gains", colour = colour, points = number)
+            } else {
+                catalog::t!(lang, "uosao-colour-holds", colour = colour, points = number)
+            }
+        })
+        .collect();
+    items.join(&catalog::t!(lang, "uosao-list-separator"))
 }
 
 pub fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
@@ -170,10 +217,10 @@ pub fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action) -> 
         (Phase::Play { k }, Action::Play { face, card }) => {
             let hand = &mut state.hands[seat as usize];
             let Some(pos) = hand.iter().position(|c| *c == card) else {
-                return Err(RuleError::illegal(
-                    format!("card {} is not in your hand; play one of your hand cards", card.code()),
-                    format!("カード{}は手札にありません。手札のカードを出してください", card.code()),
-                ));
+                return Err(RuleError::Illegal(catalog::both!(
+                    "uosao-card-is-not-in-your",
+                    card_code = (card.code()).to_string()
+                )));
             };
             hand.remove(pos);
             if let Some(dir) = face.dir() {
@@ -181,13 +228,13 @@ pub fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action) -> 
             }
             let play = Play { seat, card, face };
             state.plays.push(play);
-            let (en, ja) = public_play(&play);
-            let (cen, cja) = name(state, seat);
-            events.push(Event::public(format!("{cen}: {en}"), format!("{cja}：{ja}")));
-            events.push(Event::private(
-                seat,
-                format!("You played {}.", full_play(face, card)),
-                format!("あなたは {} を出しました。", full_play(face, card)),
+            events.push(Event::public(in_each_language(|lang| {
+                catalog::t!(lang, "uosao-seat-plays", seat = name(state, seat, lang), play = public_play(&play, lang))
+            })));
+            events.push(Event::private(seat, catalog::both!("uosao-you-played", play = full_play(face, card))).retold(
+                in_each_language(|lang| {
+                    catalog::t!(lang, "uosao-seat-played", seat = name(state, seat, lang), play = full_play(face, card))
+                }),
             ));
             state.step += 1;
             if (k as usize) + 1 < state.n() {
@@ -199,10 +246,11 @@ pub fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action) -> 
         (Phase::Road { j }, Action::Road { gap }) => {
             let Some(at) = state.insertion_index(gap) else {
                 let gaps: Vec<String> = state.gaps().iter().map(|g| g.code()).collect();
-                return Err(RuleError::illegal(
-                    format!("there is no gap {} in the line; the gaps are {}", gap.code(), gaps.join(" ")),
-                    format!("{} という挿入位置はありません。挿入位置: {}", gap.code(), gaps.join(" ")),
-                ));
+                return Err(RuleError::Illegal(catalog::both!(
+                    "uosao-there-is-no-gap-in",
+                    gap_code = (gap.code()).to_string(),
+                    gaps = (gaps.join(" ")).to_string()
+                )));
             };
             let card = state.play_of(seat).map(|p| p.card).expect("a road player has played a road");
             let uid = state.next_uid;
@@ -210,25 +258,30 @@ pub fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action) -> 
             state.line.insert(at, Item { uid, kind: ItemKind::Road { owner: seat, card } });
             // §6.5 step 2 (A15): take back every move card on the table.
             let taken = std::mem::take(&mut state.tables[seat as usize]);
-            let taken_text: Vec<String> = taken.iter().map(|t| format!("{}{}", t.dir.code(), t.card.value())).collect();
-            let taken_ja: Vec<String> = taken.iter().map(|t| format!("{}{}", t.dir.ja(), t.card.value())).collect();
             state.hands[seat as usize].extend(taken.iter().map(|t| t.card));
             state.hands[seat as usize].sort();
-            let (cen, cja) = name(state, seat);
             let line = state.line_string();
-            let (back_en, back_ja) = if taken.is_empty() {
-                ("nothing".to_string(), "なし".to_string())
-            } else {
-                (taken_text.join(" "), taken_ja.join(" "))
+            let back = |lang: Lang| {
+                if taken.is_empty() {
+                    catalog::t!(lang, "uosao-nothing")
+                } else {
+                    taken.iter().map(|t| move_card(t.dir, t.card.value(), lang)).collect::<Vec<_>>().join(" ")
+                }
             };
-            events.push(Event::public(
-                format!("{cen} inserts a road at {} -> {line}; takes back: {back_en}", gap.code()),
-                format!("{cja}が{}に道を挿入 -> {line}。回収: {back_ja}", gap.code()),
-            ));
-            events.push(Event::private(
-                seat,
-                format!("Your road is card {}.", card.code()),
-                format!("あなたの道はカード{}です。", card.code()),
+            events.push(Event::public(in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "uosao-inserts-a-road-at-takes",
+                    seat = name(state, seat, lang),
+                    gap = gap.code(),
+                    line = &line,
+                    back = back(lang)
+                )
+            })));
+            events.push(Event::private(seat, catalog::both!("uosao-your-road-is-card", card = card.code())).retold(
+                in_each_language(|lang| {
+                    catalog::t!(lang, "uosao-seat-road-is-card", seat = name(state, seat, lang), card = card.code())
+                }),
             ));
             state.step += 1;
             if (j as usize) + 1 < state.road_players.len() {
@@ -239,16 +292,10 @@ pub fn apply(state: &mut State, decision: &str, seat: Seat, action: &Action) -> 
             }
         }
         (Phase::Play { .. }, Action::Road { .. }) => {
-            return Err(RuleError::illegal(
-                "now play a card (e.g. R2, L3, D1), not a road gap",
-                "今はカードを出す番です（例: R2, L3, D1）。挿入位置ではありません",
-            ));
+            return Err(RuleError::Illegal(catalog::both!("uosao-now-play-a-card-e")));
         }
         (Phase::Road { .. }, Action::Play { .. }) => {
-            return Err(RuleError::illegal(
-                "now choose the gap for your road (e.g. @+1), not a card",
-                "今は道を挿入する位置を選ぶ番です（例: @+1）",
-            ));
+            return Err(RuleError::Illegal(catalog::both!("uosao-now-choose-the-gap-for")));
         }
         (Phase::Over, _) => return Err(RuleError::GameOver),
     }
@@ -276,31 +323,38 @@ fn stunned_now(state: &State, seat: Seat) -> bool {
 }
 
 fn determine(state: &mut State, events: &mut Vec<Event>) {
-    let det = determination(&state.plays);
-    let cancelled_en: Vec<&str> = det.cancelled.iter().map(|s| state.colour(*s).code()).collect();
-    let cancelled_ja: Vec<&str> = det.cancelled.iter().map(|s| state.colour(*s).ja()).collect();
-    let mover = |dir: Dir| -> (String, String) {
-        match det.selected(dir) {
-            None => ("-".into(), "なし".into()),
-            Some(s) => {
-                let v = state.play_of(s).map(|p| p.card.value()).unwrap_or(0);
-                let (cen, cja) = name(state, s);
-                if stunned_now(state, s) {
-                    (format!("{cen} {v} (trapped, will not move)"), format!("{cja}{v}（罠で移動不可）"))
-                } else {
-                    (format!("{cen} {v}"), format!("{cja}{v}"))
-                }
-            }
+    let det = match state.caught_card {
+        CaughtCard::Counts => determination(&state.plays),
+        CaughtCard::Ignored => {
+            let counted: Vec<Play> = state.plays.iter().filter(|p| !stunned_now(state, p.seat)).copied().collect();
+            determination(&counted)
         }
     };
-    let (r_en, r_ja) = mover(Dir::R);
-    let (l_en, l_ja) = mover(Dir::L);
-    let c_en = if cancelled_en.is_empty() { "-".to_string() } else { cancelled_en.join(" ") };
-    let c_ja = if cancelled_ja.is_empty() { "なし".to_string() } else { cancelled_ja.join("・") };
-    events.push(Event::public(
-        format!("Determination: cancelled: {c_en}; moves: R: {r_en}, L: {l_en}"),
-        format!("アクション確定: 無効: {c_ja}／右: {r_ja}／左: {l_ja}"),
-    ));
+    let mover = |dir: Dir, lang: Lang| match det.selected(dir) {
+        None => catalog::t!(lang, "uosao-nobody"),
+        Some(s) => {
+            let value = state.play_of(s).map(|p| p.card.value()).unwrap_or(0);
+            let trapped = if stunned_now(state, s) { "yes" } else { "no" };
+            catalog::t!(lang, "uosao-mover", seat = name(state, s, lang), value = value, trapped = trapped)
+        }
+    };
+    let cancelled = |lang: Lang| {
+        if det.cancelled.is_empty() {
+            catalog::t!(lang, "uosao-nobody")
+        } else {
+            let names: Vec<String> = det.cancelled.iter().map(|s| name(state, *s, lang)).collect();
+            names.join(&catalog::t!(lang, "uosao-name-separator"))
+        }
+    };
+    events.push(Event::public(in_each_language(|lang| {
+        catalog::t!(
+            lang,
+            "uosao-determination-cancelled-moves-r-l",
+            cancelled = cancelled(lang),
+            right = mover(Dir::R, lang),
+            left = mover(Dir::L, lang)
+        )
+    })));
     state.road_players = state.plays.iter().filter(|p| p.face == Face::D).map(|p| p.seat).collect();
     state.determination = Some(det);
     if state.road_players.is_empty() {
@@ -323,12 +377,10 @@ fn run_moves(state: &mut State, events: &mut Vec<Event>) {
             continue;
         };
         if stunned_now(state, seat) {
-            let (cen, cja) = name(state, seat);
             // A12: the card counted, but the trapped soldier stays; nobody else moves that way.
-            events.push(Event::public(
-                format!("{cen} cannot move (trapped)"),
-                format!("{cja}は罠にかかっているため移動できません"),
-            ));
+            events.push(Event::public(in_each_language(|lang| {
+                catalog::t!(lang, "uosao-cannot-move-trapped", seat = name(state, seat, lang))
+            })));
             continue;
         }
         let n = state.play_of(seat).map(|p| p.card.value()).unwrap_or(0) as usize;
@@ -350,19 +402,23 @@ pub fn move_soldier(state: &mut State, seat: Seat, dir: Dir, n: usize, events: &
     state.soldiers[seat as usize].item = item.uid;
     state.soldiers[seat as usize].offset = offset;
     let to_label = state.soldier_label(seat);
-    let (cen, cja) = name(state, seat);
-    events.push(Event::public(
-        format!("{cen} moves {}{n}: {from_label} -> {to_label}", dir.code()),
-        format!("{cja}が{}{n}移動: {from_label} → {to_label}", dir.ja()),
-    ));
+    events.push(Event::public(in_each_language(|lang| {
+        catalog::t!(
+            lang,
+            "uosao-moves",
+            seat = name(state, seat, lang),
+            card = move_card(dir, n as u8, lang),
+            from_label = &from_label,
+            to_label = &to_label
+        )
+    })));
     if item.is_king() {
         let king = if index == 0 { King::LK } else { King::RK };
         state.reached.push(Reach { seat, king });
-        let (ken, kja) = match king {
-            King::LK => ("the Left King", "左王"),
-            King::RK => ("the Right King", "右王"),
-        };
-        events.push(Event::public(format!("{cen} reaches {ken}!"), format!("{cja}が{kja}に到達！")));
+        let king = if king == King::LK { "left" } else { "right" };
+        events.push(Event::public(in_each_language(|lang| {
+            catalog::t!(lang, "uosao-reaches", seat = name(state, seat, lang), king = king)
+        })));
     } else if let Some(owner) = item.trap_owner() {
         trap_effect(state, seat, owner, events);
     }
@@ -375,17 +431,15 @@ pub fn trap_effect(state: &mut State, victim: Seat, owner: Seat, events: &mut Ve
     let paid = if h >= TRAP_PAYMENT_MIN_HOLDING { h / TRAP_PAYMENT_DIVISOR } else { 0 };
     state.pt[victim as usize] -= paid;
     state.pt[owner as usize] += paid;
-    let (ven, vja) = name(state, victim);
-    let (oen, oja) = name(state, owner);
-    let (pay_en, pay_ja) = if paid > 0 {
-        (format!("pays {paid} pt to {oen}"), format!("{oja}に{paid}pt支払い"))
-    } else {
-        ("pays nothing (1 pt or less)".to_string(), "支払いなし（1pt以下）".to_string())
-    };
-    events.push(Event::public(
-        format!("{ven} is caught by {oen}'s trap: face down, cannot move next round; {pay_en}"),
-        format!("{vja}が{oja}の罠にかかった：裏向き、次のラウンドは移動不可。{pay_ja}"),
-    ));
+    events.push(Event::public(in_each_language(|lang| {
+        catalog::t!(
+            lang,
+            "uosao-is-caught-by-s-trap",
+            victim = name(state, victim, lang),
+            owner = name(state, owner, lang),
+            paid = paid
+        )
+    })));
 }
 
 /// §6.8.
@@ -406,11 +460,15 @@ fn round_end(state: &mut State, events: &mut Vec<Event>) {
         state.sp = (state.sp + 1) % state.seats;
         state.round += 1;
         start_round(state);
-        let (cen, cja) = name(state, state.sp);
-        events.push(Event::public(
-            format!("Season {} round {} begins; start player {cen}", state.season, state.round),
-            format!("シーズン{} ラウンド{}開始。スタートプレイヤー: {cja}", state.season, state.round),
-        ));
+        events.push(Event::public(in_each_language(|lang| {
+            catalog::t!(
+                lang,
+                "uosao-season-round-begins-start-player",
+                season = state.season,
+                round = state.round,
+                seat = name(state, state.sp, lang)
+            )
+        })));
     }
 }
 
@@ -425,7 +483,13 @@ pub fn season_scores(state: &State, kind: SeasonEndKind, reacher: Option<Reach>)
         }
         _ => state.town_index() as i64,
     };
-    idx.iter().map(|i| (i - reference).abs()).collect()
+    let scores = idx.iter().map(|i| (i - reference).abs());
+    match (kind, reacher, state.king_scoring) {
+        (SeasonEndKind::King, Some(r), KingScoring::ReacherOnly) => {
+            scores.enumerate().map(|(seat, score)| if seat == r.seat as usize { score } else { 0 }).collect()
+        }
+        _ => scores.collect(),
+    }
 }
 
 /// §8.4: the leader; ties go to the first in turn order from the season-end SP (A27).
@@ -439,42 +503,34 @@ fn season_end(state: &mut State, kind: SeasonEndKind, reacher: Option<Reach>, ev
     for (p, s) in state.pt.iter_mut().zip(&scores) {
         *p += s;
     }
-    let list_en: Vec<String> =
-        (0..state.seats).map(|s| format!("{} +{}", state.colour(s).code(), scores[s as usize])).collect();
-    let list_ja: Vec<String> =
-        (0..state.seats).map(|s| format!("{}+{}", state.colour(s).ja(), scores[s as usize])).collect();
-    let (how_en, how_ja) = match (kind, reacher) {
-        (SeasonEndKind::King, Some(r)) => {
-            let (cen, cja) = name(state, r.seat);
-            (format!("king scoring, {cen} reached a king"), format!("王到達（{cja}）による得点"))
-        }
-        _ => ("town scoring after round 5".to_string(), "5ラウンド終了、街からの距離で得点".to_string()),
+    let how = |lang: Lang| match (kind, reacher) {
+        (SeasonEndKind::King, Some(r)) => catalog::t!(lang, "uosao-king-scoring", seat = name(state, r.seat, lang)),
+        _ => catalog::t!(lang, "uosao-town-scoring-after-round-5"),
     };
-    events.push(Event::public(
-        format!("Season {} ends: {how_en}. Scores: {}", state.season, list_en.join(", ")),
-        format!("シーズン{}終了：{how_ja}。得点: {}", state.season, list_ja.join("、")),
-    ));
+    events.push(Event::public(in_each_language(|lang| {
+        catalog::t!(
+            lang,
+            "uosao-season-ends-scores",
+            season = state.season,
+            how = how(lang),
+            list = colour_list(state, &scores, lang, true)
+        )
+    })));
     state.results.push(SeasonResult { season: state.season, kind, reacher: reacher.map(|r| r.seat), scores });
     if state.season >= SEASONS {
         state.phase = Phase::Over;
-        let totals: Vec<String> =
-            (0..state.seats).map(|s| format!("{} {}", state.colour(s).code(), state.pt[s as usize])).collect();
-        let totals_ja: Vec<String> =
-            (0..state.seats).map(|s| format!("{}{}", state.colour(s).ja(), state.pt[s as usize])).collect();
-        events.push(Event::public(
-            format!("Game over. Rank points: {}", totals.join(", ")),
-            format!("ゲーム終了。階級pt: {}", totals_ja.join("、")),
-        ));
+        let totals = state.pt.clone();
+        events.push(Event::public(in_each_language(|lang| {
+            catalog::t!(lang, "uosao-game-over-rank-points", totals = colour_list(state, &totals, lang, false))
+        })));
         return;
     }
     state.sp = next_season_sp(state);
     state.season += 1;
     season_setup(state);
-    let (cen, cja) = name(state, state.sp);
-    events.push(Event::public(
-        format!("Season {} begins; start player {cen}", state.season),
-        format!("シーズン{}開始。スタートプレイヤー: {cja}", state.season),
-    ));
+    events.push(Event::public(in_each_language(|lang| {
+        catalog::t!(lang, "uosao-season-begins-start-player", season = state.season, seat = name(state, state.sp, lang))
+    })));
 }
 
 /// The spec is silent on resignation. Every player must play a card every round, and a missing play would
@@ -485,16 +541,14 @@ pub fn resign(state: &mut State, seat: Seat) -> Result<Vec<Event>, RuleError> {
         return Err(RuleError::GameOver);
     }
     if seat >= state.seats {
-        return Err(RuleError::illegal(format!("no seat {seat}"), format!("席{seat}はありません")));
+        return Err(RuleError::Illegal(catalog::both!("uosao-no-seat", seat = seat.to_string())));
     }
     state.resigned = Some(seat);
     state.phase = Phase::Over;
     state.step += 1;
-    let (cen, cja) = name(state, seat);
-    Ok(vec![Event::public(
-        format!("{cen} resigns; the game ends and {cen} is ranked last"),
-        format!("{cja}が投了しました。ゲーム終了、{cja}は最下位です"),
-    )])
+    Ok(vec![Event::public(in_each_language(|lang| {
+        catalog::t!(lang, "uosao-resigns-the-game-ends-and", seat = name(state, seat, lang))
+    }))])
 }
 
 pub fn outcome(state: &State) -> Option<Outcome> {
@@ -502,12 +556,9 @@ pub fn outcome(state: &State) -> Option<Outcome> {
         return None;
     }
     let n = state.n();
-    let totals: Vec<String> =
-        (0..state.seats).map(|s| format!("{} {}", state.colour(s).code(), state.pt[s as usize])).collect();
-    let summary = Localized::new(
-        format!("Final rank points: {}", totals.join(", ")),
-        format!("最終階級pt: {}", totals.join("、")),
-    );
+    let summary = in_each_language(|lang| {
+        catalog::t!(lang, "uosao-final-rank-points", totals = colour_list(state, &state.pt, lang, false))
+    });
     match state.resigned {
         None => Some(Outcome::from_scores(&state.pt, true, summary)),
         Some(r) => {

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{CardId, Colour, Dir, Face, ROAD_SQUARES};
+use super::rules::{CaughtCard, KingScoring};
 use crate::engine::Seat;
 
 /// What an item of the line is (§4.1).
@@ -162,6 +163,11 @@ impl Gap {
 pub struct State {
     pub seats: u8,
     pub colours: Vec<Colour>,
+    /// The readings chosen at creation (options `caught_card`, `king_scoring`); absent in older states.
+    #[serde(default)]
+    pub caught_card: CaughtCard,
+    #[serde(default)]
+    pub king_scoring: KingScoring,
     pub season: u8,
     pub round: u8,
     pub sp: Seat,

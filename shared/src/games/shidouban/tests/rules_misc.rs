@@ -312,3 +312,84 @@ fn golden_setup() {
 }
 
 const GOLDEN: &str = "MAT@65 SER@63 KAW@52 NAG@42 SAI@41 YMZ@36 KON@34 HAR@21 | KAI SUM CHO MIM ABU KIN";
+
+/// `tegami show` (text and JSON) lists the values and arrows of every person on the board, players'
+/// persons and rank-and-file alike, for every viewer: what the rules document promises.
+#[test]
+fn show_lists_the_values_and_arrows_of_every_person_on_the_board() {
+    use crate::engine::{Lang, RenderContext};
+    let mut st = blank(2);
+    put(&mut st, KON, "25");
+    own(&mut st, A, KON);
+    put(&mut st, OKI, "61");
+    put(&mut st, SAI, "33");
+    for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+        let view = Shidouban::view(&st, viewer);
+        let json = serde_json::to_value(&view).unwrap();
+        let persons = json["persons"].as_array().unwrap();
+        assert_eq!(persons.len(), 3);
+        for p in persons {
+            let arrows = p["arrows"].as_array().unwrap();
+            assert_eq!(arrows.len(), 4, "{p}");
+            assert!(arrows.iter().all(|a| a["prio"].is_u64() && a["white"].is_boolean() && a["dir"].is_string()));
+        }
+        let en = Shidouban::render(&view, &RenderContext::new(Lang::En, 80));
+        assert!(en.contains("Persons on the board"), "{en}");
+        // Rank-and-file OKI (Martial 6, Eloquence 2, Respect 4, Bushido 4, coughing blood).
+        let oki = en.lines().find(|l| l.contains("OKI Okita")).unwrap_or_else(|| panic!("{en}"));
+        for want in ["61", "6", "2", "4", "coughing blood", "U1w R2w D3w L4b"] {
+            assert!(oki.contains(want), "{want} in {oki}");
+        }
+        let sai = en.lines().find(|l| l.contains("SAI Saito")).unwrap();
+        assert!(sai.contains("U3b R1b D4b L2b"), "{sai}");
+        let kon = en.lines().find(|l| l.contains("KON Kondo A")).unwrap_or_else(|| panic!("{en}"));
+        assert!(kon.contains("*2") && kon.contains("U1w R2w D4b L3b"), "※ is 7 minus row 五: {kon}");
+        let ja = Shidouban::render(&view, &RenderContext::new(Lang::Ja, 80));
+        assert!(ja.contains("盤上の人物") && ja.contains("沖田総司") && ja.contains("U1w R2w D3w L4b"), "{ja}");
+        for out in [&en, &ja] {
+            assert!(out.lines().all(|l| crate::text::width(l) <= 80), "{out}");
+        }
+    }
+}
+
+/// The persons' values in `docs/rules/shidouban.md` (and `.ja.md`) are the engine's: one table row per
+/// person, `| CODE | name | Martial | Eloquence | Respect | Bushido | failure | up | right | down | left |`.
+#[test]
+fn the_rules_documents_list_every_persons_values_and_arrows() {
+    use crate::games::shidouban::Person;
+    use crate::games::shidouban::data::Dir;
+    let doc = crate::rules_docs::rules("shidouban").unwrap();
+    for (name, text) in [("md", doc.en), ("ja.md", doc.ja)] {
+        for p in Person::ALL {
+            let d = p.data();
+            let row = text
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{}` |", d.code)))
+                .unwrap_or_else(|| panic!("shidouban.{name} lists no row for {}", d.code));
+            let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+            let bushido = d.shido.map(|b| b.to_string()).unwrap_or_else(|| "※".into());
+            let arrow = |dir: Dir| {
+                let a = p.arrow(dir);
+                format!("{}{}", a.prio, if a.white { "w" } else { "b" })
+            };
+            let want = [
+                d.buto.to_string(),
+                d.ronpa.to_string(),
+                d.sonkei.to_string(),
+                bushido,
+                arrow(Dir::U),
+                arrow(Dir::R),
+                arrow(Dir::D),
+                arrow(Dir::L),
+            ];
+            let got = [cells[2], cells[3], cells[4], cells[5], cells[7], cells[8], cells[9], cells[10]];
+            assert_eq!(got.map(str::to_string), want, "shidouban.{name}: {row}");
+            assert!(cells[1].contains(d.name), "{row}");
+            assert!(cells[6].contains(p_failure(p, name)), "{row}");
+        }
+    }
+}
+
+fn p_failure(p: crate::games::shidouban::Person, doc: &str) -> &'static str {
+    if doc == "md" { p.data().failure.en() } else { p.data().failure.ja() }
+}

@@ -94,7 +94,7 @@ fn s5_threshold() {
     stones(&mut st, OKI, 0, 1);
     act(&mut st, OKI);
     let ev = go(&mut st, &mut Script::new(&[5, 1]));
-    assert!(texts(&ev).contains("喀血"));
+    assert!(texts(&ev).contains("coughing blood"));
 }
 
 #[test]
@@ -113,7 +113,7 @@ fn s6_kondo_bushido() {
     stones(&mut st2, KON, 0, 1);
     act(&mut st2, KON);
     let ev = go(&mut st2, &mut Script::new(&[6]));
-    assert!(texts(&ev).contains("覚悟"));
+    assert!(texts(&ev).contains("resolve"));
     let mut st3 = blank(2);
     put(&mut st3, KON, "36");
     assert_eq!(st3.shido(KON), 1);

@@ -167,7 +167,7 @@ fn s36_injury_destinations_column_reading() {
 fn injured_to_is_a_creation_option() {
     use crate::registry;
     let game = registry::game("shidouban").unwrap();
-    assert_eq!(game.default_options(), serde_json::json!({"injured_to": "below"}));
+    assert_eq!(game.default_options(), serde_json::json!({"injured_to": "below", "end_count": "on_board"}));
     let mut rng = crate::dice::Rng::from_seed(b"opt");
     let state = game.setup(&serde_json::json!({"injured_to": "column"}), 2, &mut rng).unwrap();
     assert_eq!(game.state_to_json(&state)["injured_to"], "column");
@@ -424,7 +424,7 @@ fn s45_iinazuke() {
     act(&mut st, OKI);
     let ev = go(&mut st, &mut Script::new(&[2, 1]));
     let t = texts(&ev);
-    assert!(t.contains("draws 3 stone(s)") && t.contains("喀血"), "{t}");
+    assert!(t.contains("draws 3 stone(s)") && t.contains("coughing blood"), "{t}");
     assert_eq!(st.score(A), Some(10));
     let mut r = st.clone();
     let mut e = Vec::new();
@@ -915,4 +915,54 @@ fn s67_turn_transition_and_final_scoring() {
     let o = Shidouban::outcome(&f).unwrap();
     assert_eq!(o.ranks, vec![1, 2, 3]);
     assert!(options(&f, "d1").is_none());
+}
+
+/// S54 with B's person in the pile (it deserted on a 1): A alone stands on the board.
+fn b_sits_out(reading: EndCount) -> State {
+    let mut st = blank(2);
+    st.end_count = reading;
+    put(&mut st, KON, "11");
+    own(&mut st, A, KON);
+    own(&mut st, B, HIJ);
+    st.person_pile = vec![HIJ];
+    st.players[1].status = Status::Suspended;
+    st
+}
+
+/// Readings 15 under both readings: only persons on the board count (default), or every player still in
+/// the game (option `end_count: in_game`).
+#[test]
+fn s54_end_with_a_person_in_the_pile_under_both_readings() {
+    let mut on_board = b_sits_out(EndCount::OnBoard);
+    assert!(rules::end_check(&mut on_board, &mut Vec::new()));
+    assert_eq!(on_board.end, Some(End::Sole(A)), "B's person is not on the board, so A wins at once");
+
+    let mut in_game = b_sits_out(EndCount::InGame);
+    assert!(!rules::end_check(&mut in_game, &mut Vec::new()), "B is still in the game: play goes on");
+    in_game.players[1].status = Status::Eliminated;
+    let mut ev = Vec::new();
+    assert!(rules::end_check(&mut in_game, &mut ev));
+    assert_eq!(in_game.end, Some(End::Sole(A)));
+    assert!(ev[0].text.en.contains("Only A is left in the game"), "{:?}", ev[0].text);
+
+    // Nobody on the board, but both still in the game.
+    let mut empty = b_sits_out(EndCount::InGame);
+    empty.ps_mut(KON).loc = PLoc::Pile;
+    empty.person_pile.push(KON);
+    empty.players[0].status = Status::Suspended;
+    assert!(!rules::end_check(&mut empty.clone(), &mut Vec::new()));
+    empty.end_count = EndCount::OnBoard;
+    assert!(rules::end_check(&mut empty, &mut Vec::new()));
+    assert_eq!(empty.end, Some(End::AllLose));
+}
+
+#[test]
+fn end_count_is_a_creation_option() {
+    let game = crate::registry::game("shidouban").unwrap();
+    let mut rng = crate::dice::Rng::from_seed(b"opt");
+    let state = game.setup(&serde_json::json!({"end_count": "in_game"}), 2, &mut rng).unwrap();
+    assert_eq!(game.state_to_json(&state)["end_count"], "in_game");
+    let state = game.setup(&serde_json::Value::Null, 2, &mut rng).unwrap();
+    assert_eq!(game.state_to_json(&state)["end_count"], "on_board");
+    assert!(game.setup(&serde_json::json!({"end_count": "pile"}), 2, &mut rng).is_err());
 }

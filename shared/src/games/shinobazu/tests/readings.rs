@@ -6,7 +6,7 @@ use serde_json::json;
 use super::super::Shinobazu;
 use super::super::data::Colour;
 use super::super::rules;
-use super::super::state::{Choice, DeclinedCards, ShowdownKind, SoleFighterLead, State};
+use super::super::state::{AfterPush, Choice, DeclinedCards, ShowdownKind, SoleFighterLead, SoleFighterThree, State};
 use super::super::view::view;
 use super::helpers::*;
 use crate::dice::Rng;
@@ -240,4 +240,81 @@ fn states_saved_before_the_readings_existed_load_with_the_defaults() {
     o.remove("sole_fighter_lead");
     let back: State = serde_json::from_value(j).unwrap();
     assert_eq!((back.declined_cards, back.sole_fighter_lead), (DeclinedCards::Discard, SoleFighterLead::InFront));
+}
+
+/// Round 2: P1 fights alone with a carried R1 and B2 (total 3); everyone else passes. P1 is the weakest
+/// if it takes part.
+fn lone_fighter_with_three(reading: SoleFighterThree) -> State {
+    let mut s = table(4, 1, 2, "B");
+    s.sole_fighter_three = reading;
+    carry(&mut s, 1, "R1");
+    own(&mut s, 1, "B2", F);
+    own(&mut s, 2, "B5", P);
+    own(&mut s, 3, "K5", P);
+    own(&mut s, 4, "B4", P);
+    showdown(&mut s);
+    s
+}
+
+#[test]
+fn sole_fighter_three_leaves_reading_takes_the_lone_fighter_out_before_comparing() {
+    let s = lone_fighter_with_three(SoleFighterThree::Leaves);
+    let r = &s.reports[0];
+    assert_eq!(r.kind, ShowdownKind::SoleFighter { fighter: seat(1) });
+    assert_eq!(r.stacks.len(), 3, "P2, P3 and P4 take part");
+    assert_eq!(score_of(&s)[0], 0, "the lone fighter scores nothing");
+}
+
+#[test]
+fn sole_fighter_three_pulls_in_reading_makes_everyone_take_part() {
+    let s = lone_fighter_with_three(SoleFighterThree::PullsIn);
+    let r = &s.reports[0];
+    assert_eq!(r.kind, ShowdownKind::San { by: vec![seat(1)] });
+    assert_eq!(r.stacks.len(), 4, "the fighter and every passer take part");
+    assert_eq!(r.lead, Colour::B, "the lead colour stays");
+    assert_eq!(score_of(&s), vec![1, 0, 0, 0], "P1 (3) is the weakest; P2 and P3 share the top");
+}
+
+/// P1 (start player) pushes R5 onto P3, who passes; P3 must follow red and push R2 back onto P1, who has
+/// already played. Whose turn is it then?
+fn pushed_back_onto_the_start_player(reading: AfterPush) -> State {
+    let mut s = deal(&["R5 R1 R4", "K1 B5 K-3", "R2 B1 K2", "B4 K5 B2"], "K4 R-3 B-3", 1);
+    s.after_push = reading;
+    ok(&mut s, 1, "R5@P3");
+    ok(&mut s, 3, "P");
+    ok(&mut s, 3, "R2@P1");
+    ok(&mut s, 1, "F");
+    s
+}
+
+#[test]
+fn after_push_receiver_reading_goes_on_after_the_receiver() {
+    let s = pushed_back_onto_the_start_player(AfterPush::AfterReceiver);
+    assert_eq!(waiting(&s), (2, "play".into()), "P2 is the first after P1 who has not played");
+}
+
+#[test]
+fn after_push_pusher_reading_goes_on_after_the_pusher() {
+    let mut s = pushed_back_onto_the_start_player(AfterPush::AfterPusher);
+    assert_eq!(waiting(&s), (4, "play".into()), "P4 is the first after P3 who has not played");
+    ok(&mut s, 4, "B4@me/P");
+    assert_eq!(waiting(&s), (2, "play".into()), "nobody is skipped: P2 still plays");
+}
+
+#[test]
+fn new_readings_are_creation_options_and_bad_values_are_refused() {
+    let game = crate::registry::game("shinobazu").expect("registered");
+    let mut rng = Rng::from_seed(b"readings");
+    let load = |st: &crate::registry::DynState| -> State { serde_json::from_value(game.state_to_json(st)).unwrap() };
+    let st = game
+        .setup(&json!({"sole_fighter_three": "pulls_in", "after_push": "after_pusher"}), 3, &mut rng)
+        .expect("accepted");
+    let st = load(&st);
+    assert_eq!((st.sole_fighter_three, st.after_push), (SoleFighterThree::PullsIn, AfterPush::AfterPusher));
+    let st = load(&game.setup(&serde_json::Value::Null, 3, &mut rng).expect("the defaults"));
+    assert_eq!((st.sole_fighter_three, st.after_push), (SoleFighterThree::Leaves, AfterPush::AfterReceiver));
+    for bad in [json!({"sole_fighter_three": "stays"}), json!({"after_push": "after_start_player"})] {
+        let e = game.setup(&bad, 3, &mut rng).expect_err("refused").0.en;
+        assert!(e.contains("unknown variant"), "{e}");
+    }
 }

@@ -1,5 +1,6 @@
 //! Scenario and rule tests. Positions are built directly in `State`; dice and draws are scripted.
 
+mod gestures;
 mod readings;
 mod render;
 mod scenarios;
@@ -298,6 +299,43 @@ fn single_steps_keep_the_segment_open_until_done() {
     act(&mut s, Side::Ashina, "move done", &mut dice(&[])).unwrap();
     assert_ne!(s.stage, Stage::Move);
     assert!(s.form(f("TK")).has_moved);
+}
+
+/// A batch without `move done` is the same moves sent one by one: the third unit keeps its move.
+#[test]
+fn a_batch_keeps_the_segment_open_unless_it_ends_with_move_done() {
+    let mut s = pos(2, "TK1* 0907, TK2 0807, TK3 0707");
+    activate(&mut s, "TK", &mut dice(&[]));
+    act(&mut s, Side::Ashina, "move TK2 0808; move TK1 0908", &mut dice(&[])).unwrap();
+    assert_eq!(s.stage, Stage::Move, "the segment goes on");
+    assert_eq!((at(&s, "TK2").unwrap(), at(&s, "TK1").unwrap()), ("0808".to_string(), "0908".to_string()));
+    let e = act(&mut s, Side::Ashina, "move TK1 1009", &mut dice(&[])).unwrap_err();
+    assert!(e.to_string().contains("A10"), "a unit of the batch has used its move: {e}");
+    act(&mut s, Side::Ashina, "move TK3 0708", &mut dice(&[])).unwrap();
+    assert_eq!(at(&s, "TK3").unwrap(), "0708", "the third unit still moves");
+
+    let mut ended = pos(2, "TK1* 0907, TK2 0807, TK3 0707");
+    activate(&mut ended, "TK", &mut dice(&[]));
+    act(&mut ended, Side::Ashina, "move TK2 0808; move TK1 0908; move done", &mut dice(&[])).unwrap();
+    assert_ne!(ended.stage, Stage::Move, "`move done` as the last line ends the segment");
+    assert_eq!(at(&ended, "TK3").unwrap(), "0707");
+}
+
+/// Batches stored before `done` existed carry no such member and still end the segment when replayed.
+#[test]
+fn a_batch_recorded_without_done_ends_the_segment_as_it_always_did() {
+    let old: Action =
+        serde_json::from_value(serde_json::json!({"type": "moves", "orders": [{"unit": "TK2", "to": "0808"}]}))
+            .unwrap();
+    assert!(matches!(&old, Action::Moves { done: true, .. }));
+    assert_eq!(
+        serde_json::to_value(&old).unwrap(),
+        serde_json::json!({"type": "moves", "orders": [{"unit": "TK2", "to": "0808"}]})
+    );
+    let mut s = pos(2, "TK1* 0907, TK2 0807, TK3 0707");
+    activate(&mut s, "TK", &mut dice(&[]));
+    rules::apply(&mut s, Side::Ashina, &old, &mut dice(&[])).unwrap();
+    assert_ne!(s.stage, Stage::Move);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use super::super::data::Side;
-use super::super::state::{FirstMove, Segment, State};
+use super::super::state::{FirstMove, GameResult, Reason, Segment, State, SupremeCommander};
 use super::*;
 use crate::dice::Rng;
 use crate::journal::Match;
@@ -119,8 +119,8 @@ fn first_move_reading_is_chosen_at_creation_and_unknown_values_are_refused_with_
         e.contains("`free`") && e.contains("`no_unit_rearward`") && e.contains("`commander_not_behind_line`"),
         "{e}"
     );
-    let e = game.setup(&json!({"turns": 10}), 2, &mut rng).expect_err("refused").0.en;
-    assert!(e.contains("turns") && e.contains("first_move"), "{e}");
+    let e = game.setup(&json!({"turn": 10}), 2, &mut rng).expect_err("refused").0.en;
+    assert!(e.contains("turn") && e.contains("first_move"), "{e}");
 }
 
 #[test]
@@ -189,4 +189,79 @@ fn playouts_under_both_first_move_readings() {
             assert!(fell_back > 0, "no unit ever fell back on a first move under {name}");
         }
     }
+}
+
+/// Reading 2: the game lasts 8 turns unless the option `turns` says otherwise; the advance-line count
+/// follows the last turn either way.
+#[test]
+fn game_length_under_the_standard_and_a_chosen_number_of_turns() {
+    let eight = pos(8, "TK1* 0907, SG1* 0912");
+    assert_eq!(eight.turns, 8, "the default reading");
+    let mut s = eight.clone();
+    let mut ev = Vec::new();
+    rules::turn_update(&mut s, &mut dice(&[]), &mut ev);
+    assert!(matches!(s.result, Some(GameResult::Draw { reason: Reason::AdvanceLine { .. } })), "{}", text(&ev));
+    assert!(text(&ev).contains("end of turn 8"), "{}", text(&ev));
+
+    let mut s = eight;
+    s.turns = 10;
+    let mut ev = Vec::new();
+    rules::turn_update(&mut s, &mut dice(&[]), &mut ev);
+    assert_eq!((s.result.clone(), s.turn), (None, 9), "turn 8 is not the last of ten");
+    s.turn = 10;
+    s.stage = Stage::Draw;
+    let mut ev = Vec::new();
+    rules::turn_update(&mut s, &mut dice(&[]), &mut ev);
+    assert!(s.result.is_some() && text(&ev).contains("end of turn 10"), "{}", text(&ev));
+    let view = super::super::view::view(&s, crate::engine::Viewer::Spectator);
+    let shown = <super::super::Suriagehara as crate::engine::Engine>::render(
+        &view,
+        &crate::engine::RenderContext::new(crate::engine::Lang::En, 100),
+    );
+    assert!(shown.contains("10/10"), "the status line shows the game's length:\n{shown}");
+}
+
+#[test]
+fn turns_is_a_creation_option_with_a_range() {
+    let game = crate::registry::game("suriagehara").expect("registered");
+    let mut rng = Rng::from_seed(b"readings");
+    let load = |st: &crate::registry::DynState| -> State { serde_json::from_value(game.state_to_json(st)).unwrap() };
+    assert_eq!(load(&game.setup(&serde_json::Value::Null, 2, &mut rng).unwrap()).turns, 8);
+    assert_eq!(load(&game.setup(&json!({"turns": 10}), 2, &mut rng).unwrap()).turns, 10);
+    for bad in [5, 13] {
+        let e = game.setup(&json!({"turns": bad}), 2, &mut rng).expect_err("refused").0;
+        assert!(e.en.contains("`turns`") && e.en.contains("6 to 12") && e.en.contains(&bad.to_string()), "{}", e.en);
+        assert!(e.ja.contains("6〜12"), "{}", e.ja);
+    }
+    let mut j = serde_json::to_value(State::new()).unwrap();
+    j.as_object_mut().unwrap().remove("turns");
+    j.as_object_mut().unwrap().remove("supreme_commander");
+    let back: State = serde_json::from_value(j).unwrap();
+    assert_eq!(
+        (back.turns, back.supreme_commander),
+        (8, SupremeCommander::Killed),
+        "older states load with the defaults"
+    );
+}
+
+/// Reading 16, S21 (b) under both readings: the supreme commander's carrier is eliminated by combat
+/// and the death roll is a 4.
+#[test]
+fn s21_supreme_commander_under_both_readings() {
+    let base = pos(7, "SG1* 0912, SG2 1011, YO1* 0911, YO2 0909, YO3 0903");
+    let mut killed = base.clone();
+    combat(&mut killed, "SG", &mut dice(&[]));
+    act(&mut killed, Side::Date, "attack 0911 SG1+SG2", &mut dice(&[6, 1, 4])).unwrap();
+    assert!(killed.result.is_none(), "he survives the roll and the game goes on");
+    assert_eq!(killed.commander_hex(f("YO")), Some(h("0909")));
+
+    let mut removed = base;
+    removed.supreme_commander = SupremeCommander::CarrierLost;
+    combat(&mut removed, "SG", &mut dice(&[]));
+    let ev = act(&mut removed, Side::Date, "attack 0911 SG1+SG2", &mut dice(&[6, 1])).unwrap();
+    assert_eq!(removed.result, Some(GameResult::Winner { side: Side::Date, reason: Reason::SupremeRemoved }));
+    assert_eq!(removed.stage, Stage::Over);
+    assert!(text(&ev).contains("Ashina Yoshihiro loses his carrier"), "{}", text(&ev));
+    let outcome = <super::super::Suriagehara as crate::engine::Engine>::outcome(&removed).expect("over");
+    assert!(outcome.summary.en.contains("removed by combat"), "{}", outcome.summary.en);
 }

@@ -5,6 +5,7 @@ mod direct;
 mod helpers;
 mod notation_tests;
 mod playouts;
+mod readings;
 mod render_tests;
 mod rules_tests;
 mod scenarios;

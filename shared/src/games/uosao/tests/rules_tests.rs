@@ -11,12 +11,12 @@ use crate::engine::{Engine, ResultKind, RuleError, Viewer};
 
 #[test]
 fn colours_option_picks_colours_by_seat() {
-    let opts = Options { colours: Some(vec![Colour::Grn, Colour::Pur, Colour::Red]) };
+    let opts = Options { colours: Some(vec![Colour::Grn, Colour::Pur, Colour::Red]), ..Options::default() };
     let s = rules::setup(&opts, 3, &mut Rng::from_seed(b"c")).expect("setup");
     assert_eq!(s.colour(1), Colour::Pur);
-    let dup = Options { colours: Some(vec![Colour::Grn, Colour::Grn, Colour::Red]) };
+    let dup = Options { colours: Some(vec![Colour::Grn, Colour::Grn, Colour::Red]), ..Options::default() };
     assert!(rules::setup(&dup, 3, &mut Rng::from_seed(b"c")).is_err());
-    let short = Options { colours: Some(vec![Colour::Grn, Colour::Red]) };
+    let short = Options { colours: Some(vec![Colour::Grn, Colour::Red]), ..Options::default() };
     assert!(rules::setup(&short, 3, &mut Rng::from_seed(b"c")).is_err());
     let json: Options = serde_json::from_str(r#"{"colours":["BLU","YEL","RED","GRN"]}"#).expect("options json");
     assert_eq!(rules::setup(&json, 4, &mut Rng::from_seed(b"c")).expect("setup").colour(0), Colour::Blu);

@@ -244,7 +244,7 @@ fn s12_overshooting_a_king() {
 }
 
 /// S13's position after its round: season 2 round 2, SP YEL.
-fn after_s13() -> super::super::state::State {
+pub(super) fn after_s13() -> super::super::state::State {
     let mut s = game(3, RED);
     s.season = 2;
     s.pt = vec![7, 4, 2];

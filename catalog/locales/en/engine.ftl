@@ -1,0 +1,8 @@
+# engine: texts of the engines (generated from the former inline pairs).
+
+engine-this-game-reveals-every-answer = this game reveals every answer at its end, so the answer to `{ $decision }` cannot be withheld
+engine-unknown-option-s-this-game = unknown option(s) { $unknown }; this game knows: { $known }
+engine-is-for-players-not = { $game } is for { $min }-{ $max } players, not { $seats }
+engine-options-unreadable = the options cannot be read: { $error }
+engine-list-separator = ,{" "}
+engine-list-separator-strong = ;{" "}

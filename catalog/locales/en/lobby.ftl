@@ -1,0 +1,51 @@
+# The lobby, the archive, profiles and leaderboards.
+lobby-unknown-game = no game type `{ $game }`; use one of: { $known }
+lobby-bad-limit = limit { $limit } is out of range; use 1 to { $max }
+lobby-bad-min-games = min_games { $min_games } is out of range; use 0 to 1000000
+lobby-bad-time-limit = time limit `{ $given }` is not a number of hours; use a whole number of hours, or `none` for games without one
+lobby-bad-lang = unknown language `{ $given }`; use `en` or `ja`
+profile-unknown = no player `{ $player }`
+profile-private = player `{ $player }` keeps their profile private
+lobby-empty = no listed game has an open seat now; start one with `tegami new <game> --seat me --seat open`
+lobby-join-hint = take a seat with `tegami join <id>`
+list-next-page = more: add `--after { $after }`
+ratings-empty = no rated games yet
+archive-empty = no finished games found
+archive-replay-hint = step through one with `tegami replay <id>`; its journal: `tegami log <id> --json`
+profile-is-private = (private: only you see this page)
+profile-saved = { $public ->
+    [true] your profile is public
+   *[other] your profile is private
+}
+lobby-page-title = Lobby: games looking for players
+lobby-page-empty = No listed game has an open seat now.
+lobby-page-new = Start a game
+lobby-page-game = Game
+lobby-page-players = Players
+lobby-page-open = open
+lobby-page-time = Time limit
+lobby-page-rated = rated
+lobby-page-join = Take a seat
+lobby-page-sign-in = Sign in to take a seat
+list-page-more = More
+archive-page-title = Archive: finished games
+archive-page-journal = journal
+profile-page-records = Games played and won
+profile-page-played = Played
+profile-page-won = Won
+profile-page-ratings = Ratings
+profile-page-current = Current games
+profile-page-archive = Finished games
+leaderboard-page-title = Leaderboard: { $game }
+lobby-page-any = Any
+lobby-page-player-count = Players (seats)
+lobby-page-time-hours = Time limit per decision
+lobby-page-no-limit = no time limit
+lobby-page-hours = { $hours } hours
+lobby-page-language = Creator's language
+lobby-page-rated-or-not = Rated or not
+lobby-page-rated-only = Rated games only
+lobby-page-unrated-only = Unrated games only
+lobby-page-filter = Show these games
+lobby-page-bad-players = “{ $given }” is not a number of players: give a whole number, or leave the field empty
+lobby-page-bad-rated = “{ $given }” is not a choice: rated, unrated, or any

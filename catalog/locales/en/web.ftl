@@ -1,0 +1,180 @@
+# The web pages: navigation, the home page, games, accounts, settings.
+
+web-name-other-players-see = Name other players see
+web-email-address = Email address
+web-password-at-least-8-characters = Password (at least 8 characters)
+web-register-button = Register
+web-we-email-you-a-link-to = We email you a link to confirm the address; seats reserved for it are yours once it is confirmed.
+web-already-registered-sign-in = Already registered? Sign in
+web-register-title = Register
+web-password = Password
+web-sign-in = Sign in
+web-forgot-the-password = Forgot the password?
+web-new-here-register = New here? Register
+web-every-session-of-your-account-ends = Every session of your account ends, on every browser and machine, this one included.
+web-also-revoke-every-api-token-scripts = Also revoke every API token: scripts using one stop working, and webhooks set up with one stop.
+web-sign-out-everywhere = Sign out everywhere
+web-signed-out-everywhere = Signed out everywhere
+web-thank-you-your-address-is-confirmed = Thank you: your address is confirmed. You can now take the seats reserved for it.
+web-my-games = My games
+web-address-confirmed = Address confirmed
+web-unknown-link = Unknown link
+web-this-confirmation-link-is-not-known = This confirmation link is not known: a newer one may have replaced it. Sign in to ask for a new one.
+web-this-link-is-not-known = This link is not known.
+web-no-more-invitations = No more invitations
+web-this-address-already-gets-no-tegami = This address already gets no tegami invitations.
+web-confirm-and-tegami-will-send-no = Confirm, and tegami will send no more invitations to this address, whoever asks.
+web-never-invite-me-again = Never invite me again
+web-done = Done
+web-tegami-will-send-no-more-invitations = tegami will send no more invitations to this address.
+web-email-address-of-the-account = Email address of the account
+web-email-me-a-reset-token = Email me a reset token
+web-i-have-a-token = I have a token
+web-reset-the-password = Reset the password
+web-if-an-account-has-this-address = If an account has this address, a reset token is on its way to it.
+web-enter-the-token = Enter the token
+web-check-your-email = Check your email
+web-the-token-from-the-email = The token from the email
+web-new-password-at-least-8-characters = New password (at least 8 characters)
+web-set-the-password = Set the password
+web-setting-a-new-password-signs-out = Setting a new password signs out every session and revokes every API token of the account.
+web-new-password = New password
+web-password-set = Password set
+web-your-new-password-is-set-every = Your new password is set; every session was signed out and every API token revoked. Sign in again.
+web-moves-are-signed-with-these-keys = Moves are signed with these keys. A browser makes its own key the first time you play a move in it; revoke a key you no longer use (the moves it signed stay valid).
+web-key-id = Key id
+web-name = Name
+web-created = Created
+web-state = State
+web-revoke = Revoke
+web-sign-out-everywhere-and-revoke-api = Sign out everywhere (and revoke API tokens)…
+web-signing-keys = Signing keys
+web-waiting-for-players = waiting for players
+web-in-play = in play
+web-finished = finished
+web-open-seat = (open seat)
+web-invited = (invited)
+web-welcome-we-emailed-you-a-link = Welcome! We emailed you a link: open it to confirm your address.
+web-invitations = Invitations
+web-new-game = New game
+web-no-games-yet = No games yet.
+web-your-turn = your turn
+web-game = Game
+web-choose = Choose
+web-seats = Seats
+web-invited-address = Invited address
+web-options-json-the-standard-game-as = Options (JSON; the standard game as shown)
+web-time-limit-of-each-decision-in = Time limit of each decision, in hours (empty: none)
+web-when-a-deadline-passes = When a deadline passes
+web-the-player-forfeits = the player forfeits
+web-a-random-legal-answer-is-played = a random legal answer is played for them
+web-create-the-game = Create the game
+web-your-answer-in-notation = Your answer in notation
+web-read-it-back = Read it back
+web-answers = Answers
+web-answer = Answer
+web-sign-and-play = Sign and play
+web-moves-are-signed-in-the-browser = Moves are signed in the browser: this needs JavaScript.
+web-rules-link = rules
+web-no-time-limit = no time limit
+web-take-a-seat = Take a seat
+web-sign-in-to-take-your-seat = Sign in to take your seat
+web-result = Result
+web-you = (you)
+web-whose-turn = Whose turn
+web-a-player-hidden = a player (hidden)
+web-your-move = Your move
+web-since-your-last-move = Since your last move
+web-nothing-yet = Nothing yet.
+web-resign-link = Resign…
+web-journal = Journal
+web-the-whole-journal-json-verify-it = The whole journal (JSON; verify it with `tegami verify`)
+web-journal-format = journal format
+web-you-leave-the-game-now-this = You leave the game now; this cannot be undone. What follows is up to the game's rules: with two players the other wins; with more, the game may go on without you.
+web-resign-button = Resign
+web-back-to-the-game = Back to the game
+web-tegami-letter-is-a-correspondence-board = tegami (手紙, "letter") is a correspondence board-game server: you play by email, from the command line or here in the browser, at your own pace. Every move is signed by its player and every game keeps a journal anyone can verify once it is over.
+web-the-games = The games
+web-players = { $min }–{ $max } players
+web-board-games-by-letter = Board games by letter
+web-site = Site
+web-keys = Keys
+web-sign-out = Sign out
+web-this-unsubscribe-link-is-not-known = This unsubscribe link is not known.
+web-you-get-no-game-emails-from = You get no game emails from tegami now. Your games go on: a decision you leave unanswered still runs out of time.
+web-email-me-each-turn-again = Email me each turn again
+web-confirm-and-tegami-sends-you-no = Confirm, and tegami sends you no more game emails: no turns, reminders, results or digests, in any game. Your games go on: a decision you leave unanswered still runs out of time, so play on the web or with the CLI. You can turn them back on here.
+web-stop-game-emails = Stop game emails
+web-game-emails = Game emails
+web-done-each-decision-asked-of-you = Done: each decision asked of you arrives by email again.
+web-done-you-will-get-no-more = Done: you will get no more game emails. Your games go on without them.
+web-undo-email-me-each-turn-again = Undo: email me each turn again
+web-signed-out-sessions =
+    { $sessions ->
+        [one] { $sessions } session was signed out. API tokens still work.
+       *[other] { $sessions } sessions were signed out. API tokens still work.
+    }
+web-signed-out-sessions-and-tokens =
+    { $sessions ->
+        [one] { $sessions } session was signed out
+       *[other] { $sessions } sessions were signed out
+    } and { $tokens ->
+        [one] { $tokens } API token revoked.
+       *[other] { $tokens } API tokens revoked.
+    }
+web-revoked-at = revoked { $time }
+web-revoke-key = Revoke key { $key }
+web-invitation-from = from { $name }
+web-due = due { $time }
+web-seat-number = Seat { $number }
+web-answer-by = Answer by { $time }
+web-created-by = created by { $name }
+web-time-limit-per-decision =
+    time limit { $hours ->
+        [one] { $hours } hour
+       *[other] { $hours } hours
+    } per decision
+web-invites-to-game = { $name } invites players to a game of { $game }
+web-invited-seat-address = (invited) { $email }
+web-seat-choice-me = me
+web-seat-choice-bot = bot
+web-seat-choice-invite = invite by email
+web-seat-choice-open = open seat
+web-seat-choice-none = no seat
+web-resign-title = Resign from { $game } #{ $number }?
+web-language-name = English
+decision-uosao-play = play a card
+decision-uosao-road = lay a road
+decision-shinobazu-play = play
+decision-shinobazu-push-response = answer the push
+decision-shinobazu-challenge = challenge or not
+decision-shinobazu-challenge-answer = answer the challenge
+decision-shidouban-pick = pick a person
+decision-shidouban-event = event
+decision-shidouban-kuchi = a word in (kuchi)
+decision-shidouban-kakugo = resolve (kakugo)
+decision-shidouban-dokatsu = threat (dokatsu)
+decision-shidouban-side = choose a side
+decision-shidouban-alloc = allocate
+decision-shidouban-order = order
+decision-shidouban-removal = removal
+decision-senbat-organise = organise the sonae
+decision-senbat-tokens = place the action tokens
+decision-senbat-deploy = deploy
+decision-senbat-act = an execution
+decision-senbat-continue = another execution
+decision-senbat-targets = choose targets
+decision-senbat-stock = use the save stock
+decision-senbat-kenkon = kenkon itteki
+decision-senbat-senkyo = battle situation
+decision-senbat-heal = recover a card
+decision-suriagehara-deploy = deploy
+decision-suriagehara-cup = chits into the cup
+decision-suriagehara-substitution = substitution
+decision-suriagehara-move = movement
+decision-suriagehara-combat-plan = combat plan
+decision-suriagehara-retreat = retreat
+decision-suriagehara-replace = replacement
+web-home-link = tegami home
+web-rules-of-game = Rules: { $game }
+web-rules-title = Rules: { $game }

@@ -1,0 +1,51 @@
+# ロビー、アーカイブ、プロフィール、ランキング。
+lobby-unknown-game = ゲーム種類 `{ $game }` はありません。次のいずれかを使ってください: { $known }
+lobby-bad-limit = limit { $limit } は範囲外です。1 から { $max } にしてください
+lobby-bad-min-games = min_games { $min_games } は範囲外です。0 から 1000000 にしてください
+lobby-bad-time-limit = 持ち時間 `{ $given }` は時間数ではありません。整数の時間数か、持ち時間なしなら `none` を指定してください
+lobby-bad-lang = 不明な言語 `{ $given }` です。`en` か `ja` を使ってください
+profile-unknown = プレイヤー `{ $player }` はいません
+profile-private = プレイヤー `{ $player }` はプロフィールを非公開にしています
+lobby-empty = 空席のある公開ゲームは今ありません。`tegami new <game> --seat me --seat open` で始められます
+lobby-join-hint = 席に着くには `tegami join <id>`
+list-next-page = 続き: `--after { $after }` を付けてください
+ratings-empty = レーティング対象のゲームはまだありません
+archive-empty = 終局したゲームは見つかりません
+archive-replay-hint = `tegami replay <id>` で一手ずつ再生できます。記録は `tegami log <id> --json`
+profile-is-private = （非公開: このページはあなただけに見えます）
+profile-saved = { $public ->
+    [true] プロフィールを公開しました
+   *[other] プロフィールを非公開にしました
+}
+lobby-page-title = ロビー：参加者募集中のゲーム
+lobby-page-empty = 空席のある公開ゲームは今ありません。
+lobby-page-new = ゲームを始める
+lobby-page-game = ゲーム
+lobby-page-players = プレイヤー
+lobby-page-open = 空席
+lobby-page-time = 持ち時間
+lobby-page-rated = レーティング対象
+lobby-page-join = 席に着く
+lobby-page-sign-in = サインインして席に着く
+list-page-more = もっと見る
+archive-page-title = アーカイブ：終局したゲーム
+archive-page-journal = 記録
+profile-page-records = 対局数と勝数
+profile-page-played = 対局
+profile-page-won = 勝ち
+profile-page-ratings = レーティング
+profile-page-current = 進行中のゲーム
+profile-page-archive = 終局したゲーム
+leaderboard-page-title = ランキング：{ $game }
+lobby-page-any = 指定なし
+lobby-page-player-count = 人数（席の数）
+lobby-page-time-hours = 1 回の判断の持ち時間
+lobby-page-no-limit = 持ち時間なし
+lobby-page-hours = { $hours } 時間
+lobby-page-language = 作成者の言語
+lobby-page-rated-or-not = レーティング
+lobby-page-rated-only = レーティング対象のみ
+lobby-page-unrated-only = レーティング対象外のみ
+lobby-page-filter = この条件で表示
+lobby-page-bad-players = 「{ $given }」は人数ではありません。整数を入れるか、空欄にしてください
+lobby-page-bad-rated = 「{ $given }」は選択肢にありません。対象、対象外、指定なしのいずれかです

@@ -1,0 +1,207 @@
+//! Every text a player reads, in every language tegami speaks.
+//!
+//! The texts live in Fluent files, `locales/<language>/<area>.ftl`, one set per language with the same
+//! message ids and the same variables in each (`tests/complete.rs` fails otherwise, and when code asks for
+//! an id no catalog has). Code names a message and its variables and never holds the words itself:
+//!
+//! ```
+//! use catalog::t;
+//! use catalog::Lang;
+//! assert_eq!(t!(Lang::En, "test-place", rank = 2), "You finished in place 2.");
+//! assert_eq!(t!(Lang::Ja, "test-place", rank = 2), "あなたは2位でした。");
+//! ```
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+mod lang;
+pub use lang::{Lang, Localized};
+
+/// Every catalog file: (language code, file name, contents), embedded by `build.rs`.
+pub const FILES: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/catalog_files.rs"));
+
+/// The languages, in the order of `Lang`'s variants; the first is the fallback.
+pub const LANGUAGES: &[Lang] = &[Lang::En, Lang::Ja];
+
+/// The BCP 47 code of a language, which is also its catalog directory.
+pub fn code(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::Ja => "ja",
+    }
+}
+
+/// A variable's value: text is inserted as is, numbers also choose plural forms (`[one]`, `*[other]`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg<'a> {
+    Text(Cow<'a, str>),
+    Number(f64),
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(value: &'a str) -> Self {
+        Arg::Text(Cow::Borrowed(value))
+    }
+}
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(value: &'a String) -> Self {
+        Arg::Text(Cow::Borrowed(value))
+    }
+}
+impl From<String> for Arg<'_> {
+    fn from(value: String) -> Self {
+        Arg::Text(Cow::Owned(value))
+    }
+}
+impl<'a> From<Cow<'a, str>> for Arg<'a> {
+    fn from(value: Cow<'a, str>) -> Self {
+        Arg::Text(value)
+    }
+}
+impl From<char> for Arg<'_> {
+    fn from(value: char) -> Self {
+        Arg::Text(Cow::Owned(value.to_string()))
+    }
+}
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            #[allow(clippy::cast_precision_loss, clippy::cast_lossless)]
+            fn from(value: $t) -> Self {
+                Arg::Number(value as f64)
+            }
+        }
+    )*};
+}
+number_args!(i8, i16, i32, i64, u8, u16, u32, u64, usize, isize, f32, f64);
+
+struct Catalog {
+    bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
+}
+
+fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let bundles = LANGUAGES
+            .iter()
+            .map(|&lang| {
+                let id: unic_langid::LanguageIdentifier = code(lang).parse().expect("a language code");
+                let mut bundle = FluentBundle::new_concurrent(vec![id]);
+                // Unicode isolation marks around every variable would reach emails and terminals as
+                // invisible characters; names are already refused when they carry bidirectional controls.
+                bundle.set_use_isolating(false);
+                for (_, name, source) in FILES.iter().filter(|(c, _, _)| *c == code(lang)) {
+                    let resource = FluentResource::try_new((*source).to_owned())
+                        .unwrap_or_else(|(_, errors)| panic!("{}/{name}: {errors:?}", code(lang)));
+                    bundle
+                        .add_resource(resource)
+                        .unwrap_or_else(|errors| panic!("{}/{name}: duplicate messages {errors:?}", code(lang)));
+                }
+                (lang, bundle)
+            })
+            .collect();
+        Catalog { bundles }
+    })
+}
+
+fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
+    let bundles = &catalog().bundles;
+    bundles.iter().find(|(l, _)| *l == lang).map(|(_, b)| b).unwrap_or(&bundles[0].1)
+}
+
+/// Whether the catalogs have a message: for ids made at run time (an engine's refusal code, say).
+pub fn has(id: &str) -> bool {
+    bundle(LANGUAGES[0]).has_message(id)
+}
+
+/// The message `id` in `lang`.
+pub fn text(lang: Lang, id: &str) -> String {
+    text_with(lang, id, &[])
+}
+
+/// The message `id` in `lang` with its variables. A message missing in `lang` falls back to the first
+/// language, then to its id; a missing message or variable fails debug builds (and so the tests).
+pub fn text_with(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    let (bundle, message) = match bundle(lang).get_message(id) {
+        Some(message) => (bundle(lang), message),
+        None => {
+            debug_assert!(false, "no message `{id}` in the {} catalog", code(lang));
+            let fallback = bundle(LANGUAGES[0]);
+            match fallback.get_message(id) {
+                Some(message) => (fallback, message),
+                None => return id.to_owned(),
+            }
+        }
+    };
+    let Some(pattern) = message.value() else {
+        debug_assert!(false, "message `{id}` has no value");
+        return id.to_owned();
+    };
+    let mut fluent_args = FluentArgs::with_capacity(args.len());
+    for (name, value) in args {
+        let value = match value {
+            Arg::Text(text) => FluentValue::from(text.as_ref()),
+            Arg::Number(number) => FluentValue::from(*number),
+        };
+        fluent_args.set(*name, value);
+    }
+    let mut errors = Vec::new();
+    let out = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+    debug_assert!(errors.is_empty(), "message `{id}` in {}: {errors:?}", code(lang));
+    out.into_owned()
+}
+
+/// The message in every language, for answers that carry both (`Localized`).
+pub fn both(id: &str, args: &[(&str, Arg<'_>)]) -> Localized {
+    Localized::new(text_with(Lang::En, id, args), text_with(Lang::Ja, id, args))
+}
+
+/// `t!(lang, "message-id")` or `t!(lang, "message-id", name = value, …)`: the message in `lang`.
+#[macro_export]
+macro_rules! t {
+    ($lang:expr, $id:literal $(,)?) => {
+        $crate::text($lang, $id)
+    };
+    ($lang:expr, $id:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::text_with($lang, $id, &[$((stringify!($name), $crate::Arg::from($value))),+])
+    };
+}
+
+/// `both!("message-id", name = value, …)`: the message in every language, as a `Localized`.
+#[macro_export]
+macro_rules! both {
+    ($id:literal $(,)?) => {
+        $crate::both($id, &[])
+    };
+    ($id:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::both($id, &[$((stringify!($name), $crate::Arg::from($value))),+])
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plurals_follow_each_language() {
+        assert_eq!(t!(Lang::En, "test-tiles", count = 1), "1 tile");
+        assert_eq!(t!(Lang::En, "test-tiles", count = 3), "3 tiles");
+        assert_eq!(t!(Lang::Ja, "test-tiles", count = 1), "1枚");
+    }
+
+    #[test]
+    fn variables_carry_no_isolation_marks() {
+        let text = t!(Lang::En, "test-place", rank = 1);
+        assert!(!text.contains('\u{2068}') && !text.contains('\u{2069}'), "{text:?}");
+    }
+
+    #[test]
+    fn both_languages_at_once() {
+        let both = both!("test-place", rank = 3);
+        assert_eq!(both.en, "You finished in place 3.");
+        assert_eq!(both.ja, "あなたは3位でした。");
+    }
+}

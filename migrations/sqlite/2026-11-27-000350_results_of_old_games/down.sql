@@ -1,0 +1,1 @@
+DROP TABLE results_to_record;

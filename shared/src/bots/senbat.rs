@@ -1,0 +1,115 @@
+//! Senbat for the bots. Secret to a seat (§7): the other player's sealed organisation and token placement
+//! until both are in, its organisation of undeployed sonae, whether it chose the quick-start organisation, and
+//! its standing policies. The sampler takes back a sealed answer the other player gave and has it give a
+//! random one instead, deals the other player's troops whose sonae is still secret anew among its undeployed
+//! generals (every sonae well formed, at most six troops), forgets the quick-start choice and the policies.
+
+use super::BotGame;
+use crate::dice::Rng;
+use crate::engine::{Engine, Seat};
+use crate::games::senbat::data::{self, Slot};
+use crate::games::senbat::state::{AskKind, Status, StockPolicy};
+use crate::games::senbat::{Senbat, State};
+
+/// Troops a sonae leads at most: the six places its formation leaves them (F and B exclude their corners).
+const MAX_TROOPS: usize = 6;
+
+impl BotGame for Senbat {
+    const ITERATIONS: [u32; 3] = [40, 160, 640];
+    const ROLLOUT_DEPTH: [u32; 3] = [16, 24, 32];
+
+    fn determinize(state: &State, seat: Seat, rng: &mut Rng) -> State {
+        let mut sample = state.clone();
+        if state.is_over() || seat > 1 {
+            return sample;
+        }
+        let other = 1 - seat as usize;
+        sample.players[other].stock_policy = StockPolicy::Ask;
+        sample.players[other].kenkon_never = false;
+        let mine = seat as usize;
+        let resealed = match sample.ask.as_ref().map(|a| &a.kind) {
+            Some(AskKind::Organise) if sample.players[mine].organised.is_none() => {
+                sample.players[other].organised.take().is_some()
+            }
+            Some(AskKind::Tokens) if sample.players[mine].token_commit.is_none() => {
+                sample.players[other].token_commit.take().is_some()
+            }
+            _ => false,
+        };
+        if resealed {
+            answer_at_random(&mut sample, other as Seat, rng);
+        } else if sample.sente.is_some() {
+            redeal_secret_sonae(&mut sample, other as Seat, rng);
+        }
+        sample
+    }
+
+    /// Cut-off playouts are judged by morale (six wins), then tokens.
+    fn estimate(state: &State) -> Vec<f64> {
+        let strength = |q: usize| f64::from(state.players[q].morale) + 0.1 * f64::from(state.tokens(q as Seat));
+        let (a, b) = (strength(0), strength(1));
+        let lead = ((a - b) / 6.0).clamp(-1.0, 1.0);
+        vec![0.5 + lead / 2.0, 0.5 - lead / 2.0]
+    }
+}
+
+/// Once both organisations are in, `owner`'s troops whose sonae the other seat has not seen (not deployed yet)
+/// go to its undeployed generals at random, each sonae keeping room for its formation. What the other seat
+/// sees of them (in hand, no sonae, slot C) stays as it was; the quick-start choice, which only the owner
+/// knows, is forgotten, since a redrawn organisation is no longer the quick-start one.
+fn redeal_secret_sonae(sample: &mut State, owner: Seat, rng: &mut Rng) {
+    let army = sample.players[owner as usize].army;
+    let in_hand: Vec<usize> =
+        data::cores_of(army).into_iter().filter(|&c| sample.cards[c].status == Status::InHand).collect();
+    // A sonae deployed once and taken back (a deployment reset) showed every member it had.
+    let shown =
+        |c: usize| data::troops_of(army).any(|t| sample.cards[t].public_core && sample.cards[t].core == Some(c as u8));
+    let unseen: Vec<usize> = in_hand.iter().copied().filter(|&c| !shown(c)).collect();
+    let cores = if unseen.is_empty() { in_hand } else { unseen };
+    // In card order, the secret troops are what the other seat can work out: the ones it has not seen join.
+    let secret: Vec<usize> = data::troops_of(army)
+        .filter(|&t| !sample.cards[t].public_core && sample.cards[t].status == Status::InHand)
+        .collect();
+    sample.players[owner as usize].quick_org = false;
+    if cores.is_empty() || secret.is_empty() {
+        return;
+    }
+    let mut room: Vec<usize> = cores
+        .iter()
+        .map(|&c| {
+            let public = data::troops_of(army).filter(|&t| sample.cards[t].public_core);
+            MAX_TROOPS.saturating_sub(public.filter(|&t| sample.cards[t].core == Some(c as u8)).count())
+        })
+        .collect();
+    for t in secret {
+        let open: Vec<usize> = (0..cores.len()).filter(|&k| room[k] > 0).collect();
+        // Ten troops never overflow four sonae of six; should it happen, the troop keeps a sonae anyway.
+        let k = if open.is_empty() { rng.index(cores.len()) } else { open[rng.index(open.len())] };
+        room[k] = room[k].saturating_sub(1);
+        sample.cards[t].core = Some(cores[k] as u8);
+        sample.cards[t].slot = Slot::C;
+    }
+    // The sealed organisation the rules keep follows the cards (it is read only for being there).
+    let organised: Vec<(u8, Vec<u8>)> = data::cores_of(army)
+        .into_iter()
+        .map(|c| {
+            let troops = data::troops_of(army).filter(|&t| sample.cards[t].core == Some(c as u8)).map(|t| t as u8);
+            (c as u8, troops.collect())
+        })
+        .collect();
+    sample.players[owner as usize].organised = Some(organised);
+}
+
+/// Has `seat` answer its pending sealed decision with a random legal answer.
+fn answer_at_random(sample: &mut State, seat: Seat, rng: &mut Rng) {
+    let Some(p) = Senbat::pending(sample).into_iter().find(|p| p.seat == seat) else { return };
+    for _ in 0..8 {
+        if let Some(action) = Senbat::random_action(sample, &p.id, rng) {
+            let mut next = sample.clone();
+            if Senbat::apply(&mut next, &p.id, seat, &action, rng).is_ok() {
+                *sample = next;
+                return;
+            }
+        }
+    }
+}
