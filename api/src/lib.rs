@@ -20,6 +20,7 @@ pub mod openapi;
 pub mod outgoing_hold;
 pub mod problem_language;
 pub mod routes;
+pub mod secrets;
 pub mod security_headers;
 pub mod served_settings;
 pub mod service;

@@ -68,13 +68,13 @@ impl Counter {
 
     pub fn account(scope: Scope, email: &str, settings: &SecuritySettings) -> Counter {
         // Hashed: the table then holds no addresses, and a key never exceeds a fixed length.
-        let id = crate::auth::token_hash(&email.trim().to_lowercase());
+        let id = crate::secrets::token_hash(&email.trim().to_lowercase());
         Counter { key: format!("{}:account:{id}", scope.word()), scope, limit: settings.throttle_account_limit }
     }
 
     /// One counter per known device (see `service::sign_in`), by the device's id.
     pub fn device(scope: Scope, device: &str, settings: &SecuritySettings) -> Counter {
-        let id = crate::auth::token_hash(device);
+        let id = crate::secrets::token_hash(device);
         Counter { key: format!("{}:device:{id}", scope.word()), scope, limit: settings.throttle_account_limit }
     }
 

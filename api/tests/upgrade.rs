@@ -57,7 +57,7 @@ fn old_schema(url: &str) -> Conn {
 /// and had two emails waiting in the outbox. Returns the game's id, the moves' JWSs and the journal entries.
 fn old_data(conn: &mut Conn, key: &KeyPair) -> (i64, Vec<String>, Vec<Entry>) {
     let at = "2026-11-23T10:00:00Z";
-    let password_hash = tegami_api::auth::hash_password("password-123").unwrap();
+    let password_hash = tegami_api::secrets::hash_password("password-123").unwrap();
     let account: i64 = diesel::insert_into(accounts::table)
         .values((
             accounts::email.eq("old@example.com"),

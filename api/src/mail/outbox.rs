@@ -53,7 +53,7 @@ pub struct Notice {
 
 /// A fresh Message-ID for an email about game `game` (or about no game).
 pub fn fresh_message_id(game: Option<i64>, domain: &str) -> String {
-    let random = hex::encode(crate::auth::random_bytes::<12>());
+    let random = hex::encode(crate::secrets::random_bytes::<12>());
     match game {
         Some(g) => format!("<tegami.game.{g}.{random}@{domain}>"),
         None => format!("<tegami.{random}@{domain}>"),

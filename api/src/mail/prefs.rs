@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::auth::random_bytes;
+use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::mail_prefs;
 

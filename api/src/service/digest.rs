@@ -9,7 +9,7 @@ use lettre::Message;
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 
-use crate::auth::random_bytes;
+use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{accounts, mail_prefs, outbox};
 use crate::error::{ApiError, ApiResult};

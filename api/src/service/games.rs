@@ -13,7 +13,7 @@ use shared::journal::{Actor, Entry, EntryBody, GENESIS_HASH, JournalError, Journ
 use shared::registry::{self, ApplyError};
 use shared::{Localized, Pending, RenderContext, Rng, RuleError, SetupError, Viewer, signing};
 
-use crate::auth::random_bytes;
+use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::prepared::Prepared;
 use crate::db::schema::{accounts, games, imported_keys, journal, seats, signing_keys};

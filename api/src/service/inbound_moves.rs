@@ -17,7 +17,7 @@ use shared::Viewer;
 use shared::api_types::MailAddressStatus;
 use shared::journal::Actor;
 
-use crate::auth::token_hash;
+use crate::secrets::token_hash;
 use crate::db::Conn;
 use crate::db::schema::{accounts, inbound_messages, move_receipts, reply_tokens, signing_keys};
 use crate::error::{ApiError, ApiResult};

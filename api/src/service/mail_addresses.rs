@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use shared::api_types::{MailAddress, MailAddressStatus};
 
-use crate::auth::{random_bytes, token_hash};
+use crate::secrets::{random_bytes, token_hash};
 use crate::db::Conn;
 use crate::db::schema::{accounts, mail_addresses};
 use crate::error::{ApiError, ApiResult};

@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use crate::auth::{hash_password, random_bytes, token_hash, verify_password_evenly};
+use crate::secrets::{hash_password, random_bytes, token_hash, verify_password_evenly};
 use crate::db::Conn;
 use crate::db::schema::{accounts, password_resets};
 use crate::error::{ApiError, ApiResult};

@@ -6,7 +6,7 @@
 
 use diesel::prelude::*;
 
-use crate::auth::token_hash;
+use crate::secrets::token_hash;
 use crate::db::Conn;
 use crate::db::schema::reply_tokens;
 use crate::error::ApiResult;

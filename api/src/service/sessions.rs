@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use shared::api_types::SessionInfo;
 
-use crate::auth::random_bytes;
+use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{accounts, sessions};
 use crate::error::{ApiError, ApiResult};

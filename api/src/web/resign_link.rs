@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, web};
 use maud::html;
 use serde::Deserialize;
 
-use crate::auth::token_hash;
+use crate::secrets::token_hash;
 use crate::routes::with_db;
 use crate::service::resign_by_email;
 use crate::state::AppState;

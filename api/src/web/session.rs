@@ -24,7 +24,8 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use shared::Lang;
 
-use crate::auth::{self, random_bytes};
+use crate::auth;
+use crate::secrets::random_bytes;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::web::{PageError, i18n};

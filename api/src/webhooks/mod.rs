@@ -14,7 +14,7 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use shared::api_types::{CreateWebhookRequest, CreatedWebhook, Webhook, WebhookAttempt, WebhookDelivery};
 
-use crate::auth::random_bytes;
+use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{api_tokens, webhook_attempts, webhook_deliveries, webhooks};
 use crate::error::{ApiError, ApiResult};
@@ -113,9 +113,9 @@ pub fn queue(conn: &mut Conn, loaded: &Loaded, row: &EventRow) -> ApiResult<()> 
 /// The API token a request authenticated with, if it was one (webhooks set up with it stop when it is
 /// revoked).
 pub fn token_id(conn: &mut Conn, bearer: Option<&str>) -> ApiResult<Option<i64>> {
-    let Some(secret) = bearer.filter(|t| t.starts_with(crate::auth::API_TOKEN_PREFIX)) else { return Ok(None) };
+    let Some(secret) = bearer.filter(|t| t.starts_with(crate::secrets::API_TOKEN_PREFIX)) else { return Ok(None) };
     Ok(api_tokens::table
-        .filter(api_tokens::token_hash.eq(crate::auth::token_hash(secret)))
+        .filter(api_tokens::token_hash.eq(crate::secrets::token_hash(secret)))
         .select(api_tokens::id)
         .first(conn)
         .optional()?)

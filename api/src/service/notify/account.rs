@@ -2,7 +2,7 @@
 
 use diesel::prelude::*;
 
-use crate::auth::{random_bytes, token_hash};
+use crate::secrets::{random_bytes, token_hash};
 use crate::db::Conn;
 use crate::db::schema::email_verifications;
 use crate::error::{ApiError, ApiResult};

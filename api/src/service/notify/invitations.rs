@@ -3,7 +3,7 @@
 
 use diesel::prelude::*;
 
-use crate::auth::random_bytes;
+use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{accounts, invitation_optouts, invitations_sent};
 use crate::error::{ApiError, ApiResult};

@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 use shared::Lang;
 
-use crate::auth::{random_bytes, token_hash};
+use crate::secrets::{random_bytes, token_hash};
 use crate::db::Conn;
 use crate::db::schema::reply_tokens;
 use crate::error::ApiResult;
