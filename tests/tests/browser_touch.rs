@@ -1,9 +1,9 @@
 //! Boards you can touch, in a real browser (headless Chromium through chromedriver, against the real
-//! `tegami-server` binary; see `browser.rs` for the programs needed). A game of UOSAO, Shinobazu and
-//! Shidouban each is played to the end against bots by touching the board only: clicks on the picture's
-//! spots and on the touch buttons, some answers dragged from one spot to another, and the form's own
-//! "Sign and play"; nothing is typed. Then `tegami verify` (the real CLI binary) checks each game. One move
-//! is made with the keyboard alone, and every game's board is checked to fit a 390-pixel phone screen.
+//! `tegami-server` binary; see `browser.rs` for the programs needed). A game of each of the five games is
+//! played to the end against bots by touching the board only: clicks on the picture's spots and on the touch
+//! buttons, some answers dragged from one spot to another, and the form's own "Sign and play"; nothing is
+//! typed. Then `tegami verify` (the real CLI binary) checks each game. One move is made with the keyboard
+//! alone, and every game's board is checked to fit a 390-pixel phone screen.
 
 mod browser_driver;
 
@@ -64,6 +64,16 @@ fn a_shinobazu_game_is_played_to_the_end_by_touching_the_board_and_verifies() {
 #[test]
 fn a_shidouban_game_is_played_to_the_end_by_touching_the_board_on_a_phone_and_verifies() {
     played_to_the_end_by_touch("shidouban", 390);
+}
+
+#[test]
+fn a_senbat_game_is_played_to_the_end_by_touching_the_board_and_verifies() {
+    played_to_the_end_by_touch("senbat", 1280);
+}
+
+#[test]
+fn a_suriagehara_game_is_played_to_the_end_by_touching_the_board_on_a_phone_and_verifies() {
+    played_to_the_end_by_touch("suriagehara", 390);
 }
 
 #[test]

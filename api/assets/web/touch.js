@@ -40,7 +40,7 @@
 
   function nameOf(el) {
     const title = el.querySelector && el.querySelector('title');
-    return el.getAttribute('aria-label') || (title && title.textContent) || el.textContent || el.dataset.spot;
+    return el.getAttribute('aria-label') || (title && title.textContent.trim()) || el.textContent.trim() || el.dataset.spot;
   }
 
   // Marks what can be touched next and what has been touched; only the former can be focused or pressed.

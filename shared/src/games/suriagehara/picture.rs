@@ -158,6 +158,8 @@ fn draw_part(svg: &mut Svg, view: &View, part: &Part) {
         let corners = part.corners(h);
         svg.spot_group(&hex_spot(h), |svg| {
             svg.polygon(&corners, Paint::new(terrain_fill(terrain(h)), "#b9b29c").width(0.8));
+            // The hex has no text of its own: its number names it for a screen reader.
+            svg.title(&h.to_string());
         });
     }
     for x in part.columns.clone() {
