@@ -147,8 +147,19 @@
   });
   showTitle(document.title, root);
   // EventSource reconnects by itself and sends Last-Event-ID, so nothing is missed across a dropped link.
-  const source = new EventSource(root.dataset.events);
-  source.addEventListener('game', refresh);
+  let source = null;
+  function follow() {
+    source = new EventSource(root.dataset.events);
+    source.addEventListener('game', refresh);
+  }
+  follow();
+  // A page left behind lets go of its stream: Chromium kept the streams of pages gone by open, and after
+  // six game pages the next page waited about a minute for a connection to the site.
+  window.addEventListener('pagehide', function () { source.close(); });
+  // Back to this page from the browser's history as it was left: it follows the game again from now.
+  window.addEventListener('pageshow', function (event) {
+    if (event.persisted) { follow(); refresh(); }
+  });
 })();
 
 // The replay page: ← and → follow its previous and next step links (the links work without this too).

@@ -82,7 +82,9 @@ pub fn markdown_to_html(markdown: &str) -> String {
     });
     let mut out = String::new();
     pulldown_cmark::html::push_html(&mut out, parser);
-    out
+    // Code blocks and tables scroll sideways on a phone: focusable, a keyboard can scroll them too. Raw HTML
+    // became text above, so every tag here is the renderer's own.
+    out.replace("<pre>", "<pre tabindex=\"0\">").replace("<table>", "<table tabindex=\"0\">")
 }
 
 #[derive(Deserialize)]
@@ -118,6 +120,6 @@ mod tests {
         let html = markdown_to_html("# Title\n\n<script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
         assert!(html.contains("<h1>Title</h1>"), "{html}");
         assert!(html.contains("&lt;script&gt;") && !html.contains("<script>"), "{html}");
-        assert!(html.contains("<table>"), "{html}");
+        assert!(html.contains("<table tabindex=\"0\">"), "{html}");
     }
 }

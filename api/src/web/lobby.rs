@@ -175,7 +175,8 @@ async fn lobby_page(state: web::Data<AppState>, v: Visitor, query: web::Query<Lo
             table.lobby {
                 thead { tr {
                     th { "#" } th { (catalog::t!(lang, "lobby-page-game")) } th { (catalog::t!(lang, "lobby-page-players")) }
-                    th { (catalog::t!(lang, "lobby-page-time")) } th { (catalog::t!(lang, "lobby-page-rated")) } th {}
+                    th { (catalog::t!(lang, "lobby-page-time")) } th { (catalog::t!(lang, "lobby-page-rated")) }
+                    th { span.visually-hidden { (catalog::t!(lang, "lobby-page-join")) } }
                 } }
                 tbody {
                     @for g in &listing.games {

@@ -6,7 +6,8 @@
 
 use actix_web::http::StatusCode;
 use actix_web::web;
-use maud::{Markup, PreEscaped, html};
+use maud::{Markup, html};
+use shared::RenderContext;
 use shared::api_types::GameStatus;
 
 use crate::error::ApiError;
@@ -44,6 +45,8 @@ struct Step {
     slug: String,
     time: Option<String>,
     svg: String,
+    narrow_svg: Option<String>,
+    description: String,
     events: Vec<String>,
     /// Who was to answer what, by name.
     pending: Vec<(String, String)>,
@@ -61,7 +64,14 @@ async fn step(state: web::Data<AppState>, v: Visitor, path: web::Path<(i64, u64)
         let viewer = loaded.viewer(account);
         let over = loaded.game.is_over();
         let view = loaded.game.view(viewer);
-        let svg = loaded.game.game().render_svg(&view, &loaded.render_context(lang, 80)).map_err(ApiError::internal)?;
+        let context = loaded.render_context(lang, 80);
+        let svg = loaded.game.game().render_svg(&view, &context).map_err(ApiError::internal)?;
+        // As on the game page: a phone gets the picture drawn for its width, and everyone the board in words.
+        let narrow = RenderContext { narrow: true, ..context.clone() };
+        let narrow_svg =
+            Some(loaded.game.game().render_svg(&view, &narrow).map_err(ApiError::internal)?).filter(|n| *n != svg);
+        let description =
+            loaded.game.game().render(&view, &loaded.render_context(lang, 60)).map_err(ApiError::internal)?;
         let entry = loaded.game.entries().last();
         let events =
             entry.map(|e| crate::web::event_text::of_entry(e, viewer, over, &loaded.names, lang)).unwrap_or_default();
@@ -83,6 +93,8 @@ async fn step(state: web::Data<AppState>, v: Visitor, path: web::Path<(i64, u64)
             slug: loaded.row.slug.clone(),
             time: entry.map(|e| e.at.clone()),
             svg,
+            narrow_svg,
+            description,
             events,
             pending,
             outcome: detail.outcome.as_ref().map(|o| loc(lang, &o.summary).to_string()),
@@ -125,7 +137,7 @@ fn markup(v: &Visitor, s: &Step) -> Markup {
             " · " a href={ "/games/" (id) } { (catalog::t!(lang, "web-back-to-the-game")) }
             " · " a href={ "/rules/" (s.slug) } { (catalog::t!(lang, "web-rules-link")) }
         }
-        div.board tabindex="0" role="region" aria-label=(catalog::t!(lang, "live-board-label")) { (PreEscaped(&s.svg)) }
+        (crate::web::touch::board(lang, &s.svg, s.narrow_svg.as_deref(), &s.description))
         section.events {
             h2 { (catalog::t!(lang, "web-replay-what-happened")) }
             @if s.events.is_empty() { p { "—" } }

@@ -314,14 +314,14 @@ async fn set_notifications(state: web::Data<AppState>, v: Visitor, form: web::Fo
     v.check_csrf(&form.csrf)?;
     let account = v.require()?.account;
     let form = form.into_inner();
-    let mut update = serde_json::json!({"notify": form.notify, "lang": form.lang});
-    // The API refuses null for a choice: one left out is not sent at all, so that it stays.
-    for (name, value) in [("turn_email", form.turn_email), ("talk_email", form.talk_email)] {
-        if let Some(value) = value {
-            update[name] = value.into();
+    let mut fields = serde_json::json!({ "notify": form.notify, "lang": form.lang });
+    // A choice the form left out is left out here too: the update refuses `null` as a choice.
+    for (name, given) in [("turn_email", form.turn_email), ("talk_email", form.talk_email)] {
+        if let Some(value) = given {
+            fields[name] = serde_json::Value::String(value);
         }
     }
-    let parsed = serde_json::from_value::<NotificationPrefsUpdate>(update).map_err(|_| {
+    let parsed = serde_json::from_value::<NotificationPrefsUpdate>(fields).map_err(|_| {
         ApiError::bad_request(
             "bad_preference",
             "notifications are every_turn, daily_digest or none; the language is en or ja; turn emails \

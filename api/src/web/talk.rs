@@ -85,7 +85,7 @@ pub fn markup(v: &Visitor, panel: &Panel, game: i64) -> Markup {
                                 @if let Some(to) = m.to {
                                     " " em.private { (catalog::t!(lang, "talk-web-private-to", seat = to)) }
                                 }
-                                div.text style="white-space: pre-wrap" { (m.text) }
+                                div.text { (m.text) }
                             }
                         }
                     }

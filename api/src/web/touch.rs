@@ -20,7 +20,8 @@ pub fn board(lang: Lang, wide: &str, narrow: Option<&str>, description: &str) ->
             }
             details.board-text {
                 summary { (catalog::t!(lang, "touch-board-in-words")) }
-                pre { (description) }
+                // It scrolls sideways on a phone: focusable, a keyboard can scroll it too.
+                pre tabindex="0" { (description) }
             }
         }
     }

@@ -351,3 +351,32 @@ pub fn board_misfits(browser: &Browser) -> Vec<String> {
     );
     found.as_array().unwrap().iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect()
 }
+
+// ---- checking pages ----
+
+impl Browser {
+    /// Runs `script` as an asynchronous script: it ends by calling its last argument with the result.
+    pub fn async_script(&self, script: &str, args: Value) -> Value {
+        self.call("POST", "/execute/async", Some(json!({"script": script, "args": args})))
+    }
+
+    /// How long a script may run before chromedriver gives up on it.
+    pub fn script_timeout(&self, limit: Duration) {
+        self.call("POST", "/timeouts", Some(json!({"script": limit.as_millis() as u64})));
+    }
+
+    pub fn resize(&self, width: u32, height: u32) {
+        self.call("POST", "/window/rect", Some(json!({"width": width, "height": height})));
+    }
+
+    /// A screenshot of the whole page at `width` (the window made as tall as the page, up to `max_height`,
+    /// then `height` again).
+    pub fn whole_page_screenshot(&self, width: u32, height: u32, max_height: u32) -> Vec<u8> {
+        let page_height = self.script("return document.documentElement.scrollHeight", json!([]));
+        let tall = (page_height.as_u64().unwrap_or(height as u64) as u32 + 200).clamp(height, max_height);
+        self.resize(width, tall);
+        let shot = self.screenshot();
+        self.resize(width, height);
+        shot
+    }
+}
