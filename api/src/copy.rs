@@ -14,7 +14,7 @@ use shared::journal::Match;
 
 use crate::db::{self, Conn, DbSetupError, Target, schema};
 use crate::instance_lock::{InstanceLock, LockError};
-use crate::service::games as game_service;
+use crate::service::game_record;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CopyError {
@@ -560,7 +560,7 @@ fn verify_games(conn: &mut Conn) -> Result<usize, CopyError> {
             .ok()
             .and_then(|b| b.try_into().ok())
             .ok_or_else(|| problem("its seed is not 32 bytes of hex".into()))?;
-        let journal = game_service::whole_journal(conn, *game).map_err(|e| problem(e.to_string()))?;
+        let journal = game_record::whole_journal(conn, *game).map_err(|e| problem(e.to_string()))?;
         let replayed = Match::replay(&journal, seed).map_err(|e| problem(e.to_string()))?;
         if replayed.head_hash() != head {
             return Err(problem(format!("the journal ends at {}, the game says {head}", replayed.head_hash())));

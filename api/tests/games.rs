@@ -361,7 +361,7 @@ tegami_api::on_both_backends! {
                 .unwrap();
             let seed: String = games::table.find(id).select(games::seed).first(&mut *conn).unwrap();
             let seed: [u8; 32] = hex::decode(seed).unwrap().try_into().unwrap();
-            let entries = tegami_api::service::games::whole_journal(&mut conn, id).unwrap();
+            let entries = tegami_api::service::game_record::whole_journal(&mut conn, id).unwrap();
             let rebuilt = Match::replay(&entries, seed).expect("the stored journal replays");
             assert_eq!(rebuilt.game().state_to_json(rebuilt.state()), serde_json::from_str::<Value>(&snapshot).unwrap());
             assert_eq!((rebuilt.next_seq() - 1, rebuilt.head_hash()), (head_seq as u64, head_hash.as_str()));

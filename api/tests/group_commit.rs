@@ -22,7 +22,7 @@ use tegami_api::db::writer::Writer;
 use tegami_api::db::{Conn, SqliteSync};
 use tegami_api::error::ApiResult;
 use tegami_api::mail::MailContext;
-use tegami_api::service::games;
+use tegami_api::service::{game_record, games};
 
 /// Games in the batch.
 const GAMES: usize = 6;
@@ -103,7 +103,7 @@ fn stored(app: &TestApp, me: &Player, game: i64, accepted: &MoveAccepted) {
     let entry = journal.entries.get(accepted.seq as usize).expect("the acknowledged move is in the journal");
     assert_eq!(entry.hash, accepted.hash, "game {game}: seq {}", accepted.seq);
     let mut conn = tegami_api::db::open(&app.settings.database_url).unwrap();
-    let entries = games::whole_journal(&mut conn, game).unwrap();
+    let entries = game_record::whole_journal(&mut conn, game).unwrap();
     use tegami_api::db::schema::games as g;
     let (seed, snapshot): (String, String) =
         g::table.find(game).select((g::seed, g::snapshot)).first(&mut conn).unwrap();

@@ -97,7 +97,7 @@ const SMALLEST_EMAIL_TEXT_PX: f64 = 11.0;
 /// Every text of the board picture that `game`'s emails show, for each seat in both languages, is at least
 /// [`SMALLEST_EMAIL_TEXT_PX`] high when the picture is shown on a phone.
 fn assert_pictures_read_on_a_phone(app: &TestApp, slug: &str, game: i64) {
-    let loaded = tegami_api::service::games::load(&mut app.db(), game).unwrap();
+    let loaded = tegami_api::service::game_record::load(&mut app.db(), game).unwrap();
     for seat in 0..2 {
         for lang in [shared::Lang::En, shared::Lang::Ja] {
             let svg = tegami_api::service::notify::picture_svg(&loaded, seat, lang).unwrap();

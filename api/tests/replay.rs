@@ -44,7 +44,7 @@ fn stored_journal(app: &TestApp, id: i64) -> (Vec<Entry>, [u8; 32]) {
     use diesel::prelude::*;
     let mut conn = app.db();
     let seed: String = games::table.find(id).select(games::seed).first(&mut *conn).unwrap();
-    let entries = tegami_api::service::games::whole_journal(&mut conn, id).unwrap();
+    let entries = tegami_api::service::game_record::whole_journal(&mut conn, id).unwrap();
     (entries, hex::decode(seed).unwrap().try_into().unwrap())
 }
 

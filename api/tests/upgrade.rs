@@ -264,7 +264,7 @@ tegami_api::on_both_backends! {
         let journal: JournalListing =
             app.get(&format!("/api/v1/games/{game}/journal"), Some(&token)).json().unwrap();
         let mut conn = tegami_api::db::open(&database.url).unwrap();
-        let entries = tegami_api::service::games::whole_journal(&mut conn, game).unwrap();
+        let entries = tegami_api::service::game_record::whole_journal(&mut conn, game).unwrap();
         assert_eq!(journal.entries.len(), entries.len());
         assert!(entries.len() > OLD_MOVES * 2, "new entries follow the old ones");
         // The compacted journal (binary nonce and hash, no stored prev_hash, deflated events) reads back the old

@@ -522,8 +522,8 @@ tegami_api::on_both_backends! {
         };
         let mut readers = [(Viewer::Spectator, Visitor::new(&app)), (Viewer::Seat(0), signed_in(&ada.email)),
             (Viewer::Seat(1), signed_in(&bea.email))];
-        let loaded = tegami_api::service::games::load(&mut app.db(), id).unwrap();
-        let journal = tegami_api::service::games::whole_journal(&mut app.db(), id).unwrap();
+        let loaded = tegami_api::service::game_record::load(&mut app.db(), id).unwrap();
+        let journal = tegami_api::service::game_record::whole_journal(&mut app.db(), id).unwrap();
         let over = loaded.game.is_over();
         let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
         let mut private_events = 0;

@@ -219,9 +219,9 @@ tegami_api::on_both_backends! {
         let id = against_bots(&app, &ada, "shinobazu");
         play_some(&app, &ada, id, 3);
         resign(&app, &ada, id);
-        let loaded = tegami_api::service::games::load(&mut app.db(), id).unwrap();
+        let loaded = tegami_api::service::game_record::load(&mut app.db(), id).unwrap();
         assert!(loaded.game.is_over());
-        let journal = tegami_api::service::games::whole_journal(&mut app.db(), id).unwrap();
+        let journal = tegami_api::service::game_record::whole_journal(&mut app.db(), id).unwrap();
         let mut v = Visitor::sign_in(&app, &ada);
         let mut spectator = Visitor::new(&app);
         let pages = [(0u8, v.open(&format!("/games/{id}"))), (u8::MAX, spectator.open(&format!("/games/{id}")))];

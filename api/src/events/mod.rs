@@ -24,7 +24,7 @@ use crate::db::Conn;
 use crate::db::prepared::Prepared;
 use crate::db::schema::{event_counter, events, seats};
 use crate::error::{ApiError, ApiResult};
-use crate::service::games::{self, Loaded};
+use crate::service::game_record::{self, Loaded};
 use crate::time::now;
 
 /// At most this many events are read from the database at once (a stream resuming far back reads in pages).
@@ -44,8 +44,8 @@ pub struct EventRow {
     pub message_id: Option<i64>,
 }
 
-/// Records the change just made to `loaded` as the next event, and queues its webhook deliveries; inside the
-/// change's transaction. The event covers the entries after the game's previous event (none for a seat
+/// Records the change just made to `loaded` as the next event, inside the change's transaction; the caller
+/// then queues its webhook deliveries (`webhooks::queue`, which reads events: this module never calls it). The event covers the entries after the game's previous event (none for a seat
 /// taken while the game waits; the whole journal for a game's first). Call it last in the transaction: the
 /// counter row stays locked (on PostgreSQL) until the commit.
 pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
@@ -71,7 +71,7 @@ pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
         at: now(),
         message_id: None,
     };
-    insert(conn, loaded, &row)?;
+    insert(conn, &row)?;
     Ok(row)
 }
 
@@ -91,7 +91,7 @@ pub fn record_message(conn: &mut Conn, loaded: &Loaded, message_id: i64) -> ApiR
         at: now(),
         message_id: Some(message_id),
     };
-    insert(conn, loaded, &row)?;
+    insert(conn, &row)?;
     Ok(row)
 }
 
@@ -105,10 +105,10 @@ fn next_id(conn: &mut Conn) -> ApiResult<i64> {
     Ok(crate::on_backend!(conn, |c| next.get_result(c))?)
 }
 
-fn insert(conn: &mut Conn, loaded: &Loaded, row: &EventRow) -> ApiResult<()> {
+fn insert(conn: &mut Conn, row: &EventRow) -> ApiResult<()> {
     Prepared(diesel::insert_into(events::table).values(row)).execute(conn)?;
     listen::notify(conn, row.id)?;
-    crate::webhooks::queue(conn, loaded, row)
+    Ok(())
 }
 
 /// Wakes this process's event hub (and webhook worker) after a commit that recorded an event of `game`: its
@@ -132,11 +132,11 @@ pub fn view(conn: &mut Conn, loaded: &Loaded, row: &EventRow, account: Option<i6
     let stored = if message.is_some() {
         Vec::new()
     } else {
-        games::journal_entries(conn, row.game_id, row.from_seq - 1, row.to_seq - row.from_seq + 1)?
+        game_record::journal_entries(conn, row.game_id, row.from_seq - 1, row.to_seq - row.from_seq + 1)?
     };
     let my_seat = loaded.seat_of(account);
     let pending: Vec<Pending> = serde_json::from_str(&row.pending).map_err(ApiError::internal)?;
-    let status = games::parse_status(&row.status);
+    let status = game_record::parse_status(&row.status);
     Ok(Some(GameEvent {
         id: row.id,
         game: row.game_id,
@@ -206,7 +206,7 @@ pub fn since(conn: &mut Conn, scope: Scope, after: i64) -> ApiResult<Vec<GameEve
     let mut loaded: Option<Loaded> = None;
     for row in &rows {
         if loaded.as_ref().is_none_or(|l| l.row.id != row.game_id) {
-            loaded = Some(games::load(conn, row.game_id)?);
+            loaded = Some(game_record::load(conn, row.game_id)?);
         }
         out.extend(view(conn, loaded.as_ref().expect("loaded above"), row, scope.viewer())?);
     }

@@ -9,7 +9,7 @@ use shared::api_types::{ArchivePage, ArchivedGame, GameStatus, GameSummary};
 use crate::db::Conn;
 use crate::db::schema::{game_results, games, seats};
 use crate::error::ApiResult;
-use crate::service::games as game_service;
+use crate::service::game_record;
 use crate::service::profiles;
 
 /// The most games one page holds (and its default size).
@@ -57,7 +57,7 @@ pub fn finished(
     let games = rows
         .into_iter()
         .map(|(id, rated)| {
-            let loaded = game_service::load(conn, id)?;
+            let loaded = game_record::load(conn, id)?;
             Ok(ArchivedGame { summary: loaded.summary(viewer), standings: loaded.standings(), rated })
         })
         .collect::<ApiResult<Vec<_>>>()?;
@@ -89,7 +89,7 @@ pub fn mine(
         query = query.filter(games::id.lt(after));
     }
     let ids: Vec<i64> = query.load(conn)?;
-    ids.into_iter().map(|id| game_service::load(conn, id).map(|l| l.summary(Some(account)))).collect()
+    ids.into_iter().map(|id| game_record::load(conn, id).map(|l| l.summary(Some(account)))).collect()
 }
 
 fn status_name(status: GameStatus) -> &'static str {

@@ -9,7 +9,7 @@ use crate::db::Conn;
 use crate::db::schema::decision_deadlines;
 use crate::error::ApiResult;
 use crate::mail::MailContext;
-use crate::service::{games, notify};
+use crate::service::{game_record, games, notify};
 use crate::time::millis;
 
 /// What one sweep did.
@@ -36,7 +36,7 @@ pub fn sweep(conn: &mut Conn, mail: &MailContext) -> ApiResult<Swept> {
             .set(decision_deadlines::reminded_at.eq(&now))
             .execute(conn)?;
             if marked == 1 {
-                let loaded = games::load(conn, game)?;
+                let loaded = game_record::load(conn, game)?;
                 notify::reminder(conn, mail, &loaded, seat as u8, &decision)?;
             }
             Ok(marked == 1)

@@ -6,9 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::Conn;
 use crate::db::schema::game_follows;
-use crate::error::ApiResult;
-use crate::service::games;
-use crate::service::talk::problem;
+use crate::error::{ApiError, ApiResult};
+use crate::service::game_record;
 
 /// How a player is told of the moves of a game that ask nothing of them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -88,13 +87,9 @@ pub fn followers(conn: &mut Conn, id: i64) -> ApiResult<Vec<(i64, Following)>> {
 }
 
 fn player_of(conn: &mut Conn, account: i64, id: i64) -> ApiResult<()> {
-    let loaded = games::load(conn, id)?;
+    let loaded = game_record::load(conn, id)?;
     if loaded.seat_of(Some(account)).is_none() {
-        return Err(problem(
-            actix_web::http::StatusCode::FORBIDDEN,
-            "not_a_player",
-            catalog::both!("follow-not-a-player", game = id),
-        ));
+        return Err(ApiError::forbidden("not_a_player", "").described(catalog::both!("follow-not-a-player", game = id)));
     }
     Ok(())
 }

@@ -1,17 +1,19 @@
 //! Games: creation, seats, views, signed moves, bots and the journal. Synchronous functions on a
 //! connection; every write runs in one immediate transaction, so a rejected request changes nothing and
-//! two racing writers are serialised by the database.
+//! two racing writers are serialised by the database. The stored game and its reading are in
+//! `service::game_record`, below this module; what a committed change causes (events, webhook deliveries,
+//! emails) is called from here, never the other way round.
 
 use diesel::prelude::*;
 use serde_json::Value;
 use shared::api_types::{
-    CreateGameRequest, GameDetail, GameStatus, GameSummary, JournalListing, LegalMoves, MoveAccepted, PendingInfo,
-    PublicKeyInfo, SeatInfo, SeatKind, SeatRequest, TimeoutPolicy,
+    CreateGameRequest, GameDetail, GameStatus, GameSummary, JournalListing, LegalMoves, MoveAccepted, PublicKeyInfo,
+    SeatRequest, TimeoutPolicy,
 };
 use shared::bots::Level;
-use shared::journal::{Actor, Entry, EntryBody, GENESIS_HASH, JournalError, JournalFormat, Match};
+use shared::journal::{Actor, EntryBody, JournalError, Match};
 use shared::registry::{self, ApplyError};
-use shared::{Localized, Pending, RenderContext, Rng, RuleError, SetupError, Viewer, signing};
+use shared::{Rng, RuleError, SetupError, signing};
 
 use crate::secrets::random_bytes;
 use crate::db::Conn;
@@ -19,111 +21,21 @@ use crate::db::prepared::Prepared;
 use crate::db::schema::{accounts, games, imported_keys, journal, seats, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
+use crate::service::game_record::{
+    JournalRow, Loaded, SeatRow, bot_level, game_not_found, load_for_write, parse_status, seat_names, seed_bytes,
+    signature_hash, status_str, to_row,
+};
+use crate::service::mail_receipt::MailReceipt;
 use crate::service::{kept_legal_moves, notify};
 use crate::time::now;
 use shared::api_types::MAX_DEADLINE_HOURS;
 
+/// The reads a page showing a game makes beside the changes it offers, under the name it calls those by.
+pub(crate) use crate::service::game_record::journal_entries;
+pub use crate::service::game_record::load;
+
 /// A bot answers at most this many times in a row; a game that needs more is broken, not busy.
 const MAX_BOT_ANSWERS: usize = 100_000;
-
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = games)]
-pub struct GameRow {
-    pub id: i64,
-    pub slug: String,
-    pub options: String,
-    pub seed: String,
-    pub seed_commitment: String,
-    pub status: String,
-    pub created_by: i64,
-    pub created_at: String,
-    pub updated_at: String,
-    pub head_seq: i64,
-    pub head_hash: String,
-    pub snapshot: String,
-    /// The time limit of each decision; None: no limit.
-    pub deadline_hours: Option<i32>,
-    /// forfeit or skip (`TimeoutPolicy`).
-    pub timeout_policy: String,
-    /// The journal format the game was created in (`JournalFormat`: 1 or 2).
-    pub journal_format: i32,
-    /// Whether its emails carry the board picture (else the board is text only).
-    pub mail_pictures: bool,
-}
-
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = seats)]
-pub struct SeatRow {
-    pub game_id: i64,
-    pub seat: i32,
-    pub kind: String,
-    pub account_id: Option<i64>,
-    pub invited_email: Option<String>,
-}
-
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = journal)]
-pub(crate) struct JournalRow {
-    game_id: i64,
-    seq: i64,
-    at: String,
-    body: String,
-    /// The nonce and hash as bytes (see [`compact_hex`]); the entry's `prev_hash` is not stored: it is the
-    /// previous entry's hash, put back by [`journal_entries`].
-    nonce: Vec<u8>,
-    hash: Vec<u8>,
-    /// See [`compact_events`].
-    events: Vec<u8>,
-    /// The SHA-256 of the signed move (also in `body`): its unique index finds a retried move.
-    signature_hash: Option<Vec<u8>>,
-    hidden_seat: bool,
-}
-
-/// A game loaded for reading or changing.
-pub struct Loaded {
-    pub row: GameRow,
-    pub seats: Vec<SeatRow>,
-    pub names: Vec<String>,
-    pub game: Match,
-    /// Decisions already asked of players when the game was loaded (none while it was waiting): a turn
-    /// email goes out for each decision asked after a change that is not among these.
-    pub asked_before: Vec<String>,
-    pub over_before: bool,
-}
-
-pub(crate) fn seat_kind(kind: &str) -> SeatKind {
-    match kind {
-        "bot" => SeatKind::Bot,
-        _ if bot_level(kind).is_some() => SeatKind::Bot,
-        "open" => SeatKind::Open,
-        "invited" => SeatKind::Invited,
-        _ => SeatKind::Player,
-    }
-}
-
-/// The level of a bot seat: its kind is `bot` (random) or `bot:<level>` (a bot that searches).
-pub(crate) fn bot_level(kind: &str) -> Option<Level> {
-    match kind {
-        "bot" => Some(Level::Random),
-        _ => kind.strip_prefix("bot:")?.parse().ok(),
-    }
-}
-
-fn status_str(status: GameStatus) -> &'static str {
-    match status {
-        GameStatus::Waiting => "waiting",
-        GameStatus::Active => "active",
-        GameStatus::Finished => "finished",
-    }
-}
-
-pub(crate) fn parse_status(s: &str) -> GameStatus {
-    match s {
-        "waiting" => GameStatus::Waiting,
-        "finished" => GameStatus::Finished,
-        _ => GameStatus::Active,
-    }
-}
 
 pub fn parse_status_filter(s: &str) -> ApiResult<GameStatus> {
     match s {
@@ -135,358 +47,11 @@ pub fn parse_status_filter(s: &str) -> ApiResult<GameStatus> {
     }
 }
 
-fn seed_bytes(hex_seed: &str) -> ApiResult<[u8; 32]> {
-    hex::decode(hex_seed)
-        .ok()
-        .and_then(|b| b.try_into().ok())
-        .ok_or_else(|| ApiError::internal("a stored seed is not 32 hex bytes"))
-}
-
-pub(crate) fn game_not_found(id: i64) -> ApiError {
-    ApiError::not_found("unknown_game", format!("no game `{id}`; `GET /api/v1/games` lists yours"))
-}
-
-pub(crate) fn to_row(game_id: i64, e: &Entry) -> JournalRow {
-    let signature = match &e.body {
-        EntryBody::Move { signature, .. } | EntryBody::Resign { signature, .. } => signature.clone(),
-        _ => None,
-    };
-    JournalRow {
-        game_id,
-        seq: e.seq as i64,
-        at: e.at.clone(),
-        body: serde_json::to_string(&e.body).expect("entries serialise"),
-        nonce: compact_hex(&e.nonce),
-        hash: compact_hex(&e.hash),
-        events: compact_events(&serde_json::to_string(&e.events).expect("events serialise")),
-        signature_hash: signature.as_deref().map(signature_hash),
-        hidden_seat: e.hidden_seat,
-    }
-}
-
-/// What the journal indexes a signed move by.
-fn signature_hash(token: &str) -> Vec<u8> {
-    use sha2::Digest;
-    sha2::Sha256::digest(token.as_bytes()).to_vec()
-}
-
-/// A nonce or hash as the journal stores it: the 32 bytes that its 64 lower-case hex characters (what the
-/// server writes) stand for, half the size. Anything else (none is stored: a replay rejects it) is kept as
-/// its text's bytes, so that [`expand_hex`] always gives back the exact string that was hashed.
-fn compact_hex(text: &str) -> Vec<u8> {
-    match hex::decode(text) {
-        Ok(bytes) if bytes.len() == 32 && hex::encode(&bytes) == text => bytes,
-        _ => text.as_bytes().to_vec(),
-    }
-}
-
-/// The text [`compact_hex`] stored as `bytes`.
-fn expand_hex(bytes: Vec<u8>) -> ApiResult<String> {
-    if bytes.len() == 32 {
-        Ok(hex::encode(bytes))
-    } else {
-        String::from_utf8(bytes).map_err(|_| ApiError::internal("a stored nonce or hash is neither 32 bytes nor text"))
-    }
-}
-
-/// Marks stored events that are deflated; plain JSON (rows written before they were) never starts with it.
-const DEFLATED: u8 = 0;
-
-/// An entry's events as the journal stores them: their JSON deflated, behind [`DEFLATED`]. The English and
-/// Japanese texts repeat their keys and phrases, and are the second largest part of a journal row after the
-/// body (about 240 bytes of JSON a move; deflated about a third less).
-fn compact_events(json: &str) -> Vec<u8> {
-    use std::io::Write;
-    let mut deflated = flate2::write::DeflateEncoder::new(vec![DEFLATED], flate2::Compression::best());
-    deflated.write_all(json.as_bytes()).expect("deflating into memory does not fail");
-    deflated.finish().expect("deflating into memory does not fail")
-}
-
-/// The JSON of stored events: inflated, or as it is for a row written before events were deflated.
-fn expand_events(stored: &[u8]) -> ApiResult<String> {
-    use std::io::Read;
-    let mut json = String::new();
-    match stored.split_first() {
-        Some((&DEFLATED, deflated)) => {
-            flate2::read::DeflateDecoder::new(deflated).read_to_string(&mut json).map_err(ApiError::internal)?;
-        }
-        _ => json = String::from_utf8(stored.to_vec()).map_err(ApiError::internal)?,
-    }
-    Ok(json)
-}
-
-fn from_row(r: JournalRow, prev_hash: String) -> ApiResult<Entry> {
-    Ok(Entry {
-        seq: r.seq as u64,
-        at: r.at,
-        body: serde_json::from_str(&r.body).map_err(ApiError::internal)?,
-        nonce: expand_hex(r.nonce)?,
-        prev_hash,
-        // Format 2's content commitment derives from body and nonce: `Match::redact_for` puts it back.
-        content: None,
-        hash: expand_hex(r.hash)?,
-        events: serde_json::from_str(&expand_events(&r.events)?).map_err(ApiError::internal)?,
-        redacted: false,
-        hidden_seat: r.hidden_seat,
-    })
-}
-
-/// How many of its most recent entries a game is loaded with for a change: enough for the emails it sends
-/// (a seat's events since its own last entry), and the same at entry 5,000 as at entry 5.
-const RECENT_ENTRIES: i64 = 32;
 /// The most entries one page of `GET …/journal` holds (and its default size).
 pub const JOURNAL_PAGE_MAX: i64 = 1000;
 
-/// Loads a game to read: its row, seats and head entry, resumed from the stored snapshot (not replayed, and
-/// without the rest of the journal: `Loaded::game` holds the head entry only).
-pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
-    load_recent(conn, id, 1)
-}
-
-/// Loads a game with its `recent` most recent entries.
-fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
-    let row: GameRow =
-        games::table.find(id).select(GameRow::as_select()).first(conn).optional()?.ok_or_else(|| game_not_found(id))?;
-    let seat_rows: Vec<SeatRow> =
-        seats::table.filter(seats::game_id.eq(id)).order(seats::seat.asc()).select(SeatRow::as_select()).load(conn)?;
-    let names = seat_names(conn, &seat_rows)?;
-    let mut entries = journal_entries(conn, id, row.head_seq - recent.max(1), recent.max(1))?;
-    // Outside a write transaction a move may commit between the two reads: its entries are past the head
-    // the game row said, and not part of the state that row's snapshot holds.
-    entries.retain(|e| e.seq as i64 <= row.head_seq);
-    if entries.last().map(|e| e.seq as i64) != Some(row.head_seq) {
-        return Err(ApiError::internal(format!("game {id}: the journal does not reach the head {}", row.head_seq)));
-    }
-    let snapshot: Value = serde_json::from_str(&row.snapshot).map_err(ApiError::internal)?;
-    // Answers the rules may never reveal are salted with the system's randomness, not the seed (published at
-    // the end); the salt is stored as the entry's nonce and published only if the answer is.
-    let format = JournalFormat::from_number(i64::from(row.journal_format))
-        .ok_or_else(|| ApiError::internal(format!("game {id}: unknown journal format {}", row.journal_format)))?;
-    let game =
-        Match::resume_recent(format, &row.slug, seat_rows.len() as u8, entries, seed_bytes(&row.seed)?, &snapshot)
-            .map_err(ApiError::internal)?
-            .with_salts(random_bytes::<32>);
-    let asked_before =
-        if row.status == "active" { game.pending().into_iter().map(|p| p.id).collect() } else { Vec::new() };
-    let over_before = game.is_over();
-    Ok(Loaded { row, seats: seat_rows, names, game, asked_before, over_before })
-}
-
-/// Game `id` as it was just after entry `seq`, for an email rendered after the fact (the mail worker renders
-/// at send time what a change queued): resumed from the stored snapshot when `seq` is still the head (the
-/// usual case: the email goes out before the next move), otherwise replayed from the journal up to `seq`
-/// (every hash checked on the way), so that the email tells the game as it was when it was queued. Also
-/// returns the decisions pending now, at the head (an email may ask one settled since).
-pub fn load_at(conn: &mut Conn, id: i64, seq: i64) -> ApiResult<(Loaded, Vec<String>)> {
-    let mut loaded = load_recent(conn, id, RECENT_ENTRIES)?;
-    let pending_now = if loaded.row.status == "active" {
-        loaded.game.pending().into_iter().map(|p| p.id).collect()
-    } else {
-        Vec::new()
-    };
-    if loaded.row.head_seq == seq {
-        return Ok((loaded, pending_now));
-    }
-    if !(0..loaded.row.head_seq).contains(&seq) {
-        return Err(ApiError::internal(format!("game {id} has no entry {seq}")));
-    }
-    let entries = journal_entries(conn, id, -1, seq + 1)?;
-    let game = Match::replay(&entries, seed_bytes(&loaded.row.seed)?).map_err(ApiError::internal)?;
-    loaded.row.status = if game.is_over() { "finished" } else { "active" }.to_string();
-    loaded.row.head_seq = seq;
-    loaded.row.head_hash = game.head_hash().to_string();
-    loaded.asked_before = game.pending().into_iter().map(|p| p.id).collect();
-    loaded.over_before = game.is_over();
-    loaded.game = game;
-    Ok((loaded, pending_now))
-}
-
-/// Up to `limit` stored entries of game `id` after seq `after` (-1: from the start), in order.
-pub(crate) fn journal_entries(conn: &mut Conn, id: i64, after: i64, limit: i64) -> ApiResult<Vec<Entry>> {
-    // An entry's prev_hash is the hash of the entry before it (GENESIS_HASH for entry 0), so it is not stored:
-    // entry `after` is read too, for the first prev_hash.
-    let from = after.max(-1);
-    let rows: Vec<JournalRow> = journal::table
-        .filter(journal::game_id.eq(id))
-        .filter(journal::seq.ge(from))
-        .order(journal::seq.asc())
-        .limit(if from >= 0 { limit.saturating_add(1) } else { limit })
-        .select(JournalRow::as_select())
-        .load(conn)?;
-    let mut rows = rows.into_iter().peekable();
-    let mut prev_hash = GENESIS_HASH.to_string();
-    if from >= 0 {
-        match rows.next_if(|r| r.seq == from) {
-            Some(before) => prev_hash = expand_hex(before.hash)?,
-            // Nothing after `after` either, or the journal has a gap (rows are never deleted).
-            None if rows.peek().is_none() => return Ok(Vec::new()),
-            None => return Err(ApiError::internal(format!("game {id}: the journal has no entry {from}"))),
-        }
-    }
-    let mut entries = Vec::with_capacity(rows.len());
-    for (row, expected) in rows.zip(from + 1..) {
-        if row.seq != expected {
-            return Err(ApiError::internal(format!("game {id}: the journal has no entry {expected}")));
-        }
-        let entry = from_row(row, prev_hash)?;
-        prev_hash = entry.hash.clone();
-        entries.push(entry);
-    }
-    Ok(entries)
-}
-
-/// Every stored entry of game `id` (exports and checks; requests read pages).
-pub fn whole_journal(conn: &mut Conn, id: i64) -> ApiResult<Vec<Entry>> {
-    journal_entries(conn, id, -1, i64::MAX)
-}
-
-/// Loads game `id` inside a write transaction, holding it until the transaction ends (see `db::lock_game`).
-fn load_for_write(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
-    crate::db::lock_game(conn, id)?;
-    load_recent(conn, id, RECENT_ENTRIES)
-}
-
-fn seat_names(conn: &mut Conn, seat_rows: &[SeatRow]) -> ApiResult<Vec<String>> {
-    let ids: Vec<i64> = seat_rows.iter().filter_map(|s| s.account_id).collect();
-    // One shape per number of players (a handful), kept prepared.
-    let people: Vec<(i64, String)> =
-        Prepared(accounts::table.filter(accounts::id.eq_any(&ids)).select((accounts::id, accounts::display_name)))
-            .load(conn)?;
-    Ok(seat_rows
-        .iter()
-        .map(|s| match (seat_kind(&s.kind), s.account_id) {
-            (SeatKind::Bot, _) => format!("{} {}", s.kind, s.seat),
-            (_, Some(id)) => people.iter().find(|(pid, _)| *pid == id).map(|(_, n)| n.clone()).unwrap_or_default(),
-            _ => String::new(),
-        })
-        .collect())
-}
-
+/// The writing half of a loaded game: each change commits through here, which then records what it causes.
 impl Loaded {
-    pub fn status(&self) -> GameStatus {
-        parse_status(&self.row.status)
-    }
-
-    /// The seat `account` plays, if any.
-    pub fn seat_of(&self, account: Option<i64>) -> Option<u8> {
-        let account = account?;
-        self.seats.iter().find(|s| s.account_id == Some(account) && s.kind == "player").map(|s| s.seat as u8)
-    }
-
-    pub fn viewer(&self, account: Option<i64>) -> Viewer {
-        self.seat_of(account).map(Viewer::Seat).unwrap_or(Viewer::Spectator)
-    }
-
-    fn compute_status(&self) -> GameStatus {
-        if self.game.is_over() {
-            GameStatus::Finished
-        } else if self.seats.iter().any(|s| matches!(seat_kind(&s.kind), SeatKind::Open | SeatKind::Invited)) {
-            GameStatus::Waiting
-        } else {
-            GameStatus::Active
-        }
-    }
-
-    pub(crate) fn render_context(&self, lang: shared::Lang, width: usize) -> RenderContext {
-        RenderContext { lang, width, seat_names: self.names.clone(), region: None, narrow: false }
-    }
-
-    /// The board as `account` may see it.
-    pub fn board(
-        &self,
-        account: Option<i64>,
-        lang: shared::Lang,
-        width: usize,
-        region: Option<String>,
-    ) -> ApiResult<String> {
-        let view = self.game.view(self.viewer(account));
-        let ctx = RenderContext { region, ..self.render_context(lang, width) };
-        self.game.game().render(&view, &ctx).map_err(ApiError::internal)
-    }
-
-    fn seat_infos(&self, account: Option<i64>) -> Vec<SeatInfo> {
-        self.seats
-            .iter()
-            .zip(&self.names)
-            .map(|(s, name)| {
-                // An invited address is shown to the game's creator only (the invitee knows it anyway).
-                let show_email = account == Some(self.row.created_by);
-                SeatInfo {
-                    seat: s.seat as u8,
-                    kind: seat_kind(&s.kind),
-                    name: name.clone(),
-                    account_id: s.account_id,
-                    invited_email: if show_email { s.invited_email.clone() } else { None },
-                }
-            })
-            .collect()
-    }
-
-    pub(crate) fn pending_info(p: &Pending, show_seat: bool) -> PendingInfo {
-        PendingInfo {
-            decision: p.id.clone(),
-            seat: show_seat.then_some(p.seat),
-            kind: p.kind.clone(),
-            mode: p.mode.clone(),
-            deadline: None,
-        }
-    }
-
-    pub fn summary(&self, account: Option<i64>) -> GameSummary {
-        let my_seat = self.seat_of(account);
-        let my_turn = self.status() == GameStatus::Active
-            && my_seat.is_some_and(|s| self.game.pending().iter().any(|p| p.seat == s));
-        let info = self.game.game().info();
-        GameSummary {
-            id: self.row.id,
-            slug: self.row.slug.clone(),
-            name: info.name,
-            status: self.status(),
-            seats: self.seat_infos(account),
-            my_seat,
-            my_turn,
-            entries: self.game.next_seq(),
-            created_at: self.row.created_at.clone(),
-            updated_at: self.row.updated_at.clone(),
-        }
-    }
-
-    /// The game's options with every default filled in: games created before entry 0 was journaled so may
-    /// hold only the options their creator gave.
-    fn options_in_effect(&self) -> Value {
-        let stored = serde_json::from_str(&self.row.options).unwrap_or(Value::Null);
-        self.game.game().options_in_effect(&stored).unwrap_or(stored)
-    }
-
-    pub fn detail(&self, account: Option<i64>) -> GameDetail {
-        let my_seat = self.seat_of(account);
-        // Nothing is asked of anyone until every seat is filled.
-        let pending = if self.status() == GameStatus::Active { self.game.pending() } else { Vec::new() };
-        GameDetail {
-            summary: self.summary(account),
-            options: self.options_in_effect(),
-            pending: pending.iter().map(|p| Self::pending_info(p, p.public || Some(p.seat) == my_seat)).collect(),
-            my_pending: pending
-                .iter()
-                .filter(|p| Some(p.seat) == my_seat)
-                .map(|p| Self::pending_info(p, true))
-                .collect(),
-            view: self.game.view(self.viewer(account)),
-            outcome: self.game.outcome(),
-            head_hash: self.game.head_hash().to_string(),
-            seed_commitment: self.row.seed_commitment.clone(),
-            journal_format: self.game.format(),
-            deadline_hours: self.row.deadline_hours.map(|h| h as u32),
-            timeout_policy: TimeoutPolicy::parse(&self.row.timeout_policy),
-            standings: self.standings(),
-        }
-    }
-
-    /// Every seat by rank once the game is over (none before).
-    pub fn standings(&self) -> Vec<shared::api_types::Standing> {
-        self.game.outcome().map(|o| shared::api_types::standings(&o, &self.names)).unwrap_or_default()
-    }
-
     /// Lets every bot whose decision is pending answer, then publishes the seed if the game is over.
     fn settle(&mut self) -> ApiResult<()> {
         if self.compute_status() == GameStatus::Waiting {
@@ -545,7 +110,8 @@ impl Loaded {
         }
         notify::after_change(conn, mail, self)?;
         // Last: it holds the event counter until the commit.
-        crate::events::record(conn, self)?;
+        let event = crate::events::record(conn, self)?;
+        crate::webhooks::queue(conn, self, &event)?;
         // The next request for legal moves (most often the next seat's, at once) reads them from here.
         kept_legal_moves::keep(self);
         Ok(())
@@ -560,23 +126,6 @@ impl Loaded {
             duplicate: false,
             game: self.detail(Some(account)),
         }
-    }
-
-    /// Events of entries from `from_seq` on that `account` may read (both languages).
-    pub(crate) fn events_since(&self, from_seq: usize, account: Option<i64>) -> Vec<Localized> {
-        self.events_in(self.game.entries_from(from_seq as u64), account)
-    }
-
-    /// Events of `entries` that `account` may read (both languages).
-    fn events_in(&self, entries: &[Entry], account: Option<i64>) -> Vec<Localized> {
-        let viewer = self.viewer(account);
-        let over = self.game.is_over();
-        entries
-            .iter()
-            .flat_map(|e| e.events.iter())
-            .filter(|ev| ev.visible_to(viewer, over))
-            .map(|ev| ev.text.clone())
-            .collect()
     }
 }
 
@@ -1012,7 +561,7 @@ pub struct Answer {
     pub signature: Option<String>,
     /// How the answer arrived by email (its reply token is spent, and the receipt recorded beside the
     /// journal entry, in the same transaction).
-    pub receipt: Option<crate::service::inbound_moves::MailReceipt>,
+    pub receipt: Option<MailReceipt>,
     /// Send the player a confirmation email (the answer came by email).
     pub confirm_by_mail: bool,
 }

@@ -19,13 +19,14 @@ use shared::journal::Actor;
 
 use crate::secrets::token_hash;
 use crate::db::Conn;
-use crate::db::schema::{accounts, inbound_messages, move_receipts, reply_tokens, signing_keys};
+use crate::db::schema::{accounts, inbound_messages, reply_tokens, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::inbound::{self, Dmarc, ReadingRules, Reply};
-use crate::service::games::{self, Answer, Loaded};
+use crate::service::game_record::{self, Loaded};
+use crate::service::games::{self, Answer};
+use crate::service::mail_receipt::{MailReceipt, remember};
 use crate::service::{mail_addresses, notify, resign_by_email};
-use crate::time::now;
 
 /// What became of a message that was understood.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -85,59 +86,6 @@ fn temporary(e: impl std::fmt::Display) -> InboundError {
     InboundError::Temporary(e.to_string())
 }
 
-/// How a move came in by email and what vouched for it: spent and recorded in the move's transaction.
-#[derive(Clone, Debug)]
-pub struct MailReceipt {
-    /// The seat it moves for.
-    pub seat: u8,
-    /// The message's key in `inbound_messages` (see [`message_key`]), and when it was received: a
-    /// delivery of it again is answered as applied.
-    pub remembered_as: Option<(String, String)>,
-    /// `email_reply` or `email_signed`.
-    pub channel: &'static str,
-    pub message_id: Option<String>,
-    pub sender: Option<String>,
-    /// The SHA-256 of the reply token used; single-use.
-    pub token_hash: Option<String>,
-    /// `reply_token+from`, `reply_token+from+dmarc` or `signature`.
-    pub authenticated_by: String,
-}
-
-impl MailReceipt {
-    /// Spends the reply token; a second use (a replay, or two racing replies) is refused.
-    pub fn spend(&self, conn: &mut Conn) -> ApiResult<()> {
-        let Some(hash) = &self.token_hash else { return Ok(()) };
-        let n = diesel::update(reply_tokens::table.find(hash).filter(reply_tokens::used_at.is_null()))
-            .set(reply_tokens::used_at.eq(now()))
-            .execute(conn)?;
-        if n == 1 {
-            Ok(())
-        } else {
-            Err(ApiError::conflict("reply_used", "this email's reply reference was already used for a move"))
-        }
-    }
-
-    /// Records the receipt of the journal entry `seq` of `game`.
-    pub fn record(&self, conn: &mut Conn, game: i64, seq: u64) -> ApiResult<()> {
-        diesel::insert_into(move_receipts::table)
-            .values((
-                move_receipts::game_id.eq(game),
-                move_receipts::seq.eq(seq as i64),
-                move_receipts::channel.eq(self.channel),
-                move_receipts::message_id.eq(&self.message_id),
-                move_receipts::sender.eq(&self.sender),
-                move_receipts::token_hash.eq(&self.token_hash),
-                move_receipts::authenticated_by.eq(&self.authenticated_by),
-                move_receipts::received_at.eq(now()),
-            ))
-            .execute(conn)?;
-        if let Some((key, at)) = &self.remembered_as {
-            remember(conn, key, at, game, Some(self.seat), Some(seq), None)?;
-        }
-        Ok(())
-    }
-}
-
 /// The key a message is remembered by: the SHA-256 of its Message-ID, its authors and sender, what it
 /// answers and its DMARC verdict (a message without a Message-ID is not remembered).
 fn message_key(reply: &Reply) -> Option<String> {
@@ -152,30 +100,6 @@ fn message_key(reply: &Reply) -> Option<String> {
         reply.sender.as_deref().unwrap_or(""),
         reply.dmarc
     )))
-}
-
-fn remember(
-    conn: &mut Conn,
-    key: &str,
-    at: &str,
-    game: i64,
-    seat: Option<u8>,
-    seq: Option<u64>,
-    code: Option<&str>,
-) -> QueryResult<()> {
-    let insert = diesel::insert_into(inbound_messages::table)
-        .values((
-            inbound_messages::key_hash.eq(key),
-            inbound_messages::received_at.eq(at),
-            inbound_messages::game_id.eq(game),
-            inbound_messages::seat.eq(seat.map(i32::from)),
-            inbound_messages::seq.eq(seq.map(|s| s as i64)),
-            inbound_messages::code.eq(code),
-        ))
-        .on_conflict_do_nothing();
-    // Two deliveries of one message at once: the first to finish is what it did.
-    crate::on_backend!(conn, |c| insert.execute(c))?;
-    Ok(())
 }
 
 /// A remembered message: its game, and the seat and entry it moved, or the code it was refused with.
@@ -315,7 +239,7 @@ fn refuse(
     {
         return Ok(before);
     }
-    let loaded = games::load(conn, game).ok();
+    let loaded = game_record::load(conn, game).ok();
     let mailed = crate::db::write_transaction(conn, |conn| -> ApiResult<bool> {
         let address: String = accounts::table.find(account).select(accounts::email).first(conn)?;
         let mailed = refusal_allowed(conn, mail, &address, game)?;
@@ -491,7 +415,7 @@ fn handle_token(
     // Words that are no move, in several lines, are a message whatever became of the decision asked.
     let talk = reply.own_text.as_deref().is_some_and(crate::service::talk::email::is_talk);
     let resign_word = reply.first_line.as_deref().is_some_and(resign_by_email::is_resign_word);
-    if decision == resign_by_email::RESIGN_DECISION {
+    if decision == notify::RESIGN_DECISION {
         return confirm_resign(
             conn,
             mail,
@@ -505,7 +429,7 @@ fn handle_token(
     }
     if resign_word {
         // One word never resigns: the player is asked to confirm it by a second act of their own.
-        let loaded: Loaded = games::load(conn, game).map_err(temporary)?;
+        let loaded: Loaded = game_record::load(conn, game).map_err(temporary)?;
         if loaded.row.status != "active" {
             let e =
                 ApiError::conflict("nothing_asked", "").described(catalog::both!("problem-nothing-asked-game-over"));
@@ -529,7 +453,7 @@ fn handle_token(
         );
         return refuse(conn, mail, delivery, game, account, e);
     }
-    let loaded: Loaded = games::load(conn, game).map_err(temporary)?;
+    let loaded: Loaded = game_record::load(conn, game).map_err(temporary)?;
     let Some(pending) = loaded.game.pending().into_iter().find(|p| p.id == decision && p.seat == seat) else {
         if talk {
             return talk_only(conn, mail, delivery, game, account, seat);
@@ -650,7 +574,7 @@ fn handle_thread(
         tracing::info!(game, from = ?reply.from, "reply to a game thread from someone else dropped");
         return Err(InboundError::Unknown);
     }
-    let loaded = match games::load(conn, game) {
+    let loaded = match game_record::load(conn, game) {
         Ok(loaded) => loaded,
         Err(e) if e.status.is_server_error() => return Err(temporary(e)),
         Err(_) => return Err(InboundError::Unknown),

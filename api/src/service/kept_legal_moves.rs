@@ -14,7 +14,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use shared::api_types::{GameStatus, LegalMoves};
 
-use super::games::Loaded;
+use super::game_record::Loaded;
 
 /// The most games kept at once: the ones moved most recently, a few MB at most (with 10,000 active games the
 /// others are answered from the database, as without this).

@@ -9,7 +9,7 @@ use shared::api_types::{LobbyGame, LobbyPage, SeatKind};
 use crate::db::Conn;
 use crate::db::schema::{accounts, games, mail_prefs, seats};
 use crate::error::ApiResult;
-use crate::service::games as game_service;
+use crate::service::game_record;
 
 /// The most games one page holds (and its default size).
 pub const PAGE_MAX: i64 = 50;
@@ -98,7 +98,7 @@ fn listed(
     if filter.lang.is_some_and(|wanted| wanted != lang) {
         return Ok(None);
     }
-    let loaded = game_service::load(conn, id)?;
+    let loaded = game_record::load(conn, id)?;
     if filter.players.is_some_and(|n| usize::from(n) != loaded.seats.len()) {
         return Ok(None);
     }

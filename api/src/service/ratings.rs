@@ -11,7 +11,7 @@ use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 use crate::db::Conn;
 use crate::db::schema::{accounts, games, ratings};
 use crate::error::{ApiError, ApiResult};
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 use crate::time::now;
 
 /// A leaderboard lists players with at least this many rated games unless asked otherwise.

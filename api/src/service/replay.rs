@@ -8,7 +8,7 @@ use shared::{Lang, Localized};
 use crate::db::Conn;
 use crate::db::schema::games as games_table;
 use crate::error::{ApiError, ApiResult};
-use crate::service::games::{self, Loaded};
+use crate::service::game_record::{self, Loaded};
 use diesel::prelude::*;
 
 /// Game `id` just after entry `at`; `at` past the last entry is refused, naming the range.
@@ -17,7 +17,7 @@ pub fn load_at(conn: &mut Conn, id: i64, at: u64) -> ApiResult<Loaded> {
     if at > last {
         return Err(past_the_end(id, at, last));
     }
-    let (loaded, _) = games::load_at(conn, id, at as i64)?;
+    let (loaded, _) = game_record::load_at(conn, id, at as i64)?;
     Ok(loaded)
 }
 
@@ -54,6 +54,6 @@ pub fn last_seq(conn: &mut Conn, id: i64) -> ApiResult<u64> {
         .select(games_table::head_seq)
         .first(conn)
         .optional()?
-        .ok_or_else(|| games::game_not_found(id))?;
+        .ok_or_else(|| game_record::game_not_found(id))?;
     Ok(u64::try_from(head).unwrap_or(0))
 }

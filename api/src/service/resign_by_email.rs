@@ -12,11 +12,8 @@ use crate::db::schema::reply_tokens;
 use crate::error::ApiResult;
 use crate::mail::MailContext;
 use crate::service::games;
-use crate::service::talk::problem;
+use crate::service::notify::RESIGN_DECISION;
 use crate::time::now;
-
-/// The `decision` of a reply token that confirms resigning (no engine names a decision with a space).
-pub const RESIGN_DECISION: &str = "confirm resign";
 
 /// Whether an answer line asks to resign: the word alone, in any case (full-width letters are read as
 /// ASCII already).
@@ -69,9 +66,6 @@ pub fn confirm(conn: &mut Conn, mail: &MailContext, hash: &str) -> ApiResult<Opt
 
 /// The refusal of a reply to a confirmation email that does not say `resign`.
 pub fn not_confirmed() -> crate::error::ApiError {
-    problem(
-        actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
-        "resign_not_confirmed",
-        catalog::both!("resign-mail-not-confirmed"),
-    )
+    crate::error::ApiError::unprocessable("resign_not_confirmed", "")
+        .described(catalog::both!("resign-mail-not-confirmed"))
 }

@@ -8,7 +8,7 @@ use shared::api_types::Standing;
 use crate::db::Conn;
 use crate::db::schema::{game_results, results_to_record};
 use crate::error::ApiResult;
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 
 /// Game `loaded` has just ended: records each seated person's place, then moves the ratings if it is rated.
 pub(crate) fn game_ended(conn: &mut Conn, loaded: &Loaded) -> ApiResult<()> {
@@ -47,7 +47,7 @@ pub fn record_old_results(conn: &mut Conn) -> ApiResult<usize> {
         results_to_record::table.select(results_to_record::game_id).order(results_to_record::game_id).load(conn)?;
     for &id in &queued {
         crate::db::write_transaction(conn, |conn| -> ApiResult<()> {
-            let loaded = crate::service::games::load(conn, id)?;
+            let loaded = crate::service::game_record::load(conn, id)?;
             let recorded: i64 = game_results::table.filter(game_results::game_id.eq(id)).count().get_result(conn)?;
             if recorded == 0 && loaded.game.is_over() {
                 // The time it ended is not kept apart: its last change is.

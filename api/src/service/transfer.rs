@@ -14,7 +14,7 @@ use crate::db::Conn;
 use crate::db::schema::{accounts, games, imported_keys, journal, seats, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
-use crate::service::games::{self as game_service, GameRow, SeatRow};
+use crate::service::game_record::{self, GameRow, SeatRow};
 use crate::service::notify;
 
 /// The version of the export format; import refuses others.
@@ -97,7 +97,7 @@ pub struct Imported {
 }
 
 pub fn export(conn: &mut Conn, id: i64) -> ApiResult<GameExport> {
-    let loaded = game_service::load(conn, id)?;
+    let loaded = game_record::load(conn, id)?;
     let row = &loaded.row;
     let email_of = |conn: &mut Conn, account: i64| -> ApiResult<String> {
         Ok(accounts::table.find(account).select(accounts::email).first(conn)?)
@@ -110,7 +110,7 @@ pub fn export(conn: &mut Conn, id: i64) -> ApiResult<GameExport> {
         };
         seats.push(ExportedSeat { seat: s.seat, kind: s.kind.clone(), email });
     }
-    let journal = game_service::whole_journal(conn, id)?;
+    let journal = game_record::whole_journal(conn, id)?;
     let kids: Vec<String> = journal
         .iter()
         .filter_map(|e| match &e.body {
@@ -257,7 +257,7 @@ pub fn import(conn: &mut Conn, mail: &MailContext, export: &GameExport) -> ApiRe
                 },
                 ("invited", Some(email)) => ("invited", None, Some(email.clone())),
                 ("open", _) => ("open", None, None),
-                (bot, _) if game_service::bot_level(bot).is_some() => (bot, None, None),
+                (bot, _) if game_record::bot_level(bot).is_some() => (bot, None, None),
                 (other, _) => return Err(refused(format!("seat {} has unknown kind `{other}`", s.seat))),
             };
             let seat = SeatRow { game_id: id, seat: s.seat, kind: kind.into(), account_id, invited_email };
@@ -311,7 +311,7 @@ pub fn import(conn: &mut Conn, mail: &MailContext, export: &GameExport) -> ApiRe
             }
         }
         for entry in replayed.entries() {
-            diesel::insert_into(journal::table).values(game_service::to_row(id, entry)).execute(conn)?;
+            diesel::insert_into(journal::table).values(game_record::to_row(id, entry)).execute(conn)?;
         }
         crate::service::talk::transfer::import(conn, id, &export.talk)?;
         // PostgreSQL's identity sequence does not see explicit ids: move it past them.
@@ -320,7 +320,7 @@ pub fn import(conn: &mut Conn, mail: &MailContext, export: &GameExport) -> ApiRe
                 .execute(c)?;
         }
         // The players whose turn it is hear from this server, and their clocks start now.
-        let mut loaded = game_service::load(conn, id)?;
+        let mut loaded = game_record::load(conn, id)?;
         loaded.asked_before.clear();
         notify::after_change(conn, mail, &loaded)?;
         tracing::info!(game = id, entries = replayed.entries().len(), "game imported");

@@ -11,7 +11,7 @@ use shared::api_types::TalkMessage;
 use crate::db::Conn;
 use crate::error::ApiResult;
 use crate::routes::with_db;
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 use crate::service::talk::{self, Channel, Draft};
 use crate::state::AppState;
 use crate::web::layout::csrf_field;

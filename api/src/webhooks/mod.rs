@@ -19,7 +19,7 @@ use crate::db::Conn;
 use crate::db::schema::{api_tokens, webhook_attempts, webhook_deliveries, webhooks};
 use crate::error::{ApiError, ApiResult};
 use crate::events::{self, EventRow};
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 use crate::time::now_millis;
 
 /// `GET /api/v1/webhooks/{id}/deliveries` lists at most this many, newest first.

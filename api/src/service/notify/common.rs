@@ -11,7 +11,7 @@ use crate::mail::MailContext;
 use crate::mail::compose::{self, Draft, thread_root};
 use crate::mail::outbox::{self, Notice};
 use crate::mail::prefs::{self, Notify};
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 
 pub(super) struct Person {
     pub(super) email: String,

@@ -10,7 +10,7 @@ use crate::error::ApiResult;
 use crate::mail::MailContext;
 use crate::mail::compose::{Draft, Section};
 use crate::mail::outbox::Notice;
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 use crate::time::millis;
 
 use super::common::{Asked, Composed, Recipient, game_draft, game_title, intro, queue, unsubscribe_url};

@@ -8,7 +8,7 @@ use crate::mail::compose::{Draft, Section};
 use crate::mail::outbox::{self, Notice};
 use crate::mail::prefs::{self, Notify};
 use crate::service::follow::{self, Following};
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 
 use super::common::{Composed, Recipient, game_draft, game_title, intro, unsubscribe_url};
 use super::text::{board_for, events_for};

@@ -3,7 +3,7 @@
 use crate::error::ApiResult;
 use crate::mail::MailContext;
 use crate::mail::compose::{Draft, Section};
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 
 use super::common::{Composed, Recipient, game_draft, game_title, intro, unsubscribe_url};
 use super::text::{board_for, events_for};

@@ -2,7 +2,7 @@
 
 use crate::mail::MailContext;
 use crate::mail::compose::{Draft, Section, thread_root};
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 
 use super::common::{Composed, Recipient, board_url, game_draft, game_title, intro, unsubscribe_url};
 

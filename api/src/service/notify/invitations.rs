@@ -9,7 +9,7 @@ use crate::db::schema::{accounts, invitation_optouts, invitations_sent};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{Draft, Section};
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 use crate::service::rules;
 use crate::time::{millis, now};
 

@@ -32,7 +32,7 @@ pub use deadlines::{forget_deadline, reminder};
 pub use invitations::{invitations, opt_out, optout_of};
 pub use replies::{confirmation, refusal};
 pub use reply::forget_reply_token;
-pub use resign::resign_confirmation;
+pub use resign::{RESIGN_DECISION, resign_confirmation};
 pub use talk::{after_message, mailed_through};
 pub use text::EMAIL_WIDTH;
 
@@ -44,7 +44,7 @@ use crate::mail::MailContext;
 use crate::mail::compose;
 use crate::mail::outbox::{self, Notice, OutgoingMail};
 use crate::mail::picture::Picture;
-use crate::service::games::{self, Loaded};
+use crate::service::game_record::{self, Loaded};
 
 use common::{Asked, Composed, lang_of, player_seats, queue, recipient_of, subscribed};
 use deadlines::{compose_reminder, track_deadlines};
@@ -126,7 +126,7 @@ pub struct NoticeGame {
 }
 
 pub fn notice_game(conn: &mut Conn, notice: &Notice) -> ApiResult<NoticeGame> {
-    let (loaded, pending_now) = games::load_at(conn, notice.game_id, notice.seq)?;
+    let (loaded, pending_now) = game_record::load_at(conn, notice.game_id, notice.seq)?;
     Ok(NoticeGame { loaded, pending_now })
 }
 

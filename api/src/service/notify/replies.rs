@@ -11,7 +11,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{Draft, Section, thread_root};
 use crate::mail::outbox::{self, Notice};
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 
 use super::common::{
     Asked, Composed, Recipient, board_url, game_draft, game_subject, game_title, intro, lang_of, pending_for, person,

@@ -8,7 +8,7 @@ use crate::db::Conn;
 use crate::db::schema::reply_tokens;
 use crate::error::ApiResult;
 use crate::mail::MailContext;
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 use crate::service::rules;
 
 use super::common::board_url;

@@ -5,11 +5,13 @@ use crate::db::Conn;
 use crate::error::ApiResult;
 use crate::mail::MailContext;
 use crate::mail::compose::{Draft, Section, thread_root};
-use crate::service::games::Loaded;
-use crate::service::resign_by_email::RESIGN_DECISION;
+use crate::service::game_record::Loaded;
 
 use super::common::{game_subject, game_title, intro, lang_of, person, store};
 use super::reply::{mint, route_of};
+
+/// The `decision` of a reply token that confirms resigning (no engine names a decision with a space).
+pub const RESIGN_DECISION: &str = "confirm resign";
 
 /// Queues the confirmation email to `account` (at `seat` of `loaded`'s game), with a fresh token.
 pub fn resign_confirmation(

@@ -13,8 +13,8 @@ use crate::mail::MailContext;
 use crate::mail::compose::{Draft, Section};
 use crate::mail::outbox::{self, Notice};
 use crate::mail::prefs::{self, Notify};
-use crate::service::games::Loaded;
-use crate::service::talk;
+use crate::service::game_record::Loaded;
+use crate::service::talk::access;
 
 use super::common::{Composed, Recipient, game_draft, game_title, intro, unsubscribe_url};
 
@@ -27,7 +27,7 @@ pub(super) fn unmailed(conn: &mut Conn, loaded: &Loaded, account: i64) -> ApiRes
         .first(conn)
         .optional()?;
     let me = loaded.seat_of(Some(account));
-    let mut messages = talk::readable_since(conn, loaded, Some(account), after.unwrap_or(0))?;
+    let mut messages = access::readable_since(conn, loaded, Some(account), after.unwrap_or(0))?;
     messages.retain(|m| Some(m.seat) != me);
     Ok(messages)
 }
@@ -92,7 +92,7 @@ pub fn after_message(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat:
         if reader_seat == seat || to.is_some_and(|to| to != reader_seat) {
             continue;
         }
-        if talk::access::muted(conn, account, loaded.row.id)?.contains(&seat) {
+        if access::muted(conn, account, loaded.row.id)?.contains(&seat) {
             continue;
         }
         let (notify, _) = prefs::get_or_create(conn, account)?;

@@ -6,7 +6,7 @@ use shared::{Lang, Viewer};
 
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 
 /// Boards in emails are rendered this wide (what fits a mail client without wrapping).
 pub const EMAIL_WIDTH: usize = 72;

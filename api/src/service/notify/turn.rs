@@ -4,7 +4,7 @@ use crate::db::Conn;
 use crate::error::ApiResult;
 use crate::mail::MailContext;
 use crate::mail::compose::{Draft, Section};
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 
 use super::common::{Asked, Composed, Recipient, game_draft, game_title, intro, unsubscribe_url};
 use super::deadlines::deadline_text;

@@ -7,7 +7,7 @@ use shared::api_types::{TalkMessage, TalkSettings};
 use crate::db::Conn;
 use crate::db::schema::{talk_messages, talk_mutes, talk_settings};
 use crate::error::ApiResult;
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 
 /// A stored message.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -146,4 +146,18 @@ pub fn readable_page(
     let rows: Vec<MessageRow> =
         query.order(talk_messages::id.asc()).limit(limit).select(MessageRow::as_select()).load(conn)?;
     Ok(rows.iter().map(|r| to_message(loaded, r)).collect())
+}
+
+/// Every message of `loaded`'s game that `account` may read after message `after` (for emails and pages).
+pub fn readable_since(
+    conn: &mut Conn,
+    loaded: &Loaded,
+    account: Option<i64>,
+    after: i64,
+) -> ApiResult<Vec<TalkMessage>> {
+    let reader = Reader::of(conn, loaded, account)?;
+    if reader.seat.is_none() && !reader.spectators_read {
+        return Ok(Vec::new());
+    }
+    readable_page(conn, loaded, &reader, after, i64::MAX)
 }

@@ -7,7 +7,7 @@ use super::{Channel, Draft, access};
 use crate::db::Conn;
 use crate::error::ApiResult;
 use crate::mail::MailContext;
-use crate::service::games::Loaded;
+use crate::service::game_record::Loaded;
 
 /// What follows the answer line in a reply's own words (`mail::reply_text::own_text`), if anything.
 pub fn after_answer(own: &str) -> Option<String> {
@@ -78,7 +78,7 @@ pub fn post(
     game: i64,
     text: &str,
 ) -> ApiResult<TalkMessage> {
-    let loaded = crate::service::games::load(conn, game)?;
+    let loaded = crate::service::game_record::load(conn, game)?;
     let seat = loaded.seat_of(Some(account));
     let private_allowed = access::settings(conn, game)?.private_messages;
     let (to, text) = match seat {

@@ -20,9 +20,10 @@ use crate::db::Conn;
 use crate::db::schema::{seats, talk_messages, talk_mutes, talk_notes, talk_reports, talk_settings};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
-use crate::service::games::{self, Loaded};
+use crate::service::game_record::{self, Loaded};
 use crate::throttle;
 use crate::time::now_millis;
+pub use access::readable_since;
 use access::{MessageRow, Reader};
 
 /// At most this many messages per player per game in [`WINDOW_SECS`] (counted in the database, so every
@@ -80,7 +81,7 @@ pub fn post(
 ) -> ApiResult<TalkMessage> {
     let body = text::message(&draft.text, MAX_MESSAGE_CHARS, text::Field::Message)?;
     // Checked before counting: a refused message is not held against the player.
-    let loaded = games::load(conn, id)?;
+    let loaded = game_record::load(conn, id)?;
     let seat = loaded.seat_of(Some(account)).ok_or_else(|| not_a_player(id))?;
     check_recipient(conn, &loaded, seat, draft.to)?;
     if !throttle::within(conn, &format!("talk:{account}:{id}"), MESSAGES_PER_WINDOW, WINDOW_SECS, now)? {
@@ -93,7 +94,7 @@ pub fn post(
     }
     let message = crate::db::write_transaction(conn, |conn| {
         crate::db::lock_game(conn, id)?;
-        let loaded = games::load(conn, id)?;
+        let loaded = game_record::load(conn, id)?;
         let message_id: i64 = diesel::insert_into(talk_messages::table)
             .values((
                 talk_messages::game_id.eq(id),
@@ -106,7 +107,8 @@ pub fn post(
             .returning(talk_messages::id)
             .get_result(conn)?;
         let row: MessageRow = talk_messages::table.find(message_id).select(MessageRow::as_select()).first(conn)?;
-        crate::events::record_message(conn, &loaded, message_id)?;
+        let event = crate::events::record_message(conn, &loaded, message_id)?;
+        crate::webhooks::queue(conn, &loaded, &event)?;
         crate::service::notify::after_message(conn, mail, &loaded, seat, draft.to)?;
         Ok::<_, ApiError>(access::to_message(&loaded, &row))
     })?;
@@ -159,7 +161,7 @@ pub fn list(
             catalog::both!("talk-bad-limit", limit = limit, max = PAGE_MAX),
         ));
     }
-    let loaded = games::load(conn, id)?;
+    let loaded = game_record::load(conn, id)?;
     let reader = Reader::of(conn, &loaded, account)?;
     if reader.seat.is_none() && !reader.spectators_read {
         return Err(problem(StatusCode::FORBIDDEN, "talk_closed", catalog::both!("talk-closed-to-spectators")));
@@ -169,22 +171,8 @@ pub fn list(
     Ok(MessageListing { game: id, messages, next })
 }
 
-/// Every message of `loaded`'s game that `account` may read after message `after` (for emails and pages).
-pub fn readable_since(
-    conn: &mut Conn,
-    loaded: &Loaded,
-    account: Option<i64>,
-    after: i64,
-) -> ApiResult<Vec<TalkMessage>> {
-    let reader = Reader::of(conn, loaded, account)?;
-    if reader.seat.is_none() && !reader.spectators_read {
-        return Ok(Vec::new());
-    }
-    access::readable_page(conn, loaded, &reader, after, i64::MAX)
-}
-
 pub fn settings(conn: &mut Conn, id: i64) -> ApiResult<TalkSettings> {
-    games::load(conn, id)?;
+    game_record::load(conn, id)?;
     access::settings(conn, id)
 }
 
@@ -193,7 +181,7 @@ pub fn set_settings(conn: &mut Conn, account: i64, id: i64, wanted: TalkSettings
     let creator: Option<i64> =
         crate::db::schema::games::table.find(id).select(crate::db::schema::games::created_by).first(conn).optional()?;
     match creator {
-        None => return Err(games::load(conn, id).err().unwrap_or_else(|| ApiError::internal("game vanished"))),
+        None => return Err(game_record::load(conn, id).err().unwrap_or_else(|| ApiError::internal("game vanished"))),
         Some(creator) if creator != account => {
             return Err(problem(StatusCode::FORBIDDEN, "not_the_creator", catalog::both!("talk-not-the-creator")));
         }
@@ -236,7 +224,7 @@ fn other_seat(loaded: &Loaded, account: i64, seat: u8) -> ApiResult<()> {
 
 /// `account` stops reading seat `seat` in game `id` (a seat muted already stays muted).
 pub fn mute(conn: &mut Conn, account: i64, id: i64, seat: u8) -> ApiResult<Mutes> {
-    let loaded = games::load(conn, id)?;
+    let loaded = game_record::load(conn, id)?;
     other_seat(&loaded, account, seat)?;
     crate::db::write_transaction(conn, |conn| {
         if !access::muted(conn, account, id)?.contains(&seat) {
@@ -255,7 +243,7 @@ pub fn mute(conn: &mut Conn, account: i64, id: i64, seat: u8) -> ApiResult<Mutes
 }
 
 pub fn unmute(conn: &mut Conn, account: i64, id: i64, seat: u8) -> ApiResult<Mutes> {
-    games::load(conn, id)?;
+    game_record::load(conn, id)?;
     diesel::delete(
         talk_mutes::table
             .filter(talk_mutes::account_id.eq(account))
@@ -267,7 +255,7 @@ pub fn unmute(conn: &mut Conn, account: i64, id: i64, seat: u8) -> ApiResult<Mut
 }
 
 pub fn mutes(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Mutes> {
-    games::load(conn, id)?;
+    game_record::load(conn, id)?;
     Ok(Mutes { game: id, seats: access::muted(conn, account, id)? })
 }
 
@@ -287,7 +275,7 @@ pub fn report(conn: &mut Conn, account: i64, id: i64, message: i64, reason: &str
     } else {
         text::message(reason, MAX_REPORT_REASON_CHARS, text::Field::Reason)?
     };
-    let loaded = games::load(conn, id)?;
+    let loaded = game_record::load(conn, id)?;
     let shown =
         access::readable_message(conn, &loaded, message, Some(account))?.ok_or_else(|| unknown_message(id, message))?;
     let existing: Option<(i64, String, String)> = talk_reports::table
@@ -330,7 +318,7 @@ pub fn reports(conn: &mut Conn) -> ApiResult<Vec<MessageReport>> {
     let mut loaded: Option<Loaded> = None;
     for (id, reporter, reason, at, message) in rows {
         if loaded.as_ref().is_none_or(|l| l.row.id != message.game_id) {
-            loaded = Some(games::load(conn, message.game_id)?);
+            loaded = Some(game_record::load(conn, message.game_id)?);
         }
         let message = access::to_message(loaded.as_ref().expect("loaded above"), &message);
         out.push(MessageReport { id, message, reporter, reason, at });
@@ -340,7 +328,7 @@ pub fn reports(conn: &mut Conn) -> ApiResult<Vec<MessageReport>> {
 
 /// `account`'s note on game `id`: only players keep one.
 pub fn note(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Note> {
-    let loaded = games::load(conn, id)?;
+    let loaded = game_record::load(conn, id)?;
     loaded.seat_of(Some(account)).ok_or_else(|| not_a_player(id))?;
     stored_note(conn, account, id).map(Option::unwrap_or_default)
 }
@@ -356,7 +344,7 @@ fn stored_note(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Option<Note>
 
 /// Replaces `account`'s note on game `id` (an empty text removes it).
 pub fn set_note(conn: &mut Conn, account: i64, id: i64, raw: &str) -> ApiResult<Note> {
-    let loaded = games::load(conn, id)?;
+    let loaded = game_record::load(conn, id)?;
     loaded.seat_of(Some(account)).ok_or_else(|| not_a_player(id))?;
     let body =
         if raw.trim().is_empty() { String::new() } else { text::message(raw, MAX_NOTE_CHARS, text::Field::Note)? };
@@ -384,7 +372,7 @@ pub fn export(conn: &mut Conn, account: i64) -> ApiResult<Vec<GameTalkExport>> {
     ids.dedup();
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
-        let loaded = games::load(conn, id)?;
+        let loaded = game_record::load(conn, id)?;
         let messages = readable_since(conn, &loaded, Some(account), 0)?;
         let note = stored_note(conn, account, id)?;
         if !messages.is_empty() || note.is_some() {
