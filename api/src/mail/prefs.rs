@@ -3,9 +3,9 @@
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::mail_prefs;
+use crate::secrets::random_bytes;
 
 /// How often a player wants turn emails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

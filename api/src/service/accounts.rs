@@ -4,11 +4,11 @@ use diesel::prelude::*;
 use shared::api_types::{Account, ApiToken, CreatedToken, RegisterRequest, SigningKey};
 use shared::signing;
 
-use crate::secrets::{hash_password, new_api_token, verify_password_evenly};
 use crate::db::Conn;
 use crate::db::schema::{accounts, api_tokens, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
+use crate::secrets::{hash_password, new_api_token, verify_password_evenly};
 use crate::service::notify;
 use crate::time::now;
 use crate::validate;

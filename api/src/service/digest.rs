@@ -9,12 +9,12 @@ use lettre::Message;
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 
-use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{accounts, mail_prefs, outbox};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::outbox::{CLAIMED_COLUMNS, Claimed, DIGEST_PART, OutgoingMail, enqueue};
 use crate::mail::{MailContext, compose, prefs};
+use crate::secrets::random_bytes;
 use crate::service::notify;
 use crate::time::{millis, now_millis};
 

@@ -15,24 +15,20 @@ use shared::journal::{Actor, EntryBody, JournalError, Match};
 use shared::registry::{self, ApplyError};
 use shared::{Rng, RuleError, SetupError, signing};
 
-use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::prepared::Prepared;
 use crate::db::schema::{accounts, games, imported_keys, journal, seats, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
+use crate::secrets::random_bytes;
 use crate::service::game_record::{
-    JournalRow, Loaded, SeatRow, bot_level, game_not_found, load_for_write, parse_status, seat_names, seed_bytes,
-    signature_hash, status_str, to_row,
+    JournalRow, Loaded, SeatRow, bot_level, game_not_found, journal_entries, load, load_for_write, parse_status,
+    seat_names, seed_bytes, signature_hash, status_str, to_row,
 };
 use crate::service::mail_receipt::MailReceipt;
 use crate::service::{kept_legal_moves, notify};
 use crate::time::now;
 use shared::api_types::MAX_DEADLINE_HOURS;
-
-/// The reads a page showing a game makes beside the changes it offers, under the name it calls those by.
-pub(crate) use crate::service::game_record::journal_entries;
-pub use crate::service::game_record::load;
 
 /// A bot answers at most this many times in a row; a game that needs more is broken, not busy.
 const MAX_BOT_ANSWERS: usize = 100_000;

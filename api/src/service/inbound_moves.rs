@@ -17,12 +17,12 @@ use shared::Viewer;
 use shared::api_types::MailAddressStatus;
 use shared::journal::Actor;
 
-use crate::secrets::token_hash;
 use crate::db::Conn;
 use crate::db::schema::{accounts, inbound_messages, reply_tokens, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::inbound::{self, Dmarc, ReadingRules, Reply};
+use crate::secrets::token_hash;
 use crate::service::game_record::{self, Loaded};
 use crate::service::games::{self, Answer};
 use crate::service::mail_receipt::{MailReceipt, remember};

@@ -8,13 +8,13 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use shared::api_types::{MailAddress, MailAddressStatus};
 
-use crate::secrets::{random_bytes, token_hash};
 use crate::db::Conn;
 use crate::db::schema::{accounts, mail_addresses};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{self, Draft, Section};
 use crate::mail::outbox;
+use crate::secrets::{random_bytes, token_hash};
 use crate::validate;
 
 /// Addresses (proved or pending) one account may hold besides its own: a handful is all a person uses, and

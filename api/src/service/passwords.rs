@@ -6,13 +6,13 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use crate::secrets::{hash_password, random_bytes, token_hash, verify_password_evenly};
 use crate::db::Conn;
 use crate::db::schema::{accounts, password_resets};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{self, Draft, Section};
 use crate::mail::outbox;
+use crate::secrets::{hash_password, random_bytes, token_hash, verify_password_evenly};
 use crate::service::notify::in_every_language;
 use crate::service::sessions;
 use crate::settings::SecuritySettings;

@@ -10,7 +10,7 @@ use shared::api_types::{GameRecord, Profile};
 use crate::db::Conn;
 use crate::db::schema::{accounts, game_results, games, seats};
 use crate::error::{ApiError, ApiResult};
-use crate::service::{games as game_service, ratings};
+use crate::service::{game_record, ratings};
 
 /// How many current games a profile shows.
 const CURRENT_MAX: i64 = 50;
@@ -67,7 +67,7 @@ pub fn profile(conn: &mut Conn, viewer: Option<i64>, player: i64) -> ApiResult<P
         .load(conn)?;
     let current = current_ids
         .into_iter()
-        .map(|id| game_service::load(conn, id).map(|l| l.summary(viewer)))
+        .map(|id| game_record::load(conn, id).map(|l| l.summary(viewer)))
         .collect::<ApiResult<Vec<_>>>()?;
     Ok(Profile { account_id: player, name, public, records, ratings: ratings::of_player(conn, player)?, current })
 }

@@ -6,11 +6,11 @@
 
 use diesel::prelude::*;
 
-use crate::secrets::token_hash;
 use crate::db::Conn;
 use crate::db::schema::reply_tokens;
 use crate::error::ApiResult;
 use crate::mail::MailContext;
+use crate::secrets::token_hash;
 use crate::service::games;
 use crate::service::notify::RESIGN_DECISION;
 use crate::time::now;

@@ -6,10 +6,10 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use shared::api_types::SessionInfo;
 
-use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{accounts, sessions};
 use crate::error::{ApiError, ApiResult};
+use crate::secrets::random_bytes;
 use crate::settings::SecuritySettings;
 use crate::time::millis;
 

@@ -20,10 +20,10 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use shared::api_types::Account;
 
-use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::accounts;
 use crate::error::ApiResult;
+use crate::secrets::random_bytes;
 use crate::service::accounts as account_service;
 use crate::settings::SecuritySettings;
 use crate::throttle::{self, Counter, Scope};

@@ -27,7 +27,7 @@ use crate::db::Conn;
 use crate::db::schema::{accounts, decision_deadlines, games as game_rows, seats};
 use crate::error::{ApiError, ApiResult};
 use crate::routes::with_db;
-use crate::service::game_record::Loaded;
+use crate::service::game_record::{self, Loaded};
 use crate::service::games;
 use crate::state::AppState;
 use crate::web::i18n::loc;
@@ -428,7 +428,7 @@ const LONGEST_RADIO_LIST: usize = 40;
 const JOURNAL_SHOWN: usize = 200;
 
 fn model(conn: &mut Conn, id: i64, account: Option<i64>, lang: Lang, query: &GameQuery) -> ApiResult<GameModel> {
-    let loaded: Loaded = games::load(conn, id)?;
+    let loaded: Loaded = game_record::load(conn, id)?;
     let detail = loaded.detail(account);
     let viewer = loaded.viewer(account);
     let view = loaded.game.view(viewer);
@@ -453,7 +453,7 @@ fn model(conn: &mut Conn, id: i64, account: Option<i64>, lang: Lang, query: &Gam
         legal.iter().map(|l| loaded.game.game().gestures(loaded.game.state(), &l.decision.decision, viewer)).collect();
     // `load` holds the head entry only: the recent journal is read beside it.
     let head = loaded.row.head_seq;
-    let recent = games::journal_entries(conn, id, head - JOURNAL_SHOWN as i64, JOURNAL_SHOWN as i64)?;
+    let recent = game_record::journal_entries(conn, id, head - JOURNAL_SHOWN as i64, JOURNAL_SHOWN as i64)?;
     let over = loaded.game.is_over();
     let readable = |e: &shared::journal::Entry| crate::web::event_text::of_entry(e, viewer, over, &loaded.names, lang);
     let since_my_last = match my_seat {

@@ -6,8 +6,8 @@ use actix_web::{HttpResponse, web};
 use maud::html;
 use serde::Deserialize;
 
-use crate::secrets::token_hash;
 use crate::routes::with_db;
+use crate::secrets::token_hash;
 use crate::service::resign_by_email;
 use crate::state::AppState;
 use crate::web::PageResult;

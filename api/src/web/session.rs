@@ -25,8 +25,8 @@ use sha2::Sha256;
 use shared::Lang;
 
 use crate::auth;
-use crate::secrets::random_bytes;
 use crate::error::ApiError;
+use crate::secrets::random_bytes;
 use crate::state::AppState;
 use crate::web::{PageError, i18n};
 

@@ -14,11 +14,11 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use shared::api_types::{CreateWebhookRequest, CreatedWebhook, Webhook, WebhookAttempt, WebhookDelivery};
 
-use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{api_tokens, webhook_attempts, webhook_deliveries, webhooks};
 use crate::error::{ApiError, ApiResult};
 use crate::events::{self, EventRow};
+use crate::secrets::random_bytes;
 use crate::service::game_record::Loaded;
 use crate::time::now_millis;
 

@@ -200,7 +200,8 @@ mod senbat {
                     let army = state.players[p.seat as usize].army;
                     let secret: Vec<usize> = data::troops_of(army).filter(|&t| !state.cards[t].public_core).collect();
                     let shown = |c: usize| {
-                        data::troops_of(army).any(|t| state.cards[t].public_core && state.cards[t].core == Some(c as u8))
+                        data::troops_of(army)
+                            .any(|t| state.cards[t].public_core && state.cards[t].core == Some(c as u8))
                     };
                     let unseen_generals = data::cores_of(army)
                         .into_iter()

@@ -2,12 +2,12 @@
 
 use diesel::prelude::*;
 
-use crate::secrets::{random_bytes, token_hash};
 use crate::db::Conn;
 use crate::db::schema::email_verifications;
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{Draft, Section};
+use crate::secrets::{random_bytes, token_hash};
 use crate::time::now;
 
 use super::common::{in_every_language, intro, lang_of, person, store};

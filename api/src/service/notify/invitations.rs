@@ -3,12 +3,12 @@
 
 use diesel::prelude::*;
 
-use crate::secrets::random_bytes;
 use crate::db::Conn;
 use crate::db::schema::{accounts, invitation_optouts, invitations_sent};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{Draft, Section};
+use crate::secrets::random_bytes;
 use crate::service::game_record::Loaded;
 use crate::service::rules;
 use crate::time::{millis, now};

@@ -3,11 +3,11 @@
 use diesel::prelude::*;
 use shared::Lang;
 
-use crate::secrets::{random_bytes, token_hash};
 use crate::db::Conn;
 use crate::db::schema::reply_tokens;
 use crate::error::ApiResult;
 use crate::mail::MailContext;
+use crate::secrets::{random_bytes, token_hash};
 use crate::service::game_record::Loaded;
 use crate::service::rules;
 
