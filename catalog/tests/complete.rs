@@ -197,16 +197,7 @@ fn no_new_text_is_chosen_by_language_in_code() {
 /// per language with language-neutral variables (`both!`, or `in_each_language(|lang| t!(lang, …))` with the
 /// names of things taken from the catalogs too).
 #[rustfmt::skip]
-const TEXT_PAIRS_LEFT: &[(&str, usize)] = &[
-    ("shared/src/games/senbat/data.rs", 6),
-    ("shared/src/games/senbat/rules.rs", 31),
-    ("shared/src/games/shidouban/data.rs", 12),
-    ("shared/src/games/shidouban/picture.rs", 7),
-    ("shared/src/games/shidouban/render.rs", 13),
-    ("shared/src/games/shidouban/rules.rs", 43),
-    ("shared/src/games/shinobazu/rules.rs", 13),
-    ("shared/src/games/suriagehara/rules.rs", 41),
-];
+const TEXT_PAIRS_LEFT: &[(&str, usize)] = &[];
 
 /// Pairs that are not texts built for a reader: (file, how many, why).
 const NOT_TEXT_PAIRS: &[(&str, usize, &str)] =

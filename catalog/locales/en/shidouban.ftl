@@ -177,3 +177,65 @@ spot-shidouban-down = Interject: down (D)
 spot-shidouban-left = Interject: left (L)
 spot-shidouban-right = Interject: right (R)
 spot-shidouban-reprieve-none = Give no reprieve
+
+# The turn labels (§3.3).
+shidouban-turn-label = { $turn ->
+    [1] Bunkyu 3, spring-summer
+    [2] Bunkyu 3, autumn-winter
+    [3] Genji 1, spring-summer
+    [4] Genji 1, autumn-winter
+    [5] Keio 1, spring-summer
+    [6] Keio 1, autumn-winter
+    [7] Keio 2, spring-summer
+    [8] Keio 2, autumn-winter
+    [9] Keio 3, spring-summer
+    [10] Keio 3, autumn-winter
+    [11] Keio 4, spring-summer
+   *[12] Meiji 1, autumn-winter
+}
+shidouban-failure-name = { $failure ->
+    [ansatsu] assassination
+    [kakugo] resolve
+    [kakketsu] coughing blood
+    [shuran] drunken rage
+    [seppuku] seppuku
+    [dasso] desertion
+    [dokatsu] intimidation
+    [toshi] fighting spirit
+    [fudo] immovable
+    [fungai] indignation
+    [hensetsu] defection
+    [yudan] carelessness
+   *[robai] panic
+}
+shidouban-combat-kind-name = { $kind ->
+    [kiriai] sword fight
+    [juhogeki] gunfire
+   *[naguriai] brawl
+}
+# A combat's report.
+shidouban-combat-report = Combat C{ $id }: { $tile }@{ $square } ({ $kind }, { $force }) vs { $targets }
+shidouban-combat-force-dice = Dx{ $force }
+shidouban-combat-force-sides = sides of { $a } and { $b }
+shidouban-combat-target-separator = {" / "}
+shidouban-combat-side = {"  "}side of { $target } (allocated by { $responsible }): { $parts }
+shidouban-combat-member = { $person } [{ $rolls }] { $outcome }
+shidouban-combat-member-separator = ;{" "}
+shidouban-combat-no-dice = no dice
+shidouban-combat-no-damage = no damage
+shidouban-combat-injured = injured
+shidouban-combat-killed = killed
+# Pieces of other events.
+shidouban-injured-falls-back = falls back
+shidouban-injured-is-carried-up = is carried up
+shidouban-no-tiles = -
+shidouban-check-success = success
+shidouban-check-fails = fails
+shidouban-column-separator = {" | "}
+shidouban-stone-white = W
+shidouban-stone-black = B
+# The board picture's panel.
+shidouban-panel-person = { $name } mar { $buto } elo { $ronpa } res { $sonkei } bsh { $shido } { $failure }
+shidouban-picture-end-all-lose = Game over: no player's person is left; everyone loses.
+shidouban-picture-end-sole = Game over: { $letter } ({ $name }) wins.
+shidouban-picture-end-scored = Game over after turn 12: final scores above.

@@ -179,3 +179,17 @@ spot-shinobazu-pass = Pass (P)
 spot-shinobazu-no-challenge = No challenge (C-)
 spot-shinobazu-accept = Accept (A)
 spot-shinobazu-decline = Decline (D)
+
+# What each decision expects, when the answer given does not fit.
+shinobazu-expected-a-play = play a card: CARD@me/F, CARD@me/P or CARD@Pn
+shinobazu-expected-a-push-response = answer the pushed card with F or P
+shinobazu-expected-a-challenge-choice = challenge with C Pn, or C- not to
+shinobazu-expected-a-challenge-answer = answer the challenge with A or D
+# Where a declined duel's cards go.
+shinobazu-declined-cards-discarded = the current card is discarded face down, unrevealed
+shinobazu-declined-cards-carried = the cards stay in front of them like an unchallenged pass
+# The lines of a round's end.
+shinobazu-end-card-carried = { $seat }'s { $card } is exposed and carried
+shinobazu-end-cards-back-to-hand = { $seat } takes { $cards } back into hand
+shinobazu-end-next-start-player = next start player { $seat }
+shinobazu-end-line-separator = ;{" "}

@@ -218,3 +218,29 @@ spot-suriagehara-sub-tk = Tomita Takazane acts
 spot-suriagehara-sub-own = The drawn formation acts
 spot-suriagehara-done = Move done
 spot-suriagehara-attack = The plan is complete
+
+# Pieces of the events' texts.
+suriagehara-first-move-no-rearward-rows = ; first move: no rearward rows
+suriagehara-first-move-commander-not-behind = ; first move: the commander may not go behind the deployment line
+suriagehara-death-check-needs-6 = 6
+suriagehara-death-check-needs-5-6 = 5-6
+suriagehara-leader-killed = killed
+suriagehara-leader-survives = survives
+suriagehara-contact-stop = {" "}(contact, stop)
+suriagehara-verdict-draw = draw, no effect
+suriagehara-verdict-defender-retreats = defender retreats
+suriagehara-verdict-defender-eliminated = defender eliminated
+suriagehara-verdict-attacker-retreats = attacker retreats
+suriagehara-verdict-lead-eliminated = lead eliminated, supporters retreat
+suriagehara-retreat-displaces = {" "}(displaces { $unit }: chain retreat)
+suriagehara-chit-move-and-combat = Move & Combat
+suriagehara-chit-move-or-combat = Move or Combat
+suriagehara-none-entered = -
+# What a decision expects, when it gets another kind of answer.
+suriagehara-expects-a-deployment = a deployment (`deploy ...`)
+suriagehara-expects-a-chit-selection = a chit selection (`cup ...`)
+suriagehara-expects-a-substitution = `sub own` or `sub tk`
+suriagehara-expects-move-orders = move orders (`move ...`)
+suriagehara-expects-a-combat-plan = a combat plan (`attack ...`)
+suriagehara-expects-a-retreat = a retreat (`retreat UNIT HEX`)
+suriagehara-expects-a-re-placement = a re-placement (`replace CODE UNIT`)

@@ -177,3 +177,72 @@ spot-shidouban-down = 口出し: 下（D）
 spot-shidouban-left = 口出し: 左（L）
 spot-shidouban-right = 口出し: 右（R）
 spot-shidouban-reprieve-none = 石田散薬を使わない
+
+# The turn labels (§3.3).
+shidouban-turn-label = { $turn ->
+    [1] 文久三年春夏
+    [2] 文久三年秋冬
+    [3] 元治元年春夏
+    [4] 元治元年秋冬
+    [5] 慶応元年春夏
+    [6] 慶応元年秋冬
+    [7] 慶応二年春夏
+    [8] 慶応二年秋冬
+    [9] 慶応三年春夏
+    [10] 慶応三年秋冬
+    [11] 慶応四年春夏
+   *[12] 明治元年秋冬
+}
+shidouban-failure-name = { $failure ->
+    [ansatsu] 暗殺
+    [kakugo] 覚悟
+    [kakketsu] 喀血
+    [shuran] 酒乱
+    [seppuku] 切腹
+    [dasso] 脱走
+    [dokatsu] 恫喝
+    [toshi] 闘志
+    [fudo] 不動
+    [fungai] 憤慨
+    [hensetsu] 変節
+    [yudan] 油断
+   *[robai] 狼狽
+}
+shidouban-combat-kind-name = { $kind ->
+    [kiriai] 斬合い
+    [juhogeki] 銃砲撃
+   *[naguriai] 殴合い
+}
+# A combat's report. Japanese leaves the dice out of the heading: the force messages name their variables
+# (every language must) and say nothing.
+shidouban-combat-report = 戦闘C{ $id }: { $tile }（{ $square }）{ $kind }{ $force } 対 { $targets }
+shidouban-combat-force-dice = { $force ->
+   *[other] {""}
+}
+shidouban-combat-force-sides = { $a ->
+   *[other] { $b ->
+       *[other] {""}
+    }
+}
+shidouban-combat-target-separator = ／
+shidouban-combat-side = {"  "}{ $target }側（割振り { $responsible }）: { $parts }
+shidouban-combat-member = { $person } [{ $rolls }] { $outcome }
+shidouban-combat-member-separator = 、
+shidouban-combat-no-dice = 割振りなし
+shidouban-combat-no-damage = ダメージなし
+shidouban-combat-injured = 重傷
+shidouban-combat-killed = 戦死
+# Pieces of other events.
+shidouban-injured-falls-back = 後退
+shidouban-injured-is-carried-up = 上へ運ばれる
+shidouban-no-tiles = なし
+shidouban-check-success = 成功
+shidouban-check-fails = 失敗
+shidouban-column-separator = {" ｜ "}
+shidouban-stone-white = 白
+shidouban-stone-black = 黒
+# The board picture's panel.
+shidouban-panel-person = { $name } 武{ $buto } 論{ $ronpa } 尊{ $sonkei } 士{ $shido } { $failure }
+shidouban-picture-end-all-lose = 終了: プレイヤーの人物が残らず、全員の負け。
+shidouban-picture-end-sole = 終了: { $letter }（{ $name }）の勝ち。
+shidouban-picture-end-scored = 終了（第12ターン後）: 得点は上記のとおり。

@@ -178,3 +178,17 @@ spot-shinobazu-pass = パス（P）
 spot-shinobazu-no-challenge = 挑まない（C-）
 spot-shinobazu-accept = 受ける（A）
 spot-shinobazu-decline = 断る（D）
+
+# What each decision expects, when the answer given does not fit.
+shinobazu-expected-a-play = 札を出してください：CARD@me/F、CARD@me/P、CARD@Pn
+shinobazu-expected-a-push-response = 押し付けられた札に F か P で答えてください
+shinobazu-expected-a-challenge-choice = C Pn で挑むか、C- で挑まないかを選んでください
+shinobazu-expected-a-challenge-answer = 挑戦に A か D で答えてください
+# Where a declined duel's cards go.
+shinobazu-declined-cards-discarded = 勝負札は公開せず裏向きで捨て札に
+shinobazu-declined-cards-carried = 勝負札は挑まれなかったパスと同じく手元に残る
+# The lines of a round's end.
+shinobazu-end-card-carried = { $seat }の { $card } を晒して持ち越し
+shinobazu-end-cards-back-to-hand = { $seat }は { $cards } を公開して手札に戻す
+shinobazu-end-next-start-player = 次のスタートプレイヤーは{ $seat }
+shinobazu-end-line-separator = 。

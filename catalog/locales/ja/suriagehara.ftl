@@ -132,9 +132,9 @@ suriagehara-re-place-on-a-nearest-retainer = { $leader }（{ $code }）を最寄
 suriagehara-move = 移動 { $o_unit }{ $carrier } { $from }→{ $to } [{ $cost }/{ $ma }]{ $if_contact_contact }
 suriagehara-death-check-for-die-killed = { $fdata_u_f }（{ $code_u_f }）の討ち死にチェック：出目{ $d }→{ $if_killed_killed }（{ $need_en }で討ち死に）
 suriagehara-is-killed-is-leaderless-army = { $d_name }（{ $code }）討ち死に：{ $d_side_name }の士気 { $before }→{ $before_1 }
-suriagehara-is-re-placed-on-in = { $fdata_f_name }（{ $code_f }）を{ $units_u }（{ $u }）に再配置
+suriagehara-is-re-placed-on-in = { $fdata_f_name }（{ $code_f }）を{ $u }（{ $units_u }）に再配置
 suriagehara-attack-d-vs-d-diff = { $atk_target }へ攻撃：{ $names } { $lead_cs }+{ $atk_support }={ $strength } 出目{ $a } ={ $ta } 対 { $vname } { $ds } 出目{ $d } ={ $td } 差{ $diff } { $verdict_en }
-suriagehara-advances = { $if_is_carrier_lead }{ $lead } 前進 { $from }→{ $res_attack_target }
+suriagehara-advances = { $lead }{ $if_is_carrier_lead } 前進 { $from }→{ $res_attack_target }
 suriagehara-t-draw = 第{ $turn }ターン { $side_name } { $code_f }（{ $fdata_f_name }）のチットを引く（{ $if_kind_of_f }）
 suriagehara-turn = ターン
 suriagehara-army-morale = 士気
@@ -221,3 +221,29 @@ spot-suriagehara-sub-tk = 富田隆実が行動する
 spot-suriagehara-sub-own = 引いた部隊が行動する
 spot-suriagehara-done = 移動終了
 spot-suriagehara-attack = 攻撃計画を確定
+
+# Pieces of the events' texts.
+suriagehara-first-move-no-rearward-rows = ／初回移動：後方へは移動不可
+suriagehara-first-move-commander-not-behind = ／初回移動：指揮官は配置ラインより後方へ移動不可
+suriagehara-death-check-needs-6 = 6
+suriagehara-death-check-needs-5-6 = 5・6
+suriagehara-leader-killed = 討ち死に
+suriagehara-leader-survives = 生存
+suriagehara-contact-stop = （敵に隣接・停止）
+suriagehara-verdict-draw = 引き分け・効果なし
+suriagehara-verdict-defender-retreats = 防御側後退
+suriagehara-verdict-defender-eliminated = 防御側除去
+suriagehara-verdict-attacker-retreats = 攻撃側後退
+suriagehara-verdict-lead-eliminated = 先導ユニット除去・他は後退
+suriagehara-retreat-displaces = （{ $unit }を押し出す：連鎖後退）
+suriagehara-chit-move-and-combat = 移動&戦闘
+suriagehara-chit-move-or-combat = 移動or戦闘
+suriagehara-none-entered = なし
+# What a decision expects, when it gets another kind of answer.
+suriagehara-expects-a-deployment = 配置（deploy ...）
+suriagehara-expects-a-chit-selection = チット選択（cup ...）
+suriagehara-expects-a-substitution = `sub own` か `sub tk`
+suriagehara-expects-move-orders = 移動命令（move ...）
+suriagehara-expects-a-combat-plan = 戦闘計画（attack ...）
+suriagehara-expects-a-retreat = 後退（retreat ユニット ヘクス）
+suriagehara-expects-a-re-placement = 再配置（replace 指揮官 ユニット）

@@ -1,6 +1,7 @@
 //! Fixed tables of the starter set (spec §3.3–3.5, §3.7): unit types, the two armies, slots, quick-start.
 //! The unit values and army lists are the spec's DESIGNED STAND-IN (A51): the rulebook prints none.
 
+use crate::engine::Lang;
 use serde::{Deserialize, Serialize};
 
 /// Long side L and short side S of a card in mm.
@@ -46,8 +47,18 @@ pub struct TypeDef {
     pub charge_plus1: bool,
     pub ignore_cover: bool,
     pub abbr: &'static str,
-    pub name_en: &'static str,
-    pub name_ja: &'static str,
+}
+
+/// The name of unit type `t` in `lang`.
+pub fn type_name(lang: Lang, t: UType) -> String {
+    match t {
+        UType::Honjin => catalog::t!(lang, "senbat-type-hq"),
+        UType::Busho => catalog::t!(lang, "senbat-type-general"),
+        UType::Pike => catalog::t!(lang, "senbat-type-pikes"),
+        UType::Archer => catalog::t!(lang, "senbat-type-archers"),
+        UType::Musket => catalog::t!(lang, "senbat-type-muskets"),
+        UType::Cavalry => catalog::t!(lang, "senbat-type-cavalry"),
+    }
 }
 
 pub fn type_def(t: UType) -> &'static TypeDef {
@@ -71,8 +82,6 @@ static HONJIN: TypeDef = TypeDef {
     charge_plus1: false,
     ignore_cover: false,
     abbr: "hq",
-    name_en: "HQ",
-    name_ja: "本陣",
 };
 static BUSHO: TypeDef = TypeDef {
     class: Class::Busho,
@@ -84,8 +93,6 @@ static BUSHO: TypeDef = TypeDef {
     charge_plus1: false,
     ignore_cover: false,
     abbr: "gen",
-    name_en: "general",
-    name_ja: "武将",
 };
 static PIKE: TypeDef = TypeDef {
     class: Class::Troop,
@@ -97,8 +104,6 @@ static PIKE: TypeDef = TypeDef {
     charge_plus1: true,
     ignore_cover: false,
     abbr: "pik",
-    name_en: "pikes",
-    name_ja: "長槍隊",
 };
 static ARCHER: TypeDef = TypeDef {
     class: Class::Troop,
@@ -110,8 +115,6 @@ static ARCHER: TypeDef = TypeDef {
     charge_plus1: false,
     ignore_cover: true,
     abbr: "arc",
-    name_en: "archers",
-    name_ja: "弓隊",
 };
 static MUSKET: TypeDef = TypeDef {
     class: Class::Troop,
@@ -123,8 +126,6 @@ static MUSKET: TypeDef = TypeDef {
     charge_plus1: false,
     ignore_cover: false,
     abbr: "mus",
-    name_en: "muskets",
-    name_ja: "鉄砲隊",
 };
 static CAVALRY: TypeDef = TypeDef {
     class: Class::Troop,
@@ -136,8 +137,6 @@ static CAVALRY: TypeDef = TypeDef {
     charge_plus1: true,
     ignore_cover: false,
     abbr: "cav",
-    name_en: "cavalry",
-    name_ja: "騎馬隊",
 };
 
 pub struct CardDef {
@@ -263,6 +262,10 @@ impl Slot {
             Slot::BL => "BL",
             Slot::BR => "BR",
         }
+    }
+    /// The slot's name in `lang`: its letters in English, its word in Japanese.
+    pub fn label(self, lang: Lang) -> &'static str {
+        crate::engine::name_in(lang, self.name(), self.name_ja())
     }
     pub fn name_ja(self) -> &'static str {
         match self {

@@ -221,12 +221,13 @@ impl Face {
             Face::Left => "left",
         }
     }
-    pub fn ja(self) -> &'static str {
+    /// The face's name in `lang`.
+    pub fn name(self, lang: crate::engine::Lang) -> String {
         match self {
-            Face::Front => "前面",
-            Face::Right => "右側面",
-            Face::Back => "背面",
-            Face::Left => "左側面",
+            Face::Front => catalog::t!(lang, "senbat-face-front"),
+            Face::Right => catalog::t!(lang, "senbat-face-right"),
+            Face::Back => catalog::t!(lang, "senbat-face-back"),
+            Face::Left => catalog::t!(lang, "senbat-face-left"),
         }
     }
     /// The region as three half-planes n·(a, b) ≥ k in the target's local frame.

@@ -352,7 +352,7 @@ fn roster(v: &View, lang: Lang, width: usize) -> String {
         let nm = if data::is_core(i) {
             name_in(lang, CARDS[i].romaji, CARDS[i].name_ja).to_string()
         } else {
-            name_in(lang, td.name_en, td.name_ja).to_string()
+            data::type_name(lang, CARDS[i].utype)
         };
         let lead = if data::is_core(i) { format!("{} {}", letter(v, core), CARDS[core].id) } else { String::new() };
         table.row([

@@ -1,12 +1,10 @@
 //! Setup, decisions and the procedure runner: everything that changes the state (spec §5–§6).
 
 use crate::dice::Rng;
-use crate::engine::{Event, Localized, Mode, Pending, RuleError, Seat};
+use crate::engine::{Event, Lang, Localized, Mode, Pending, RuleError, Seat, in_each_language};
 
 use super::action::Action;
-use super::data::{
-    self, CARDS, Class, FIELD_H, FIELD_W, NCARDS, QUICKSTART, S, SPACES, SPACES_JA, Slot, TOL, ZONE_DEPTH,
-};
+use super::data::{self, CARDS, Class, FIELD_H, FIELD_W, NCARDS, QUICKSTART, S, Slot, TOL, ZONE_DEPTH};
 use super::geometry::{self, Face, Rect};
 use super::state::*;
 
@@ -22,6 +20,45 @@ pub(crate) fn seat_en(s: Seat) -> String {
     format!("P{}", s + 1)
 }
 
+/// How events name card `i` in `lang`: its id in English, its label in Japanese.
+pub(crate) fn card_name(lang: Lang, i: usize) -> String {
+    crate::engine::name_in(lang, CARDS[i].id, &lab_ja(i)).to_string()
+}
+
+/// Card `i` with its kind in `lang`.
+pub(crate) fn label(lang: Lang, i: usize) -> String {
+    crate::engine::name_in(lang, &lab_en(i), &lab_ja(i)).to_string()
+}
+
+/// Cards `cards` as a list in `lang`.
+fn labels(lang: Lang, cards: &[usize]) -> String {
+    cards.iter().map(|&i| label(lang, i)).collect::<Vec<_>>().join(&separator(lang))
+}
+
+pub(crate) fn separator(lang: Lang) -> String {
+    catalog::t!(lang, "engine-list-separator")
+}
+
+/// The name of army `army` (0 Oda, 1 Takeda) in `lang`.
+pub(crate) fn army_name(lang: Lang, army: usize) -> String {
+    if army == 0 { catalog::t!(lang, "senbat-army-oda") } else { catalog::t!(lang, "senbat-army-takeda") }
+}
+
+/// The name of action space `space` (MV, SH, CH, RD) in `lang`.
+pub(crate) fn space_name(lang: Lang, space: usize) -> String {
+    match space {
+        data::MV => catalog::t!(lang, "senbat-space-mv"),
+        data::SH => catalog::t!(lang, "senbat-space-sh"),
+        data::CH => catalog::t!(lang, "senbat-space-ch"),
+        _ => catalog::t!(lang, "senbat-space-rd"),
+    }
+}
+
+/// Action `a` in the notation of `lang`.
+fn action_text(lang: Lang, a: &Action) -> String {
+    crate::engine::name_in(lang, &super::notation::print(a), &super::notation::print_ja(a)).to_string()
+}
+
 /// Japanese label of a card: personal name for cores, type name for troops, then the id.
 pub(crate) fn lab_ja(i: usize) -> String {
     let c = &CARDS[i];
@@ -30,7 +67,7 @@ pub(crate) fn lab_ja(i: usize) -> String {
 
 pub(crate) fn lab_en(i: usize) -> String {
     let c = &CARDS[i];
-    format!("{} ({})", c.id, data::type_def(c.utype).name_en)
+    format!("{} ({})", c.id, data::type_name(Lang::En, c.utype))
 }
 
 fn mm(v: f64) -> String {
@@ -176,24 +213,16 @@ fn finish_organise(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
     let a = |seat: Seat| s.players[seat as usize].army as usize;
     pe(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "senbat-organisation-received-from-both-players",
                 seat_sente = (seat_en(sente)).to_string(),
-                army_en_a_sente = (data::ARMY_EN[a(sente)]).to_string(),
+                army_en_a_sente = army_name(lang, a(sente)),
                 seat_opp_sente = (seat_en(opp(sente))).to_string(),
-                army_en_a_opp = (data::ARMY_EN[a(opp(sente))]).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "senbat-organisation-received-from-both-players",
-                seat_sente = (seat_en(sente)).to_string(),
-                army_en_a_sente = (data::ARMY_JA[a(sente)]).to_string(),
-                seat_opp_sente = (seat_en(opp(sente))).to_string(),
-                army_en_a_opp = (data::ARMY_JA[a(opp(sente))]).to_string()
-            ),
-        },
+                army_en_a_opp = army_name(lang, a(opp(sente)))
+            )
+        }),
     );
 }
 
@@ -389,20 +418,14 @@ pub(crate) fn apply(
                     remove_token(s, seat, *sp);
                     pe(
                         &mut ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "senbat-uses-kenkon-itteki-a-token",
                                 seat_seat = (seat_en(seat)).to_string(),
-                                spaces_sp = (SPACES[*sp]).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "senbat-uses-kenkon-itteki-a-token",
-                                seat_seat = (seat_en(seat)).to_string(),
-                                spaces_sp = (SPACES_JA[*sp]).to_string()
-                            ),
-                        },
+                                spaces_sp = space_name(lang, *sp)
+                            )
+                        }),
                     );
                     if !victory_check(s, &mut ev) {
                         match s.tasks.last_mut() {
@@ -432,24 +455,16 @@ pub(crate) fn apply(
             s.players[seat as usize].board[*put] += 1;
             pe(
                 &mut ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "senbat-battle-situation-takes-a-token",
                         seat_seat = (seat_en(seat)).to_string(),
                         seat_victim = (seat_en(victim)).to_string(),
-                        spaces_take = (SPACES[*take]).to_string(),
-                        spaces_put = (SPACES[*put]).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "senbat-battle-situation-takes-a-token",
-                        seat_seat = (seat_en(seat)).to_string(),
-                        seat_victim = (seat_en(victim)).to_string(),
-                        spaces_take = (SPACES_JA[*take]).to_string(),
-                        spaces_put = (SPACES_JA[*put]).to_string()
-                    ),
-                },
+                        spaces_take = space_name(lang, *take),
+                        spaces_put = space_name(lang, *put)
+                    )
+                }),
             );
             run(s, rng, &mut ev);
         }
@@ -709,28 +724,18 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
                 placed.iter().map(|(i, sl)| format!("{}={}", sl.name(), CARDS[*i].id)).collect();
             pe(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "senbat-deploys-at-h",
                         seat_seat = (seat_en(seat)).to_string(),
-                        core_to_uppercase = (core.to_uppercase()).to_string(),
+                        core_to_uppercase = crate::engine::name_in(lang, &core.to_uppercase(), &lab_ja(c)).to_string(),
                         mm = (mm(*x)).to_string(),
                         mm_y = (mm(*y)).to_string(),
                         h = h.to_string(),
                         form_txt = (form_txt.join(",")).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "senbat-deploys-at-h",
-                        seat_seat = (seat_en(seat)).to_string(),
-                        core_to_uppercase = (lab_ja(c)).to_string(),
-                        mm = (mm(*x)).to_string(),
-                        mm_y = (mm(*y)).to_string(),
-                        h = h.to_string(),
-                        form_txt = (form_txt.join(",")).to_string()
-                    ),
-                },
+                    )
+                }),
             );
         }
         _ => {
@@ -852,18 +857,9 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
     if let Some(sp) = s.turn.space
         && sp != space
     {
-        return Err(RuleError::Illegal(catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
-                "senbat-this-turn-uses-every-execution",
-                spaces_sp = (SPACES[sp]).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "senbat-this-turn-uses-every-execution",
-                spaces_sp = (SPACES_JA[sp]).to_string()
-            ),
-        }));
+        return Err(RuleError::Illegal(in_each_language(|lang| {
+            catalog::t!(lang, "senbat-this-turn-uses-every-execution", spaces_sp = space_name(lang, sp))
+        })));
     }
     let p = &s.players[seat as usize];
     let remaining = p.board[space].saturating_sub(if s.turn.space == Some(space) { s.turn.used } else { 0 });
@@ -908,24 +904,16 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
     }
     let cost = acts + 1;
     if remaining < cost {
-        return Err(RuleError::Illegal(catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        return Err(RuleError::Illegal(in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "senbat-costs-token-s-double-action",
                 name = name.to_string(),
                 cost = cost.to_string(),
                 remaining = remaining.to_string(),
-                spaces_space = (SPACES[space]).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "senbat-costs-token-s-double-action",
-                name = name.to_string(),
-                cost = cost.to_string(),
-                spaces_space = (SPACES_JA[space]).to_string(),
-                remaining = remaining.to_string()
-            ),
-        }));
+                spaces_space = space_name(lang, space)
+            )
+        })));
     }
     let k = s.movement(core);
     let exact = s.options.movement == Movement::Exact;
@@ -962,24 +950,16 @@ pub(crate) fn check_exec(s: &State, seat: Seat, a: &Action) -> Result<Plan, Rule
                     let r = Rect::new(geometry::local_to_world((k.x, k.y), k.h, a, b), k.h);
                     for (j, o) in rects.iter().enumerate() {
                         if geometry::overlaps(&r, o) {
-                            return Err(RuleError::Illegal(catalog::Localized {
-                                en: catalog::t!(
-                                    catalog::Lang::En,
+                            return Err(RuleError::Illegal(in_each_language(|lang| {
+                                catalog::t!(
+                                    lang,
                                     "senbat-formation-change-at-would-overlap",
                                     cards_i_id = (CARDS[*i].id).to_string(),
-                                    sl_name = (sl.name()).to_string(),
-                                    lab_idx_j = (lab_en(idx[j])).to_string(),
+                                    sl_name = sl.label(lang),
+                                    lab_idx_j = label(lang, idx[j]),
                                     mm_geometry_pen = (mm(geometry::pen(&r, o))).to_string()
-                                ),
-                                ja: catalog::t!(
-                                    catalog::Lang::Ja,
-                                    "senbat-formation-change-at-would-overlap",
-                                    cards_i_id = (CARDS[*i].id).to_string(),
-                                    sl_name = (sl.name_ja()).to_string(),
-                                    lab_idx_j = (lab_ja(idx[j])).to_string(),
-                                    mm_geometry_pen = (mm(geometry::pen(&r, o))).to_string()
-                                ),
-                            }));
+                                )
+                            })));
                         }
                     }
                 }
@@ -1038,33 +1018,21 @@ fn start_exec(s: &mut State, seat: Seat, a: &Action, plan: Plan, ev: &mut Vec<Ev
             s.turn.acts.push((c as u8, 1));
         }
     }
-    let txt = super::notation::print(a);
     pe(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "senbat-t-cost-used",
                 turn_no = s.turn_no.to_string(),
                 seat_seat = (seat_en(seat)).to_string(),
-                spaces_plan_space = (SPACES[plan.space]).to_string(),
+                spaces_plan_space = space_name(lang, plan.space),
                 plan_cost = plan.cost.to_string(),
                 turn_used = s.turn.used.to_string(),
                 players_seat_board = (s.players[seat as usize].board[plan.space]).to_string(),
-                txt = txt.to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "senbat-t-cost-used",
-                turn_no = s.turn_no.to_string(),
-                seat_seat = (seat_en(seat)).to_string(),
-                spaces_plan_space = (SPACES_JA[plan.space]).to_string(),
-                plan_cost = plan.cost.to_string(),
-                turn_used = s.turn.used.to_string(),
-                players_seat_board = (s.players[seat as usize].board[plan.space]).to_string(),
-                txt = (super::notation::print_ja(a)).to_string()
-            ),
-        },
+                txt = action_text(lang, a)
+            )
+        }),
     );
     s.tasks.push(Task::EndExec);
     match a {
@@ -1084,18 +1052,9 @@ fn start_exec(s: &mut State, seat: Seat, a: &Action, plan: Plan, ev: &mut Vec<Ev
                 }
                 pe(
                     ev,
-                    catalog::Localized {
-                        en: catalog::t!(
-                            catalog::Lang::En,
-                            "senbat-changes-formation",
-                            cards_core_id = (CARDS[core].id).to_string()
-                        ),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
-                            "senbat-changes-formation",
-                            cards_core_id = (lab_ja(core)).to_string()
-                        ),
-                    },
+                    in_each_language(|lang| {
+                        catalog::t!(lang, "senbat-changes-formation", cards_core_id = card_name(lang, core))
+                    }),
                 );
                 s.tasks.push(Task::Removal);
             }
@@ -1168,24 +1127,16 @@ fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
         let bt = board_text(b);
         pe(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "senbat-ends-the-turn-token-s",
                     seat_seat = (seat_en(seat)).to_string(),
                     u = u.to_string(),
-                    spaces_sp = (SPACES[sp]).to_string(),
+                    spaces_sp = space_name(lang, sp),
                     bt = bt.to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "senbat-ends-the-turn-token-s",
-                    seat_seat = (seat_en(seat)).to_string(),
-                    spaces_sp = (SPACES_JA[sp]).to_string(),
-                    u = u.to_string(),
-                    bt = bt.to_string()
-                ),
-            },
+                )
+            }),
         );
     }
     if let Some(limit) = s.options.turn_limit
@@ -1213,10 +1164,7 @@ fn turn_limit_end(s: &mut State, ev: &mut Vec<Event>) {
         s.phase = Phase::Over;
         s.ask = None;
         s.tasks.clear();
-        s.end_reason = Some(catalog::Localized {
-            en: catalog::t!(catalog::Lang::En, "senbat-it-is-a-draw", text = text.en.to_string()),
-            ja: catalog::t!(catalog::Lang::Ja, "senbat-it-is-a-draw", text = text.ja.to_string()),
-        });
+        s.end_reason = Some(in_each_language(|lang| catalog::t!(lang, "senbat-it-is-a-draw", text = text.get(lang))));
         pe(ev, s.end_reason.clone().unwrap());
     } else {
         let w = if a > b { 0 } else { 1 };
@@ -1230,20 +1178,9 @@ fn end_game(s: &mut State, winner: Seat, why: Localized, ev: &mut Vec<Event>) {
     s.ask = None;
     s.tasks.clear();
     s.combat = None;
-    let text = catalog::Localized {
-        en: catalog::t!(
-            catalog::Lang::En,
-            "senbat-wins",
-            seat_winner = (seat_en(winner)).to_string(),
-            why = why.en.to_string()
-        ),
-        ja: catalog::t!(
-            catalog::Lang::Ja,
-            "senbat-wins",
-            seat_winner = (seat_en(winner)).to_string(),
-            why = why.ja.to_string()
-        ),
-    };
+    let text = in_each_language(|lang| {
+        catalog::t!(lang, "senbat-wins", seat_winner = (seat_en(winner)).to_string(), why = why.get(lang))
+    });
     pe(ev, text.clone());
     s.end_reason = Some(text);
 }
@@ -1282,10 +1219,7 @@ pub(crate) fn victory_check(s: &mut State, ev: &mut Vec<Event>) -> bool {
             end_game(
                 s,
                 non_acting,
-                catalog::Localized {
-                    en: catalog::t!(catalog::Lang::En, "senbat-for-both-players-the-non", a = a.en.to_string()),
-                    ja: catalog::t!(catalog::Lang::Ja, "senbat-for-both-players-the-non", a = a.ja.to_string()),
-                },
+                in_each_language(|lang| catalog::t!(lang, "senbat-for-both-players-the-non", a = a.get(lang))),
                 ev,
             )
         }
@@ -1331,20 +1265,18 @@ pub(crate) fn stock_successes(s: &State) -> u32 {
 fn stock_event(ev: &mut Vec<Event>, seat: Seat, use_it: bool) {
     pe(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "senbat-the-save-stock",
                 seat_seat = (seat_en(seat)).to_string(),
-                if_use_it_uses = (if use_it { "uses" } else { "does not use" }).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "senbat-the-save-stock",
-                seat_seat = (seat_en(seat)).to_string(),
-                if_use_it_uses = (if use_it { "使う" } else { "使わない" }).to_string()
-            ),
-        },
+                if_use_it_uses = if use_it {
+                    catalog::t!(lang, "senbat-stock-uses")
+                } else {
+                    catalog::t!(lang, "senbat-stock-does-not-use")
+                }
+            )
+        }),
     );
 }
 
@@ -1357,22 +1289,15 @@ fn heal(s: &mut State, i: usize, ev: &mut Vec<Event>) {
     s.cards[i].damage = s.cards[i].damage.saturating_sub(1);
     pe(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "senbat-recovers-damage",
-                cards_i_id = (CARDS[i].id).to_string(),
+                cards_i_id = card_name(lang, i),
                 cards_i_damage = (s.cards[i].damage).to_string(),
                 state_durability_i = (State::durability(i)).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "senbat-recovers-damage",
-                cards_i_id = (lab_ja(i)).to_string(),
-                cards_i_damage = (s.cards[i].damage).to_string(),
-                state_durability_i = (State::durability(i)).to_string()
-            ),
-        },
+            )
+        }),
     );
 }
 
@@ -1406,53 +1331,38 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                     continue;
                 }
                 let (got, hit) = do_rotate(s, x, delta);
-                let hit_en: Vec<String> = hit.iter().map(|&i| lab_en(i)).collect();
-                let hit_ja: Vec<String> = hit.iter().map(|&i| lab_ja(i)).collect();
                 if hit.is_empty() {
                     pe(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "senbat-rotates",
-                                cards_id = (CARDS[x].id).to_string(),
-                                if_got_0 = (if got > 0 { "+" } else { "-" }).to_string(),
+                                cards_id = card_name(lang, x),
+                                if_got_0 = if got > 0 {
+                                    catalog::t!(lang, "senbat-turned-right")
+                                } else {
+                                    catalog::t!(lang, "senbat-turned-left")
+                                },
                                 got_abs = (got.abs()).to_string(),
                                 pose_text = (pose_text(s, x)).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "senbat-rotates",
-                                cards_id = (lab_ja(x)).to_string(),
-                                if_got_0 = (if got > 0 { "右" } else { "左" }).to_string(),
-                                got_abs = (got.abs()).to_string(),
-                                pose_text = (pose_text(s, x)).to_string()
-                            ),
-                        },
+                            )
+                        }),
                     );
                 } else {
                     pe(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "senbat-rotation-requested-stops-at-contact",
-                                cards_id = (CARDS[x].id).to_string(),
+                                cards_id = card_name(lang, x),
                                 delta = format!("{:+}", delta),
                                 got = format!("{:+}", got),
-                                hit = (hit_en.join(", ")).to_string(),
-                                pose_text = (pose_text(s, x)).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "senbat-rotation-requested-stops-at-contact",
-                                cards_id = (lab_ja(x)).to_string(),
-                                delta = format!("{:+}", delta),
-                                got = format!("{:+}", got),
-                                hit = (hit_ja.join("、")).to_string(),
-                                pose_text = (pose_text(s, x)).to_string()
-                            ),
-                        },
+                                hit = labels(lang, &hit),
+                                pose_text = pose_text(s, x)
+                            )
+                        }),
                     );
                 }
             }
@@ -1473,58 +1383,39 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                 let f = geometry::fwd(h);
                 let u = if back { (-f.0, -f.1) } else { f };
                 let (t, blocked, hit) = do_straight(s, xi, u, d);
-                let verb_en = if back { "moves back" } else { "advances" };
-                let verb_ja = if back { "後退" } else { "前進" };
+                let verb = |lang| {
+                    if back { catalog::t!(lang, "senbat-moves-back") } else { catalog::t!(lang, "senbat-advances") }
+                };
                 if blocked {
-                    let hit_en: Vec<String> = hit.iter().map(|&i| lab_en(i)).collect();
-                    let hit_ja: Vec<String> = hit.iter().map(|&i| lab_ja(i)).collect();
                     pe(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "senbat-mm-requested-stops-after-mm",
-                                cards_xi_id = (CARDS[xi].id).to_string(),
-                                verb_en = verb_en.to_string(),
-                                mm_d = (mm(d)).to_string(),
+                                cards_xi_id = card_name(lang, xi),
+                                verb_en = verb(lang),
+                                mm_d = mm(d),
                                 t = format!("{:.3}", t),
-                                hit = (hit_en.join(", ")).to_string(),
-                                pose_text_xi = (pose_text(s, xi)).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "senbat-mm-requested-stops-after-mm",
-                                cards_xi_id = (lab_ja(xi)).to_string(),
-                                verb_en = verb_ja.to_string(),
-                                mm_d = (mm(d)).to_string(),
-                                t = format!("{:.3}", t),
-                                hit = (hit_ja.join("、")).to_string(),
-                                pose_text_xi = (pose_text(s, xi)).to_string()
-                            ),
-                        },
+                                hit = labels(lang, &hit),
+                                pose_text_xi = pose_text(s, xi)
+                            )
+                        }),
                     );
                     collide(s, &hit, Some(s.owner(xi)), ev);
                 } else {
                     pe(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "senbat-mm",
-                                cards_xi_id = (CARDS[xi].id).to_string(),
-                                verb_en = verb_en.to_string(),
+                                cards_xi_id = card_name(lang, xi),
+                                verb_en = verb(lang),
                                 mm_t = (mm(t)).to_string(),
                                 pose_text_xi = (pose_text(s, xi)).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "senbat-mm",
-                                cards_xi_id = (lab_ja(xi)).to_string(),
-                                verb_en = verb_ja.to_string(),
-                                mm_t = (mm(t)).to_string(),
-                                pose_text_xi = (pose_text(s, xi)).to_string()
-                            ),
-                        },
+                            )
+                        }),
                     );
                 }
                 s.tasks.push(Task::ContactCheck { x, charge });
@@ -1547,18 +1438,9 @@ pub(crate) fn run(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>) {
                         .collect();
                     pe(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
-                                "senbat-shooting-orders",
-                                txt = (txt.join(", ")).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "senbat-shooting-orders",
-                                txt = (txt.join("、")).to_string()
-                            ),
-                        },
+                        in_each_language(|lang| {
+                            catalog::t!(lang, "senbat-shooting-orders", txt = txt.join(&separator(lang)))
+                        }),
                     );
                 }
                 for (a, b) in orders.iter().rev() {
@@ -1659,22 +1541,15 @@ fn collide(s: &mut State, hit: &[usize], movers_owner: Option<Seat>, ev: &mut Ve
         }
         pe(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "senbat-collision-takes-damage",
-                    cards_c_id = (CARDS[c].id).to_string(),
+                    cards_c_id = card_name(lang, c),
                     cards_c_damage = (s.cards[c].damage).to_string(),
                     state_durability_c = (State::durability(c)).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "senbat-collision-takes-damage",
-                    cards_c_id = (lab_ja(c)).to_string(),
-                    cards_c_damage = (s.cards[c].damage).to_string(),
-                    state_durability_c = (State::durability(c)).to_string()
-                ),
-            },
+                )
+            }),
         );
     }
 }
@@ -1698,26 +1573,17 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
             at.dice = roll(s, rng, at.n);
             pe(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "senbat-attacks-dice-vs",
-                        cards_id = (CARDS[p].id).to_string(),
-                        cards_q_id = (CARDS[q].id).to_string(),
+                        cards_id = card_name(lang, p),
+                        cards_q_id = card_name(lang, q),
                         at_n = at.n.to_string(),
                         dice_text_at_dice = (dice_text(&at.dice)).to_string(),
                         at = at.v.to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "senbat-attacks-dice-vs",
-                        cards_id = (lab_ja(p)).to_string(),
-                        cards_q_id = (lab_ja(q)).to_string(),
-                        at_n = at.n.to_string(),
-                        dice_text_at_dice = (dice_text(&at.dice)).to_string(),
-                        at = at.v.to_string()
-                    ),
-                },
+                    )
+                }),
             );
             at.stage = AttackStage::AfterDice;
             let offer = kenkon_offered(s, po, &at.dice, at.v);
@@ -1760,22 +1626,15 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
                 at.save_dice = roll(s, rng, succ);
                 pe(
                     ev,
-                    catalog::Localized {
-                        en: catalog::t!(
-                            catalog::Lang::En,
+                    in_each_language(|lang| {
+                        catalog::t!(
+                            lang,
                             "senbat-saves-vs",
-                            cards_q_id = (CARDS[q].id).to_string(),
+                            cards_q_id = card_name(lang, q),
                             dice_text_at_save_dice = (dice_text(&at.save_dice)).to_string(),
                             at_sv = at.sv.to_string()
-                        ),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
-                            "senbat-saves-vs",
-                            cards_q_id = (lab_ja(q)).to_string(),
-                            dice_text_at_save_dice = (dice_text(&at.save_dice)).to_string(),
-                            at_sv = at.sv.to_string()
-                        ),
-                    },
+                        )
+                    }),
                 );
                 let offer = kenkon_offered(s, qo, &at.save_dice, at.sv);
                 s.tasks.push(Task::Attack(at));
@@ -1797,26 +1656,17 @@ fn attack_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, mut at: Attack
             }
             pe(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "senbat-saved-takes-damage",
-                        card = (CARDS[q].id).to_string(),
+                        card = card_name(lang, q),
                         saved = saved.to_string(),
                         placed = placed.to_string(),
                         cards_q_damage = (s.cards[q].damage).to_string(),
                         state_durability_q = (State::durability(q)).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "senbat-saved-takes-damage",
-                        card = (lab_ja(q)).to_string(),
-                        saved = saved.to_string(),
-                        placed = placed.to_string(),
-                        cards_q_damage = (s.cards[q].damage).to_string(),
-                        state_durability_q = (State::durability(q)).to_string()
-                    ),
-                },
+                    )
+                }),
             );
         }
     }
@@ -1854,19 +1704,15 @@ fn removal(s: &mut State, ev: &mut Vec<Event>) {
     let mut generals = Vec::new();
     for &i in &d {
         let owner = s.owner(i) as usize;
-        let why_en = if left.contains(&i) {
-            "left the field"
-        } else if s.cards[i].damage >= State::durability(i) {
-            "destroyed"
-        } else {
-            "leaves with its general"
-        };
-        let why_ja = if left.contains(&i) {
-            "戦線離脱"
-        } else if s.cards[i].damage >= State::durability(i) {
-            "壊滅"
-        } else {
-            "武将と共に離脱"
+        let (left_field, destroyed) = (left.contains(&i), s.cards[i].damage >= State::durability(i));
+        let why = move |lang| {
+            if left_field {
+                catalog::t!(lang, "senbat-removed-left-the-field")
+            } else if destroyed {
+                catalog::t!(lang, "senbat-removed-destroyed")
+            } else {
+                catalog::t!(lang, "senbat-removed-with-its-general")
+            }
         };
         s.cards[i].status = Status::Removed;
         match data::type_def(CARDS[i].utype).class {
@@ -1879,22 +1725,15 @@ fn removal(s: &mut State, ev: &mut Vec<Event>) {
         }
         pe(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "senbat-is-removed-credited-to",
-                    lab_i = (lab_en(i)).to_string(),
-                    why_en = why_en.to_string(),
+                    lab_i = label(lang, i),
+                    why_en = why(lang),
                     seat_1_owner = (seat_en(1 - owner as u8)).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "senbat-is-removed-credited-to",
-                    lab_i = (lab_ja(i)).to_string(),
-                    why_en = why_ja.to_string(),
-                    seat_1_owner = (seat_en(1 - owner as u8)).to_string()
-                ),
-            },
+                )
+            }),
         );
     }
     for g in generals {
@@ -1946,27 +1785,19 @@ fn add_pair(s: &mut State, p: usize, q: usize, charge: bool, rng: &mut Rng, ev: 
         cands[0]
     } else {
         let f = cands[rng.index(cands.len())];
-        let names: Vec<&str> = cands.iter().map(|c| c.en()).collect();
         pe(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            in_each_language(|lang| {
+                let names: Vec<String> = cands.iter().map(|c| c.name(lang)).collect();
+                catalog::t!(
+                    lang,
                     "senbat-face-tie-for-drawn",
-                    cards_id = (CARDS[p].id).to_string(),
-                    cards_q_id = (CARDS[q].id).to_string(),
-                    names = (names.join("/")).to_string(),
-                    f = (f.en()).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "senbat-face-tie-for-drawn",
-                    cards_id = (CARDS[p].id).to_string(),
-                    cards_q_id = (CARDS[q].id).to_string(),
-                    names = (cands.iter().map(|c| c.ja()).collect::<Vec<_>>().join("/")).to_string(),
-                    f = (f.ja()).to_string()
-                ),
-            },
+                    cards_id = CARDS[p].id,
+                    cards_q_id = CARDS[q].id,
+                    names = names.join("/"),
+                    f = f.name(lang)
+                )
+            }),
         );
         f
     };
@@ -1975,24 +1806,16 @@ fn add_pair(s: &mut State, p: usize, q: usize, charge: bool, rng: &mut Rng, ev: 
     let n = s.cap(p) as u32 + face.bonus() + plus as u32;
     pe(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "senbat-target-face-dice",
-                cards_id = (CARDS[p].id).to_string(),
-                cards_q_id = (CARDS[q].id).to_string(),
-                face = (face.en()).to_string(),
+                cards_id = card_name(lang, p),
+                cards_q_id = card_name(lang, q),
+                face = face.name(lang),
                 n = n.to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "senbat-target-face-dice",
-                cards_id = (lab_ja(p)).to_string(),
-                cards_q_id = (lab_ja(q)).to_string(),
-                face = (face.ja()).to_string(),
-                n = n.to_string()
-            ),
-        },
+            )
+        }),
     );
     if let Some(c) = s.combat.as_mut() {
         c.pairs.push(Pair { p: p as u8, q: q as u8, face, n });
@@ -2032,24 +1855,20 @@ fn combat_step(s: &mut State, rng: &mut Rng, ev: &mut Vec<Event>, x: usize, stag
             e.dedup();
             pe(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "senbat-vs",
-                        if_charge_charge = (if charge { "CHARGE COMBAT" } else { "MELEE" }).to_string(),
+                        if_charge_charge = if charge {
+                            catalog::t!(lang, "senbat-combat-charge-title")
+                        } else {
+                            catalog::t!(lang, "senbat-combat-melee-title")
+                        },
                         a_list_a_cards =
                             (a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" ")).to_string(),
                         e_i_cards = (e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "senbat-vs",
-                        if_charge_charge = (if charge { "突撃戦" } else { "白兵戦" }).to_string(),
-                        a_list_a_cards =
-                            (a_list.iter().map(|(a, _)| CARDS[*a].id).collect::<Vec<_>>().join(" ")).to_string(),
-                        e_i_cards = (e.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(" ")).to_string()
-                    ),
-                },
+                    )
+                }),
             );
             s.combat = Some(Combat {
                 x: x as u8,
@@ -2193,60 +2012,50 @@ fn retreat(s: &mut State, ev: &mut Vec<Event>, core: usize, faces: &[Face]) {
     let h = s.cards[core].h;
     let (f, r) = (geometry::fwd(h), geometry::right(h));
     let has = |x: Face| faces.contains(&x);
-    let (u, en, ja) = if has(Face::Back) {
-        (f, "toward its front", "前方へ")
+    let (u, away_from) = if has(Face::Back) {
+        (f, Face::Back)
     } else if has(Face::Right) && !has(Face::Left) {
-        ((-r.0, -r.1), "toward its left", "左へ")
+        ((-r.0, -r.1), Face::Right)
     } else if has(Face::Left) && !has(Face::Right) {
-        (r, "toward its right", "右へ")
+        (r, Face::Left)
     } else {
-        ((-f.0, -f.1), "backward", "後方へ")
+        ((-f.0, -f.1), Face::Front)
+    };
+    let toward = |lang| match away_from {
+        Face::Back => catalog::t!(lang, "senbat-retreat-toward-front"),
+        Face::Right => catalog::t!(lang, "senbat-retreat-toward-left"),
+        Face::Left => catalog::t!(lang, "senbat-retreat-toward-right"),
+        Face::Front => catalog::t!(lang, "senbat-retreat-backward"),
     };
     let (t, blocked, hit) = do_straight(s, core, u, S);
     if blocked {
         pe(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "senbat-retreats-blocked-after-mm-by",
-                    cards_core_id = (CARDS[core].id).to_string(),
-                    en = en.to_string(),
+                    cards_core_id = card_name(lang, core),
+                    en = toward(lang),
                     t = format!("{:.3}", t),
-                    hit_i_cards = (hit.iter().map(|&i| CARDS[i].id).collect::<Vec<_>>().join(", ")).to_string(),
-                    pose_text_core = (pose_text(s, core)).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "senbat-retreats-blocked-after-mm-by",
-                    cards_core_id = (lab_ja(core)).to_string(),
-                    en = ja.to_string(),
-                    t = format!("{:.3}", t),
-                    hit_i_cards = (hit.iter().map(|&i| lab_ja(i)).collect::<Vec<_>>().join("、")).to_string(),
-                    pose_text_core = (pose_text(s, core)).to_string()
-                ),
-            },
+                    hit_i_cards = hit.iter().map(|&i| card_name(lang, i)).collect::<Vec<_>>().join(&separator(lang)),
+                    pose_text_core = pose_text(s, core)
+                )
+            }),
         );
         collide(s, &hit, None, ev);
     } else {
         pe(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "senbat-retreats-mm",
-                    cards_core_id = (CARDS[core].id).to_string(),
-                    en = en.to_string(),
-                    pose_text_core = (pose_text(s, core)).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "senbat-retreats-mm",
-                    cards_core_id = (lab_ja(core)).to_string(),
-                    en = ja.to_string(),
-                    pose_text_core = (pose_text(s, core)).to_string()
-                ),
-            },
+                    cards_core_id = card_name(lang, core),
+                    en = toward(lang),
+                    pose_text_core = pose_text(s, core)
+                )
+            }),
         );
     }
     s.tasks.push(Task::Removal);
@@ -2265,20 +2074,14 @@ fn check_targets(choices: &[(u8, Vec<u8>)], pairs: &[(String, String)]) -> Resul
         };
         let qi = data::card_index(q).filter(|qi| opts.contains(&(*qi as u8))).ok_or_else(|| {
             let names: Vec<&str> = opts.iter().map(|&o| CARDS[o as usize].id).collect();
-            RuleError::Illegal(catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            RuleError::Illegal(in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "senbat-may-target-only",
                     cards_a_id = (CARDS[a].id).to_string(),
-                    names = (names.join(", ")).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "senbat-may-target-only",
-                    cards_a_id = (CARDS[a].id).to_string(),
-                    names = (names.join("、")).to_string()
-                ),
-            })
+                    names = names.join(&separator(lang))
+                )
+            }))
         })?;
         out.push((a, qi));
     }

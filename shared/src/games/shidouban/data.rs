@@ -29,6 +29,11 @@ impl Dir {
         }
     }
 
+    /// How texts name the direction in `lang`: its letter in English, its word in Japanese.
+    pub fn name(self, lang: crate::engine::Lang) -> &'static str {
+        crate::engine::name_in(lang, self.code(), self.ja())
+    }
+
     pub fn ja(self) -> &'static str {
         match self {
             Dir::U => "上",
@@ -59,6 +64,11 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// The failure action's name in `lang`.
+    pub fn name(self, lang: crate::engine::Lang) -> String {
+        catalog::t!(lang, "shidouban-failure-name", failure = format!("{self:?}").to_lowercase())
+    }
+
     pub fn ja(self) -> &'static str {
         match self {
             Failure::Ansatsu => "暗殺",
@@ -211,6 +221,11 @@ pub enum CombatKind {
 }
 
 impl CombatKind {
+    /// The kind of combat's name in `lang`.
+    pub fn name(self, lang: crate::engine::Lang) -> String {
+        catalog::t!(lang, "shidouban-combat-kind-name", kind = format!("{self:?}").to_lowercase())
+    }
+
     pub fn en(self) -> &'static str {
         match self {
             CombatKind::Kiriai => "sword fight",
@@ -527,22 +542,6 @@ impl Tile {
         }
     }
 }
-
-/// Turn labels (§3.3).
-pub static TURN_LABELS: [(&str, &str); 12] = [
-    ("文久三年春夏", "Bunkyu 3, spring-summer"),
-    ("文久三年秋冬", "Bunkyu 3, autumn-winter"),
-    ("元治元年春夏", "Genji 1, spring-summer"),
-    ("元治元年秋冬", "Genji 1, autumn-winter"),
-    ("慶応元年春夏", "Keio 1, spring-summer"),
-    ("慶応元年秋冬", "Keio 1, autumn-winter"),
-    ("慶応二年春夏", "Keio 2, spring-summer"),
-    ("慶応二年秋冬", "Keio 2, autumn-winter"),
-    ("慶応三年春夏", "Keio 3, spring-summer"),
-    ("慶応三年秋冬", "Keio 3, autumn-winter"),
-    ("慶応四年春夏", "Keio 4, spring-summer"),
-    ("明治元年秋冬", "Meiji 1, autumn-winter"),
-];
 
 pub const ROW_KANJI: [&str; 6] = ["一", "二", "三", "四", "五", "六"];
 

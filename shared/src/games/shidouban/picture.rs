@@ -2,7 +2,7 @@
 //! person, their owner, stones and marks, and the event tiles; then the players and what is awaited. It
 //! draws the same `View` as the text render, so it shows exactly what this viewer may know.
 
-use super::data::{ROW_KANJI, TURN_LABELS, Tile};
+use super::data::{ROW_KANJI, Tile};
 use super::rules::letter;
 use super::state::{End, Sq, Status};
 use super::view::View;
@@ -80,7 +80,6 @@ fn stones(svg: &mut Svg, g: &Geometry, x: f64, y: f64, white: u8, black: u8) {
 }
 
 fn draw_grid(svg: &mut Svg, v: &View, lang: Lang, g: &Geometry) {
-    let ja = lang == Lang::Ja;
     let (cell, grid_x, grid_y) = (g.cell, g.grid_x, g.grid_y);
     for c in 1..=6u8 {
         let (x, _) = g.corner(Sq::new(c, 1));
@@ -102,7 +101,7 @@ fn draw_grid(svg: &mut Svg, v: &View, lang: Lang, g: &Geometry) {
         svg.rect(x, y, cell, cell, 0.0, Paint::new(fill, palette::LINE));
         let who =
             v.persons.iter().find(|p| p.sq == sq).map(|p| format!(" {}", p.person.data().name)).unwrap_or_default();
-        let label = format!("{}{who}", if ja { sq.ja() } else { sq.ascii() });
+        let label = format!("{}{who}", sq.label(lang));
         svg.spot(&square_spot(sq), &label, x, y, cell, cell, g.layout.touch);
     }
     // Squares narrower than on a desk carry shorter words and smaller stones.
@@ -119,7 +118,7 @@ fn draw_grid(svg: &mut Svg, v: &View, lang: Lang, g: &Geometry) {
             6.0,
             Paint::new(palette::PANEL, stroke).width(if p.owner.is_some() { 3.0 } else { 1.0 }),
         );
-        let name = if ja { p.person.data().short } else { p.person.code() };
+        let name = crate::engine::name_in(lang, p.person.code(), p.person.data().short);
         svg.text(x + cell / 2.0, y + name_y, name, Font::new(name_size).bold().middle());
         svg.title(&format!("{} {}", p.person.data().name, p.person.data().romaji));
         if let Some(owner) = p.owner {
@@ -157,7 +156,7 @@ fn draw_grid(svg: &mut Svg, v: &View, lang: Lang, g: &Geometry) {
             3.0,
             Paint::new("#fbefe1", palette::BROWN).dashed(),
         );
-        let name = if ja { tile.data().short } else { tile.code() };
+        let name = crate::engine::name_in(lang, tile.code(), tile.data().short);
         svg.text(x + cell / 2.0, y + cell * 0.48, name, g.layout.font(13.0).bold().middle().fill(palette::BROWN));
         svg.text(x + cell / 2.0, y + cell * 0.67, tile.mark(), g.layout.font(11.0).middle().fill(palette::BROWN));
         svg.title(tile.data().en);
@@ -196,7 +195,6 @@ fn paragraph(svg: &mut Svg, x: f64, mut y: f64, text: &str, max: usize, font: Fo
 
 fn draw_panel(svg: &mut Svg, v: &View, ctx: &RenderContext, g: &Geometry) -> f64 {
     let lang = ctx.lang;
-    let ja = lang == Lang::Ja;
     let (panel_x, right) = (g.panel_x, g.layout.width - MARGIN);
     let small = g.layout.font(10.0);
     let mut y = g.panel_y;
@@ -227,27 +225,18 @@ fn draw_panel(svg: &mut Svg, v: &View, ctx: &RenderContext, g: &Geometry) -> f64
             Font::new(12.0).bold().end(),
         );
         let person = match pl.person.and_then(|p| v.persons.iter().find(|x| x.person == p)) {
-            Some(x) if ja => format!(
-                "{} 武{} 論{} 尊{} 士{} {}",
-                x.person.data().name,
-                x.buto,
-                x.ronpa,
-                x.sonkei,
-                x.shido,
-                x.failure.ja()
-            ),
-            Some(x) => format!(
-                "{} mar {} elo {} res {} bsh {} {}",
-                x.person.code(),
-                x.buto,
-                x.ronpa,
-                x.sonkei,
-                x.shido,
-                x.failure.en()
+            Some(x) => catalog::t!(
+                lang,
+                "shidouban-panel-person",
+                name = super::rules::code_or_name(lang, x.person),
+                buto = x.buto,
+                ronpa = x.ronpa,
+                sonkei = x.sonkei,
+                shido = x.shido,
+                failure = x.failure.name(lang)
             ),
             None => match pl.person {
-                Some(p) if ja => p.data().name.to_string(),
-                Some(p) => p.code().to_string(),
+                Some(p) => super::rules::code_or_name(lang, p),
                 None => "–".into(),
             },
         };
@@ -270,17 +259,16 @@ fn draw_panel(svg: &mut Svg, v: &View, ctx: &RenderContext, g: &Geometry) -> f64
     {
         let names: Vec<String> = hand
             .iter()
-            .map(|t| if ja { t.data().name.to_string() } else { format!("{} ({})", t.code(), t.data().en) })
+            .map(|t| {
+                crate::engine::name_in(lang, &format!("{} ({})", t.code(), t.data().en), t.data().name).to_string()
+            })
             .collect();
         let none = catalog::t!(lang, "shidouban-none");
         let text = catalog::t!(
             lang,
             "shidouban-your-tiles",
-            if_names_is_empty = if lang == catalog::Lang::Ja {
-                (if names.is_empty() { none.clone() } else { names.join("、") }).to_string()
-            } else {
-                (if names.is_empty() { none.clone() } else { names.join(", ") }).to_string()
-            }
+            if_names_is_empty =
+                if names.is_empty() { none } else { names.join(&catalog::t!(lang, "engine-list-separator")) }
         );
         y = paragraph(svg, panel_x, y + 4.0, &text, max, g.layout.font(11.0));
         // The tiles again as chips to touch, when one may be used now.
@@ -298,20 +286,20 @@ fn draw_panel(svg: &mut Svg, v: &View, ctx: &RenderContext, g: &Geometry) -> f64
                 }
                 svg.rect(x, y, w, 30.0, 4.0, Paint::new("#fbefe1", palette::BROWN));
                 svg.text(x + w / 2.0, y + 20.0, code, Font::new(size).bold().middle().fill(palette::BROWN));
-                let label = if ja { t.data().name.to_string() } else { format!("{} ({})", code, t.data().en) };
+                let label =
+                    crate::engine::name_in(lang, &format!("{} ({})", code, t.data().en), t.data().name).to_string();
                 svg.spot(&tile_spot(*t), &label, x, y, w, 30.0, g.layout.touch);
                 x += w.max(g.layout.touch) + 8.0;
             }
             y += g.layout.touch + 12.0;
         }
     }
-    let end = v.end.as_ref().map(|e| match (e, ja) {
-        (End::AllLose, false) => "Game over: no player's person is left; everyone loses.".to_string(),
-        (End::AllLose, true) => "終了: プレイヤーの人物が残らず、全員の負け。".to_string(),
-        (End::Sole(s), false) => format!("Game over: {} ({}) wins.", letter(*s), ctx.seat_name(*s)),
-        (End::Sole(s), true) => format!("終了: {}（{}）の勝ち。", letter(*s), ctx.seat_name(*s)),
-        (End::Scored(_), false) => "Game over after turn 12: final scores above.".to_string(),
-        (End::Scored(_), true) => "終了（第12ターン後）: 得点は上記のとおり。".to_string(),
+    let end = v.end.as_ref().map(|e| match e {
+        End::AllLose => catalog::t!(lang, "shidouban-picture-end-all-lose"),
+        End::Sole(s) => {
+            catalog::t!(lang, "shidouban-picture-end-sole", letter = letter(*s).to_string(), name = ctx.seat_name(*s))
+        }
+        End::Scored(_) => catalog::t!(lang, "shidouban-picture-end-scored"),
     });
     match end {
         Some(text) => y = paragraph(svg, panel_x, y + 8.0, &text, g.columns(12.0), Font::new(12.0).bold()),
@@ -339,12 +327,11 @@ fn draw_panel(svg: &mut Svg, v: &View, ctx: &RenderContext, g: &Geometry) -> f64
 
 pub fn render_svg(v: &View, ctx: &RenderContext) -> String {
     let lang = ctx.lang;
-    let (label_ja, label_en) = TURN_LABELS[v.turn.clamp(1, 12) as usize - 1];
     let title = catalog::t!(
         lang,
         "shidouban-shidouban-turn-duty",
         turn = v.turn.to_string(),
-        label_en = if lang == catalog::Lang::Ja { label_ja.to_string() } else { label_en.to_string() },
+        label_en = super::rules::turn_label(lang, v.turn),
         letter_duty = (letter(v.duty)).to_string()
     );
     let piles = catalog::t!(

@@ -1,7 +1,7 @@
 //! Plain-text board (§11): columns 6..1 from the left, rows 一..六 from the top, then the status panel,
 //! the decisions awaited and a legend. Widths are measured with `text::width` (CJK counts double).
 
-use super::data::{Dir, ROW_KANJI, TURN_LABELS, Tile};
+use super::data::{Dir, Person, ROW_KANJI, Tile};
 use super::rules::letter;
 use super::state::{End, Sq, Status};
 use super::view::View;
@@ -10,11 +10,18 @@ use crate::text::{Align, Table, pad_right, truncate, width, wrap};
 
 const CELL: usize = 7;
 
-fn cell_lines(v: &View, s: Sq, ja: bool) -> (String, String) {
+/// A person in the tables: code and family name in English, full name in Japanese.
+fn person_with_name(lang: Lang, p: Person) -> String {
+    let english = format!("{} {}", p.code(), p.data().romaji.split(' ').next().unwrap_or(""));
+    crate::engine::name_in(lang, &english, p.data().name).to_string()
+}
+
+fn cell_lines(v: &View, s: Sq, lang: Lang) -> (String, String) {
     let active = v.started && v.end.is_none() && Sq::from_k(v.k) == s;
     let mark = if active { ">" } else { " " };
     if let Some(p) = v.persons.iter().find(|p| p.sq == s) {
-        let name = if ja { pad_right(p.person.data().short, 4) } else { format!("{} ", p.person.code()) };
+        let name = crate::engine::name_in(lang, &format!("{} ", p.person.code()), &pad_right(p.person.data().short, 4))
+            .to_string();
         let own = p.owner.map(|o| letter(o).to_string()).unwrap_or_default();
         let l1 = format!("{mark}{name}{own}");
         let stones = format!(
@@ -39,13 +46,13 @@ fn cell_lines(v: &View, s: Sq, ja: bool) -> (String, String) {
         return (pad_right(&l1, CELL), pad_right(&l2, CELL));
     }
     if let Some((t, _)) = v.tiles.iter().find(|(_, q)| *q == s) {
-        let name = if ja { pad_right(t.data().short, 4) } else { format!("{} ", t.code()) };
+        let name = crate::engine::name_in(lang, &format!("{} ", t.code()), &pad_right(t.data().short, 4)).to_string();
         return (pad_right(&format!("{mark}{name}{}", t.mark()), CELL), pad_right("", CELL));
     }
     (pad_right(mark, CELL), pad_right("", CELL))
 }
 
-pub fn board(v: &View, ja: bool) -> Vec<String> {
+pub fn board(v: &View, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     let mut head = String::from("   ");
     for c in (1..=6).rev() {
@@ -55,17 +62,19 @@ pub fn board(v: &View, ja: bool) -> Vec<String> {
     let sep = format!("   +{}", "-------+".repeat(6));
     out.push(sep.clone());
     for r in 1..=6u8 {
-        let label = if ja { format!("{} ", ROW_KANJI[r as usize - 1]) } else { format!(" {r} ") };
+        let label =
+            crate::engine::name_in(lang, &format!(" {r} "), &format!("{} ", ROW_KANJI[r as usize - 1])).to_string();
         let mut l1 = format!("{label}|");
         let mut l2 = "   |".to_string();
         for c in (1..=6u8).rev() {
-            let (a, b) = cell_lines(v, Sq::new(c, r), ja);
+            let (a, b) = cell_lines(v, Sq::new(c, r), lang);
             l1.push_str(&a);
             l1.push('|');
             l2.push_str(&b);
             l2.push('|');
         }
-        l1.push_str(&format!(" {}", if ja { r.to_string() } else { ROW_KANJI[r as usize - 1].to_string() }));
+        // Each row is named on the right in the other script than on the left.
+        l1.push_str(&format!(" {}", crate::engine::name_in(lang, ROW_KANJI[r as usize - 1], &r.to_string())));
         out.push(l1);
         out.push(l2);
         out.push(sep.clone());
@@ -84,7 +93,6 @@ fn status_word(s: Status, lang: Lang) -> String {
 /// Every person on the board in reading order, with the values and arrows the rules let everyone know:
 /// a player picks and pushes persons by them.
 fn persons_table(v: &View, ctx: &RenderContext, header: &[String]) -> Vec<String> {
-    let ja = ctx.lang == Lang::Ja;
     let mut persons: Vec<&super::view::PersonView> = v.persons.iter().collect();
     if persons.is_empty() {
         return Vec::new();
@@ -100,11 +108,7 @@ fn persons_table(v: &View, ctx: &RenderContext, header: &[String]) -> Vec<String
     }
     for p in persons {
         let own = p.owner.map(|o| format!(" {}", letter(o))).unwrap_or_default();
-        let name = if ja {
-            format!("{}{own}", p.person.data().name)
-        } else {
-            format!("{} {}{own}", p.person.code(), p.person.data().romaji.split(' ').next().unwrap_or(""))
-        };
+        let name = format!("{}{own}", person_with_name(ctx.lang, p.person));
         let shido = if p.person.data().shido.is_none() && p.overlays.is_empty() {
             format!("*{}", p.shido)
         } else {
@@ -113,13 +117,13 @@ fn persons_table(v: &View, ctx: &RenderContext, header: &[String]) -> Vec<String
         let arrows: Vec<String> =
             p.arrows.iter().map(|a| format!("{}{}{}", a.dir.code(), a.prio, if a.white { "w" } else { "b" })).collect();
         t.row([
-            if ja { p.sq.ja() } else { p.sq.ascii() },
+            p.sq.label(ctx.lang),
             name,
             p.buto.to_string(),
             p.ronpa.to_string(),
             p.sonkei.to_string(),
             shido,
-            if ja { p.failure.ja().to_string() } else { p.failure.en().to_string() },
+            p.failure.name(ctx.lang),
             arrows.join(" "),
         ]);
     }
@@ -130,16 +134,14 @@ fn persons_table(v: &View, ctx: &RenderContext, header: &[String]) -> Vec<String
 }
 
 pub fn render(v: &View, ctx: &RenderContext) -> String {
-    let ja = ctx.lang == Lang::Ja;
     let mut lines: Vec<String> = Vec::new();
-    let (lja, len) = TURN_LABELS[v.turn.clamp(1, 12) as usize - 1];
     let sq = Sq::from_k(v.k);
-    let square = if ja { sq.ja() } else { sq.both() };
+    let square = sq.label_with_both(ctx.lang);
     lines.push(catalog::t!(
         ctx.lang,
         "shidouban-header-turn",
         turn = v.turn,
-        label = crate::engine::name_in(ctx.lang, len, lja),
+        label = super::rules::turn_label(ctx.lang, v.turn),
         square = square,
         k = v.k,
         duty = letter(v.duty).to_string()
@@ -153,7 +155,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         events = v.event_pile
     ));
     lines.push(String::new());
-    lines.extend(board(v, ja));
+    lines.extend(board(v, ctx.lang));
     lines.push(String::new());
     // Status panel.
     let header: Vec<String> = [
@@ -180,16 +182,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
     for (i, pl) in v.players.iter().enumerate() {
         let seat = i as u8;
         let pv = pl.person.and_then(|p| v.persons.iter().find(|x| x.person == p));
-        let person = pl
-            .person
-            .map(|p| {
-                if ja {
-                    p.data().name.to_string()
-                } else {
-                    format!("{} {}", p.code(), p.data().romaji.split(' ').next().unwrap_or(""))
-                }
-            })
-            .unwrap_or_else(|| "-".into());
+        let person = pl.person.map(|p| person_with_name(ctx.lang, p)).unwrap_or_else(|| "-".into());
         let (m, e, r, b, f) = match pv {
             Some(x) => (
                 x.buto.to_string(),
@@ -200,7 +193,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                 } else {
                     x.shido.to_string()
                 },
-                if ja { x.failure.ja().to_string() } else { x.failure.en().to_string() },
+                x.failure.name(ctx.lang),
             ),
             None => Default::default(),
         };
@@ -275,14 +268,16 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             if let Some(h) = &pl.hand
                 && !h.is_empty()
             {
-                let codes: Vec<&str> = h.iter().map(|t| if ja { t.data().name } else { t.code() }).collect();
+                let codes: Vec<String> = h.iter().map(|t| super::rules::code_or_name(ctx.lang, *t)).collect();
                 lines.extend(wrap(&format!("{}: {}", letter(i as u8), codes.join(" ")), ctx.width));
             }
         }
     }
     if !v.discard_persons.is_empty() || !v.discard_tiles.is_empty() {
-        let ps: Vec<&str> = v.discard_persons.iter().map(|p| if ja { p.data().short } else { p.code() }).collect();
-        let ts: Vec<&str> = v.discard_tiles.iter().map(|t| if ja { t.data().short } else { t.code() }).collect();
+        let ps: Vec<&str> =
+            v.discard_persons.iter().map(|p| crate::engine::name_in(ctx.lang, p.code(), p.data().short)).collect();
+        let ts: Vec<&str> =
+            v.discard_tiles.iter().map(|t| crate::engine::name_in(ctx.lang, t.code(), t.data().short)).collect();
         let all: Vec<&str> = ps.into_iter().chain(ts).collect();
         let txt = catalog::t!(ctx.lang, "shidouban-discard", all = (all.join(" ")).to_string());
         lines.extend(wrap(&txt, ctx.width));
@@ -304,7 +299,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                 catalog::t!(
                     ctx.lang,
                     "shidouban-text-3",
-                    d_code = if ctx.lang == catalog::Lang::Ja { (d.ja()).to_string() } else { (d.code()).to_string() },
+                    d_code = d.name(ctx.lang),
                     to = to.to_string(),
                     if_white_white = if ctx.lang == catalog::Lang::Ja {
                         (if white { "白" } else { "黒" }).to_string()
@@ -324,7 +319,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             } else {
                 (legal.join(", ")).to_string()
             },
-            nat_code = if ctx.lang == catalog::Lang::Ja { (nat.ja()).to_string() } else { (nat.code()).to_string() }
+            nat_code = nat.name(ctx.lang)
         );
         lines.extend(wrap(&txt, ctx.width));
     }

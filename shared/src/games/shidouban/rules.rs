@@ -7,7 +7,7 @@ use super::notation::{Action, Target};
 use super::secrecy;
 use super::state::*;
 use crate::dice::Rng;
-use crate::engine::{Event, Localized, RuleError, Seat};
+use crate::engine::{Event, Lang, Localized, RuleError, Seat};
 
 pub type Evs = Vec<Event>;
 
@@ -53,12 +53,41 @@ pub fn person_name(st: &State, p: Person, lang: crate::engine::Lang) -> String {
     }
 }
 
-pub fn pname(st: &State, p: Person) -> String {
-    person_name(st, p, crate::engine::Lang::En)
+/// The label of turn `turn` (§3.3) in `lang`.
+pub fn turn_label(lang: Lang, turn: u8) -> String {
+    catalog::t!(lang, "shidouban-turn-label", turn = turn.clamp(1, 12))
 }
 
-pub fn pname_ja(st: &State, p: Person) -> String {
-    person_name(st, p, crate::engine::Lang::Ja)
+/// A person or a tile: its code is how English texts name it, its name how Japanese texts do.
+pub trait CodeAndName: Copy {
+    fn code_and_name(self) -> (&'static str, &'static str);
+}
+
+impl CodeAndName for Person {
+    fn code_and_name(self) -> (&'static str, &'static str) {
+        (self.code(), self.data().name)
+    }
+}
+
+impl CodeAndName for Tile {
+    fn code_and_name(self) -> (&'static str, &'static str) {
+        (self.code(), self.data().name)
+    }
+}
+
+/// How texts name `x` in `lang`.
+pub fn code_or_name(lang: Lang, x: impl CodeAndName) -> String {
+    let (code, name) = x.code_and_name();
+    crate::engine::name_in(lang, code, name).to_string()
+}
+
+/// The tiles of a hand in `lang`, or a word for none.
+fn hand_text(lang: Lang, hand: &[Tile]) -> String {
+    if hand.is_empty() {
+        catalog::t!(lang, "shidouban-no-tiles")
+    } else {
+        hand.iter().map(|t| code_or_name(lang, *t)).collect::<Vec<_>>().join(" ")
+    }
 }
 
 fn draw_stone(st: &mut State, rng: &mut dyn Dice) -> Option<bool> {
@@ -221,23 +250,11 @@ fn turn_start(st: &mut State, _rng: &mut dyn Dice, ev: &mut Evs) {
         p.acted = false;
     }
     st.eej_acted = false;
-    let (ja, en) = super::data::TURN_LABELS[st.turn as usize - 1];
     public(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
-                "shidouban-turn-begins",
-                turn = st.turn.to_string(),
-                en = en.to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shidouban-turn-begins",
-                turn = st.turn.to_string(),
-                en = ja.to_string()
-            ),
-        },
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(lang, "shidouban-turn-begins", turn = st.turn.to_string(), en = turn_label(lang, st.turn))
+        }),
     );
     if st.turn == 7 {
         for i in 0..st.seats {
@@ -393,18 +410,13 @@ fn final_scoring(st: &mut State, ev: &mut Evs) {
         .collect();
     public(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "shidouban-turn-is-over-final-scores",
-                txt = (txt.join(", ")).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shidouban-turn-is-over-final-scores",
-                txt = (txt.join("、")).to_string()
-            ),
-        },
+                txt = txt.join(&catalog::t!(lang, "engine-list-separator"))
+            )
+        }),
     );
     st.end = Some(End::Scored(scores));
 }
@@ -432,22 +444,15 @@ pub fn eej(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut s: Sq) {
     }
     public(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "shidouban-eej-walks-d",
                 rolls = (rolls.join(",")).to_string(),
-                start_ascii = (start.ascii()).to_string(),
-                ascii = (s.ascii()).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shidouban-eej-walks-d",
-                rolls = (rolls.join(",")).to_string(),
-                start_ascii = (start.ja()).to_string(),
-                ascii = (s.ja()).to_string()
-            ),
-        },
+                start_ascii = start.label(lang),
+                ascii = s.label(lang)
+            )
+        }),
     );
 }
 
@@ -466,22 +471,15 @@ fn replenish(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
     }
     public(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "shidouban-replenishment-placed-on-dice",
-                pname = (pname(st, p)).to_string(),
-                both = (s.both()).to_string(),
+                pname = person_name(st, p, lang),
+                both = s.label_with_both(lang),
                 r = (r.join(" ")).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shidouban-replenishment-placed-on-dice",
-                pname = (pname_ja(st, p)).to_string(),
-                both = (s.ja()).to_string(),
-                r = (r.join(" ")).to_string()
-            ),
-        },
+            )
+        }),
     );
     arrive(st, p, None, s);
     st.stack.push(Frame::Replenish);
@@ -551,20 +549,14 @@ fn resolve(st: &mut State, ev: &mut Evs) {
     for c in lapsed {
         public(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "shidouban-c-lapses",
                     c_id = c.id.to_string(),
-                    c_tile_code = (c.tile.code()).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "shidouban-c-lapses",
-                    c_id = c.id.to_string(),
-                    c_tile_code = (c.tile.data().name).to_string()
-                ),
-            },
+                    c_tile_code = code_or_name(lang, c.tile)
+                )
+            }),
         );
     }
     match st.combats.len() {
@@ -672,33 +664,25 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
             let TLoc::Board(e) = st.tile_loc(c.tile) else {
                 return;
             };
-            let mut report_en = vec![format!(
-                "Combat C{}: {}@{} ({}, {}) vs {}",
-                c.id,
-                c.tile.code(),
-                e.ascii(),
-                kind.en(),
+            let force = |lang| {
                 if c.tile == Tile::ABU {
-                    format!("sides of {} and {}", c.sides[0].members.len(), c.sides[1].members.len())
+                    catalog::t!(
+                        lang,
+                        "shidouban-combat-force-sides",
+                        a = c.sides[0].members.len(),
+                        b = c.sides[1].members.len()
+                    )
                 } else {
-                    format!("Dx{}", c.sides[0].force)
-                },
-                c.targets.iter().map(|t| pname(st, *t)).collect::<Vec<_>>().join(" / ")
-            )];
-            let mut report_ja = vec![format!(
-                "戦闘C{}: {}（{}）{} 対 {}",
-                c.id,
-                c.tile.data().name,
-                e.ja(),
-                kind.ja(),
-                c.targets.iter().map(|t| pname_ja(st, *t)).collect::<Vec<_>>().join("／")
-            )];
+                    catalog::t!(lang, "shidouban-combat-force-dice", force = c.sides[0].force)
+                }
+            };
+            // Each side's line: its target, who allocated its dice, and each member's rolls and outcome.
+            let mut side_lines: Vec<(Person, Seat, Vec<(Person, String, u8)>)> = Vec::new();
             let mut killed = Vec::new();
             let mut injured = Vec::new();
             for s in &c.sides {
                 let dice = s.dice.clone().unwrap_or_default();
-                let mut parts_en = Vec::new();
-                let mut parts_ja = Vec::new();
+                let mut parts = Vec::new();
                 for (q, k) in s.members.iter().zip(dice.iter()) {
                     let mut rolls = Vec::new();
                     let mut worst = 0u8; // 0 none, 1 injured, 2 killed
@@ -723,35 +707,66 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
                         };
                         worst = worst.max(r);
                     }
-                    let (ren, rja) = match (k, worst) {
-                        (0, _) => ("no dice", "割振りなし"),
-                        (_, 0) => ("no damage", "ダメージなし"),
-                        (_, 1) => ("injured", "重傷"),
-                        _ => ("killed", "戦死"),
-                    };
-                    parts_en.push(format!("{} [{}] {ren}", pname(st, *q), rolls.join(",")));
-                    parts_ja.push(format!("{} [{}] {rja}", pname_ja(st, *q), rolls.join(",")));
+                    // 3 marks a member that was given no dice.
+                    parts.push((*q, rolls.join(","), if *k == 0 { 3 } else { worst }));
                     match worst {
                         2 => killed.push(*q),
                         1 => injured.push(*q),
                         _ => {}
                     }
                 }
-                report_en.push(format!(
-                    "  side of {} (allocated by {}): {}",
-                    pname(st, s.target),
-                    letter(s.responsible),
-                    parts_en.join("; ")
-                ));
-                report_ja.push(format!(
-                    "  {}側（割振り {}）: {}",
-                    pname_ja(st, s.target),
-                    letter(s.responsible),
-                    parts_ja.join("、")
-                ));
+                side_lines.push((s.target, s.responsible, parts));
             }
-            st.last_combat = report_en.clone();
-            public(ev, Localized { en: report_en.join("\n"), ja: report_ja.join("\n") });
+            let report = |lang| {
+                let mut lines = vec![catalog::t!(
+                    lang,
+                    "shidouban-combat-report",
+                    id = c.id.to_string(),
+                    tile = code_or_name(lang, c.tile),
+                    square = e.label(lang),
+                    kind = kind.name(lang),
+                    force = force(lang),
+                    targets = c
+                        .targets
+                        .iter()
+                        .map(|t| person_name(st, *t, lang))
+                        .collect::<Vec<_>>()
+                        .join(&catalog::t!(lang, "shidouban-combat-target-separator"))
+                )];
+                for (target, responsible, parts) in &side_lines {
+                    let parts: Vec<String> = parts
+                        .iter()
+                        .map(|(q, rolls, outcome)| {
+                            let outcome = match outcome {
+                                3 => catalog::t!(lang, "shidouban-combat-no-dice"),
+                                0 => catalog::t!(lang, "shidouban-combat-no-damage"),
+                                1 => catalog::t!(lang, "shidouban-combat-injured"),
+                                _ => catalog::t!(lang, "shidouban-combat-killed"),
+                            };
+                            catalog::t!(
+                                lang,
+                                "shidouban-combat-member",
+                                person = person_name(st, *q, lang),
+                                rolls = rolls.as_str(),
+                                outcome = outcome
+                            )
+                        })
+                        .collect();
+                    lines.push(catalog::t!(
+                        lang,
+                        "shidouban-combat-side",
+                        target = person_name(st, *target, lang),
+                        responsible = letter(*responsible),
+                        parts = parts.join(&catalog::t!(lang, "shidouban-combat-member-separator"))
+                    ));
+                }
+                lines
+            };
+            // The state keeps the last combat's report in English, as it always has.
+            let english = report(Lang::En);
+            let text = crate::engine::in_each_language(|lang| report(lang).join("\n"));
+            st.last_combat = english;
+            public(ev, text);
             c.injured = injured;
             c.stage = CombatStage::Apply;
             st.stack.push(Frame::Combat(c));
@@ -775,46 +790,38 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
                 let dest = rows.rev().map(|r| Sq::new(s.c, r)).find(|q| st.empty(*q));
                 if let Some(d) = dest {
                     relocate(st, p, d);
-                    let (how, how_ja) =
-                        if d.r > s.r { ("falls back", "後退") } else { ("is carried up", "上へ運ばれる") };
+                    let falls_back = d.r > s.r;
+                    let how = |lang| {
+                        if falls_back {
+                            catalog::t!(lang, "shidouban-injured-falls-back")
+                        } else {
+                            catalog::t!(lang, "shidouban-injured-is-carried-up")
+                        }
+                    };
                     public(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        crate::engine::in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "shidouban-is-injured-and",
-                                pname = (pname(st, p)).to_string(),
-                                how = how.to_string(),
-                                ascii = (s.ascii()).to_string(),
-                                d_ascii = (d.ascii()).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "shidouban-is-injured-and",
-                                pname = (pname_ja(st, p)).to_string(),
-                                how = how_ja.to_string(),
-                                ascii = (s.ja()).to_string(),
-                                d_ascii = (d.ja()).to_string()
-                            ),
-                        },
+                                pname = person_name(st, p, lang),
+                                how = how(lang),
+                                ascii = s.label(lang),
+                                d_ascii = d.label(lang)
+                            )
+                        }),
                     );
                 } else {
                     public(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        crate::engine::in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "shidouban-is-injured-and-stays-on",
-                                pname = (pname(st, p)).to_string(),
-                                ascii = (s.ascii()).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "shidouban-is-injured-and-stays-on",
-                                pname = (pname_ja(st, p)).to_string(),
-                                ascii = (s.ja()).to_string()
-                            ),
-                        },
+                                pname = person_name(st, p, lang),
+                                ascii = s.label(lang)
+                            )
+                        }),
                     );
                 }
             }
@@ -822,18 +829,9 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
                 st.set_tile(c.tile, TLoc::Discard);
                 public(
                     ev,
-                    catalog::Localized {
-                        en: catalog::t!(
-                            catalog::Lang::En,
-                            "shidouban-is-discarded",
-                            c_tile_code = (c.tile.code()).to_string()
-                        ),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
-                            "shidouban-is-discarded",
-                            c_tile_code = (c.tile.data().name).to_string()
-                        ),
-                    },
+                    crate::engine::in_each_language(|lang| {
+                        catalog::t!(lang, "shidouban-is-discarded", c_tile_code = code_or_name(lang, c.tile))
+                    }),
                 );
             }
         }
@@ -869,20 +867,14 @@ pub fn remove_person(st: &mut State, ev: &mut Evs, q: Person) {
     let owner = st.owner(q);
     public(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "shidouban-is-removed-from",
-                pname_q = (pname(st, q)).to_string(),
-                ascii_unwrap_or_default = (s.map(|s| s.ascii()).unwrap_or_default()).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shidouban-is-removed-from",
-                pname_q = (pname_ja(st, q)).to_string(),
-                ascii_unwrap_or_default = (s.map(|s| s.ja()).unwrap_or_default()).to_string()
-            ),
-        },
+                pname_q = person_name(st, q, lang),
+                ascii_unwrap_or_default = s.map(|s| s.label(lang)).unwrap_or_default()
+            )
+        }),
     );
     off_board(st, q, ev);
     st.ps_mut(q).loc = PLoc::Discard;
@@ -902,20 +894,14 @@ fn off_board(st: &mut State, q: Person, ev: &mut Evs) {
         st.set_tile(t, TLoc::Discard);
         public(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "shidouban-is-discarded-with",
-                    t_code = (t.code()).to_string(),
+                    t_code = code_or_name(lang, t),
                     q_code = (q.code()).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "shidouban-is-discarded-with",
-                    t_code = (t.data().name).to_string(),
-                    q_code = (q.code()).to_string()
-                ),
-            },
+                )
+            }),
         );
     }
 }
@@ -936,46 +922,27 @@ pub fn eliminate(st: &mut State, ev: &mut Evs, o: Seat) {
         st.set_tile(*t, TLoc::Discard);
     }
     st.eliminated.push(o);
-    let codes: Vec<&str> = hand.iter().map(|t| t.code()).collect();
-    let names: Vec<&str> = hand.iter().map(|t| t.data().name).collect();
     public(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "shidouban-is-eliminated-hand-stones-w",
                 letter_o = (letter(o)).to_string(),
                 w = w.to_string(),
                 b = b.to_string(),
-                if_codes_is_empty = (if codes.is_empty() { "-".into() } else { codes.join(" ") }).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shidouban-is-eliminated-hand-stones-w",
-                letter_o = (letter(o)).to_string(),
-                w = w.to_string(),
-                b = b.to_string(),
-                if_codes_is_empty = (if names.is_empty() { "なし".into() } else { names.join(" ") }).to_string()
-            ),
-        },
+                if_codes_is_empty = hand_text(lang, &hand)
+            )
+        }),
     );
 }
 
 fn return_to_pile(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person) {
     public(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
-                "shidouban-deserts-and-goes-back-into",
-                pname = (pname(st, p)).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shidouban-deserts-and-goes-back-into",
-                pname = (pname_ja(st, p)).to_string()
-            ),
-        },
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(lang, "shidouban-deserts-and-goes-back-into", pname = person_name(st, p, lang))
+        }),
     );
     off_board(st, p, ev);
     st.ps_mut(p).loc = PLoc::Pile;
@@ -999,22 +966,15 @@ fn dokatsu(st: &mut State, ev: &mut Evs, affected: Vec<Person>, order: Option<Ve
             relocate(st, q, d);
             public(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "shidouban-is-pushed-down",
-                        pname_q = (pname(st, q)).to_string(),
-                        ascii = (s.ascii()).to_string(),
-                        d_ascii = (d.ascii()).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "shidouban-is-pushed-down",
-                        pname_q = (pname_ja(st, q)).to_string(),
-                        ascii = (s.ja()).to_string(),
-                        d_ascii = (d.ja()).to_string()
-                    ),
-                },
+                        pname_q = person_name(st, q, lang),
+                        ascii = s.label(lang),
+                        d_ascii = d.label(lang)
+                    )
+                }),
             );
             st.stack.push(Frame::Dokatsu { affected, order: Some(order), idx });
             st.stack.push(Frame::Resolve);
@@ -1084,24 +1044,20 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
                 let ok = d <= st.buto(p);
                 public(
                     ev,
-                    catalog::Localized {
-                        en: catalog::t!(
-                            catalog::Lang::En,
+                    crate::engine::in_each_language(|lang| {
+                        catalog::t!(
+                            lang,
                             "shidouban-assassination-of-d-vs",
-                            pname_t = (pname(st, t)).to_string(),
+                            pname_t = person_name(st, t, lang),
                             d = d.to_string(),
                             buto = (st.buto(p)).to_string(),
-                            if_ok_success = (if ok { "success" } else { "fails" }).to_string()
-                        ),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
-                            "shidouban-assassination-of-d-vs",
-                            pname_t = (pname_ja(st, t)).to_string(),
-                            d = d.to_string(),
-                            buto = (st.buto(p)).to_string(),
-                            if_ok_success = (if ok { "成功" } else { "失敗" }).to_string()
-                        ),
-                    },
+                            if_ok_success = if ok {
+                                catalog::t!(lang, "shidouban-check-success")
+                            } else {
+                                catalog::t!(lang, "shidouban-check-fails")
+                            }
+                        )
+                    }),
                 );
                 if ok {
                     st.stack.push(Frame::Remove { batch: vec![t], done_window: false, saved: None });
@@ -1118,20 +1074,14 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
                     relocate(st, p, cands[0]);
                     public(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        crate::engine::in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "shidouban-resolve",
-                                ascii = (s.ascii()).to_string(),
-                                cands_0_ascii = (cands[0].ascii()).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "shidouban-resolve",
-                                ascii = (s.ja()).to_string(),
-                                cands_0_ascii = (cands[0].ja()).to_string()
-                            ),
-                        },
+                                ascii = s.label(lang),
+                                cands_0_ascii = cands[0].label(lang)
+                            )
+                        }),
                     );
                     st.stack.push(Frame::Resolve);
                 }
@@ -1185,20 +1135,9 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
                 relocate(st, p, dest);
                 public(
                     ev,
-                    catalog::Localized {
-                        en: catalog::t!(
-                            catalog::Lang::En,
-                            "shidouban-defection",
-                            ascii = (s.ascii()).to_string(),
-                            dest_ascii = (dest.ascii()).to_string()
-                        ),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
-                            "shidouban-defection",
-                            ascii = (s.ja()).to_string(),
-                            dest_ascii = (dest.ja()).to_string()
-                        ),
-                    },
+                    crate::engine::in_each_language(|lang| {
+                        catalog::t!(lang, "shidouban-defection", ascii = s.label(lang), dest_ascii = dest.label(lang))
+                    }),
                 );
                 st.stack.push(Frame::Resolve);
             } else {
@@ -1220,20 +1159,9 @@ fn failure(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, p: Person, f: Failu
                 relocate(st, p, dest);
                 public(
                     ev,
-                    catalog::Localized {
-                        en: catalog::t!(
-                            catalog::Lang::En,
-                            "shidouban-panic",
-                            ascii = (s.ascii()).to_string(),
-                            dest_ascii = (dest.ascii()).to_string()
-                        ),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
-                            "shidouban-panic",
-                            ascii = (s.ja()).to_string(),
-                            dest_ascii = (dest.ja()).to_string()
-                        ),
-                    },
+                    crate::engine::in_each_language(|lang| {
+                        catalog::t!(lang, "shidouban-panic", ascii = s.label(lang), dest_ascii = dest.label(lang))
+                    }),
                 );
                 st.stack.push(Frame::Resolve);
             } else {
@@ -1250,22 +1178,15 @@ fn push_down(st: &mut State, ev: &mut Evs, p: Person) {
         relocate(st, p, d);
         public(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "shidouban-moves-down",
-                    pname = (pname(st, p)).to_string(),
-                    ascii = (s.ascii()).to_string(),
-                    d_ascii = (d.ascii()).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "shidouban-moves-down",
-                    pname = (pname_ja(st, p)).to_string(),
-                    ascii = (s.ja()).to_string(),
-                    d_ascii = (d.ja()).to_string()
-                ),
-            },
+                    pname = person_name(st, p, lang),
+                    ascii = s.label(lang),
+                    d_ascii = d.label(lang)
+                )
+            }),
         );
         st.stack.push(Frame::Resolve);
     }
@@ -1320,24 +1241,16 @@ pub fn do_move(st: &mut State, ev: &mut Evs, p: Person, d: Dir, payer: Option<Se
     relocate(st, p, to);
     public(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "shidouban-moves",
-                pname = (pname(st, p)).to_string(),
-                d_code = (d.code()).to_string(),
-                both = (s.both()).to_string(),
-                to_both = (to.both()).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shidouban-moves",
-                pname = (pname_ja(st, p)).to_string(),
-                d_code = (d.ja()).to_string(),
-                both = (s.ja()).to_string(),
-                to_both = (to.ja()).to_string()
-            ),
-        },
+                pname = person_name(st, p, lang),
+                d_code = d.name(lang),
+                both = s.label_with_both(lang),
+                to_both = to.label_with_both(lang)
+            )
+        }),
     );
     let a = st.act.as_mut().unwrap();
     a.moved = true;
@@ -1354,24 +1267,16 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
             let s = st.pos(p).unwrap();
             public(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "shidouban-t-k-acts",
                         turn = st.turn.to_string(),
                         k = st.k.to_string(),
-                        both = (s.both()).to_string(),
-                        pname = (pname(st, p)).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "shidouban-t-k-acts",
-                        turn = st.turn.to_string(),
-                        k = st.k.to_string(),
-                        both = (s.ja()).to_string(),
-                        pname = (pname_ja(st, p)).to_string()
-                    ),
-                },
+                        both = s.label_with_both(lang),
+                        pname = person_name(st, p, lang)
+                    )
+                }),
             );
             st.act.as_mut().unwrap().stage = ActStage::Check;
             st.stack.push(Frame::Action);
@@ -1410,45 +1315,30 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
                 if d <= v {
                     public(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        crate::engine::in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "shidouban-bushido-check-d-success",
-                                pname = (pname(st, p)).to_string(),
+                                pname = person_name(st, p, lang),
                                 d = d.to_string(),
                                 v = v.to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "shidouban-bushido-check-d-success",
-                                pname = (pname_ja(st, p)).to_string(),
-                                d = d.to_string(),
-                                v = v.to_string()
-                            ),
-                        },
+                            )
+                        }),
                     );
                 } else {
                     let f = st.failure(p);
                     public(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        crate::engine::in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "shidouban-bushido-check-d-fail",
-                                pname = (pname(st, p)).to_string(),
+                                pname = person_name(st, p, lang),
                                 d = d.to_string(),
                                 v = v.to_string(),
-                                f = (f.en()).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "shidouban-bushido-check-d-fail",
-                                pname = (pname_ja(st, p)).to_string(),
-                                d = d.to_string(),
-                                v = v.to_string(),
-                                f = (f.ja()).to_string()
-                            ),
-                        },
+                                f = f.name(lang)
+                            )
+                        }),
                     );
                     failure(st, rng, ev, p, f);
                 }
@@ -1485,14 +1375,9 @@ fn action(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
                 st.act.as_mut().unwrap().move_i += 1;
                 public(
                     ev,
-                    catalog::Localized {
-                        en: catalog::t!(catalog::Lang::En, "shidouban-cannot-move", pname = (pname(st, p)).to_string()),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
-                            "shidouban-cannot-move",
-                            pname = (pname_ja(st, p)).to_string()
-                        ),
-                    },
+                    crate::engine::in_each_language(|lang| {
+                        catalog::t!(lang, "shidouban-cannot-move", pname = person_name(st, p, lang))
+                    }),
                 );
                 return;
             }
@@ -1566,38 +1451,22 @@ pub fn answer(
         Ask::Pick { seat: s, .. } => {
             let Action::Pick(p) = a else { return Err(wrong_kind()) };
             if !st.on_board(*p) || st.players.iter().any(|pl| pl.person == Some(*p)) {
-                return Err(RuleError::Illegal(catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
-                        "shidouban-is-not-an-unchosen-person",
-                        code = (p.code()).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "shidouban-is-not-an-unchosen-person",
-                        code = (p.data().name).to_string()
-                    ),
-                }));
+                return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                    catalog::t!(lang, "shidouban-is-not-an-unchosen-person", code = code_or_name(lang, *p))
+                })));
             }
             st.players[s as usize].person = Some(*p);
             public(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "shidouban-chooses",
                         letter = (letter(s)).to_string(),
                         code = (p.code()).to_string(),
-                        romaji = (p.data().romaji).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "shidouban-chooses",
-                        letter = (letter(s)).to_string(),
-                        code = (p.code()).to_string(),
-                        romaji = (p.data().name).to_string()
-                    ),
-                },
+                        romaji = crate::engine::name_in(lang, p.data().romaji, p.data().name)
+                    )
+                }),
             );
             if s + 1 < st.seats {
                 let id = st.next_id();
@@ -1624,48 +1493,32 @@ pub fn answer(
                             st.set_tile(*t, TLoc::Board(*q));
                             public(
                                 ev,
-                                catalog::Localized {
-                                    en: catalog::t!(
-                                        catalog::Lang::En,
+                                crate::engine::in_each_language(|lang| {
+                                    catalog::t!(
+                                        lang,
                                         "shidouban-places-on",
                                         letter = (letter(s)).to_string(),
                                         t_code = (t.code()).to_string(),
-                                        t = (t.data().en).to_string(),
-                                        q_both = (q.both()).to_string()
-                                    ),
-                                    ja: catalog::t!(
-                                        catalog::Lang::Ja,
-                                        "shidouban-places-on",
-                                        letter = (letter(s)).to_string(),
-                                        t_code = (t.code()).to_string(),
-                                        t = (t.data().name).to_string(),
-                                        q_both = (q.ja()).to_string()
-                                    ),
-                                },
+                                        t = crate::engine::name_in(lang, t.data().en, t.data().name),
+                                        q_both = q.label_with_both(lang)
+                                    )
+                                }),
                             );
                         }
                         Target::Person(p) => {
                             st.set_tile(*t, TLoc::On(*p));
                             public(
                                 ev,
-                                catalog::Localized {
-                                    en: catalog::t!(
-                                        catalog::Lang::En,
+                                crate::engine::in_each_language(|lang| {
+                                    catalog::t!(
+                                        lang,
                                         "shidouban-places-on-2",
                                         letter = (letter(s)).to_string(),
                                         t_code = (t.code()).to_string(),
-                                        t = (t.data().en).to_string(),
-                                        pname = (pname(st, *p)).to_string()
-                                    ),
-                                    ja: catalog::t!(
-                                        catalog::Lang::Ja,
-                                        "shidouban-places-on-2",
-                                        letter = (letter(s)).to_string(),
-                                        t_code = (t.code()).to_string(),
-                                        t = (t.data().name).to_string(),
-                                        pname = (pname_ja(st, *p)).to_string()
-                                    ),
-                                },
+                                        t = crate::engine::name_in(lang, t.data().en, t.data().name),
+                                        pname = person_name(st, *p, lang)
+                                    )
+                                }),
                             );
                         }
                     }
@@ -1683,18 +1536,9 @@ pub fn answer(
                     let pl = &st.players[seat as usize];
                     let has = if person.arrow(*d).white { pl.w > 0 } else { pl.b > 0 };
                     if !dirs.contains(d) || !has {
-                        return Err(RuleError::Illegal(catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
-                                "shidouban-kuchi-not-a-legal-direction",
-                                d_code = (d.code()).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "shidouban-kuchi-not-a-legal-direction",
-                                d_code = (d.ja()).to_string()
-                            ),
-                        }));
+                        return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                            catalog::t!(lang, "shidouban-kuchi-not-a-legal-direction", d_code = d.name(lang))
+                        })));
                     }
                     KuchiAnswer::Dir(*d)
                 }
@@ -1707,40 +1551,24 @@ pub fn answer(
         Ask::Kakugo { cands, .. } => {
             let Action::Kakugo(q) = a else { return Err(wrong_kind()) };
             if !cands.contains(q) {
-                return Err(RuleError::Illegal(catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
-                        "shidouban-is-not-a-candidate-square",
-                        q_ascii = (q.ascii()).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "shidouban-is-not-a-candidate-square",
-                        q_ascii = (q.ja()).to_string()
-                    ),
-                }));
+                return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                    catalog::t!(lang, "shidouban-is-not-a-candidate-square", q_ascii = q.label(lang))
+                })));
             }
             let p = st.act.as_ref().unwrap().p;
             let from = st.pos(p).unwrap();
             relocate(st, p, *q);
             public(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "shidouban-resolve-duty-chooses",
                         letter_duty = (letter(st.duty)).to_string(),
-                        from_ascii = (from.ascii()).to_string(),
-                        q_ascii = (q.ascii()).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "shidouban-resolve-duty-chooses",
-                        letter_duty = (letter(st.duty)).to_string(),
-                        from_ascii = (from.ja()).to_string(),
-                        q_ascii = (q.ja()).to_string()
-                    ),
-                },
+                        from_ascii = from.label(lang),
+                        q_ascii = q.label(lang)
+                    )
+                }),
             );
             st.ask = None;
             st.stack.push(Frame::Resolve);
@@ -1822,14 +1650,13 @@ pub fn answer(
                 }
                 public(
                     ev,
-                    catalog::Localized {
-                        en: catalog::t!(catalog::Lang::En, "shidouban-allocation", txt = (txt.join(" | ")).to_string()),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
+                    crate::engine::in_each_language(|lang| {
+                        catalog::t!(
+                            lang,
                             "shidouban-allocation",
-                            txt = (txt.join(" ｜ ")).to_string()
-                        ),
-                    },
+                            txt = txt.join(&catalog::t!(lang, "shidouban-column-separator"))
+                        )
+                    }),
                 );
                 st.ask = None;
             } else {
@@ -1864,36 +1691,21 @@ pub fn answer(
                 None => ev.push(Event::secret(s, catalog::both!("shidouban-you-decline-to-use-ish"))),
                 Some(q) => {
                     if !batch.contains(q) {
-                        return Err(RuleError::Illegal(catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
-                                "shidouban-is-not-being-removed",
-                                q_code = (q.code()).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "shidouban-is-not-being-removed",
-                                q_code = (q.data().name).to_string()
-                            ),
-                        }));
+                        return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                            catalog::t!(lang, "shidouban-is-not-being-removed", q_code = code_or_name(lang, *q))
+                        })));
                     }
                     st.set_tile(Tile::ISH, TLoc::Discard);
                     public(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        crate::engine::in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "shidouban-ish-played-by-on-the",
                                 letter = (letter(s)).to_string(),
-                                pname_q = (pname(st, *q)).to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "shidouban-ish-played-by-on-the",
-                                letter = (letter(s)).to_string(),
-                                pname_q = (pname_ja(st, *q)).to_string()
-                            ),
-                        },
+                                pname_q = person_name(st, *q, lang)
+                            )
+                        }),
                     );
                     if let Some(Frame::Remove { saved, .. }) = st.stack.last_mut() {
                         *saved = Some(*q);
@@ -1923,14 +1735,9 @@ pub fn check_alloc(side: &Side, v: &[(Person, u8)]) -> Result<Vec<Person>, RuleE
     let mut extra = Vec::new();
     for (p, k) in v {
         if !side.members.contains(p) {
-            return Err(RuleError::Illegal(catalog::Localized {
-                en: catalog::t!(catalog::Lang::En, "shidouban-does-not-take-part-on", code = (p.code()).to_string()),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "shidouban-does-not-take-part-on",
-                    code = (p.data().name).to_string()
-                ),
-            }));
+            return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                catalog::t!(lang, "shidouban-does-not-take-part-on", code = code_or_name(lang, *p))
+            })));
         }
         if *k == q + 1 {
             if !extra.contains(p) {
@@ -1988,26 +1795,25 @@ fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Option<Seat>) {
             let col = if person.arrow(d).white { "W" } else { "B" };
             public(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "shidouban-interjection",
-                        pass_txt = (pass_txt.join(", ")).to_string(),
-                        if_pass_txt_is_empty = (if pass_txt.is_empty() { "" } else { ", " }).to_string(),
+                        pass_txt = pass_txt.join(&catalog::t!(lang, "engine-list-separator")),
+                        if_pass_txt_is_empty = if pass_txt.is_empty() {
+                            String::new()
+                        } else {
+                            catalog::t!(lang, "engine-list-separator")
+                        },
                         letter = (letter(x)).to_string(),
-                        d_code = (d.code()).to_string(),
-                        col = col.to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "shidouban-interjection",
-                        pass_txt = (pass_txt.join("、")).to_string(),
-                        if_pass_txt_is_empty = (if pass_txt.is_empty() { "" } else { "、" }).to_string(),
-                        letter = (letter(x)).to_string(),
-                        d_code = (d.ja()).to_string(),
-                        col = (if col == "W" { "白" } else { "黒" }).to_string()
-                    ),
-                },
+                        d_code = d.name(lang),
+                        col = if col == "W" {
+                            catalog::t!(lang, "shidouban-stone-white")
+                        } else {
+                            catalog::t!(lang, "shidouban-stone-black")
+                        }
+                    )
+                }),
             );
             do_move(st, ev, person, d, Some(x));
         }
@@ -2015,18 +1821,13 @@ fn try_resolve_kuchi(st: &mut State, ev: &mut Evs, answering: Option<Seat>) {
             let d = natural_dir(person, &dirs);
             public(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "shidouban-interjection-natural-movement",
-                        pass_txt = (pass_txt.join(", ")).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "shidouban-interjection-natural-movement",
-                        pass_txt = (pass_txt.join("、")).to_string()
-                    ),
-                },
+                        pass_txt = pass_txt.join(&catalog::t!(lang, "engine-list-separator"))
+                    )
+                }),
             );
             do_move(st, ev, person, d, None);
         }

@@ -62,6 +62,16 @@ impl Sq {
         format!("{}/{}", self.ascii(), self.ja())
     }
 
+    /// How texts name the square in `lang`: `25` in English, `2五` in Japanese.
+    pub fn label(self, lang: crate::engine::Lang) -> String {
+        crate::engine::name_in(lang, &self.ascii(), &self.ja()).to_string()
+    }
+
+    /// `25/2五` in English, `2五` in Japanese.
+    pub fn label_with_both(self, lang: crate::engine::Lang) -> String {
+        crate::engine::name_in(lang, &self.both(), &self.ja()).to_string()
+    }
+
     pub fn all() -> impl Iterator<Item = Sq> {
         (0..36u8).map(Sq::from_k)
     }

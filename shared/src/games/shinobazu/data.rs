@@ -33,22 +33,6 @@ impl Colour {
         }
     }
 
-    pub fn en(self) -> &'static str {
-        match self {
-            Colour::K => "black",
-            Colour::R => "red",
-            Colour::B => "blue",
-        }
-    }
-
-    pub fn ja(self) -> &'static str {
-        match self {
-            Colour::K => "黒",
-            Colour::R => "赤",
-            Colour::B => "青",
-        }
-    }
-
     pub fn from_code(c: char) -> Option<Colour> {
         match c.to_ascii_uppercase() {
             'K' => Some(Colour::K),

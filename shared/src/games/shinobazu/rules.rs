@@ -28,14 +28,6 @@ fn stance_code(choice: Choice) -> &'static str {
     if choice == Choice::Fight { "fight" } else { "pass" }
 }
 
-fn colour_en(c: Colour) -> String {
-    super::report::colour_name(c, Lang::En)
-}
-
-fn colour_ja(c: Colour) -> String {
-    super::report::colour_name(c, Lang::Ja)
-}
-
 // ---------------------------------------------------------------------------------------------- setup
 
 /// §5: deal 3 cards each, the rest unused, a random first start player (A28).
@@ -286,23 +278,15 @@ pub fn apply(
         }
         (Phase::Over, _) => return Err(RuleError::GameOver),
         (phase, _) => {
-            let (en, ja) = match phase {
-                Phase::Play { .. } => (
-                    "play a card: CARD@me/F, CARD@me/P or CARD@Pn",
-                    "札を出してください：CARD@me/F、CARD@me/P、CARD@Pn",
-                ),
-                Phase::PushResponse { .. } => {
-                    ("answer the pushed card with F or P", "押し付けられた札に F か P で答えてください")
-                }
-                Phase::ChallengeChoice { .. } => {
-                    ("challenge with C Pn, or C- not to", "C Pn で挑むか、C- で挑まないかを選んでください")
-                }
-                _ => ("answer the challenge with A or D", "挑戦に A か D で答えてください"),
+            let expected = |lang| match phase {
+                Phase::Play { .. } => catalog::t!(lang, "shinobazu-expected-a-play"),
+                Phase::PushResponse { .. } => catalog::t!(lang, "shinobazu-expected-a-push-response"),
+                Phase::ChallengeChoice { .. } => catalog::t!(lang, "shinobazu-expected-a-challenge-choice"),
+                _ => catalog::t!(lang, "shinobazu-expected-a-challenge-answer"),
             };
-            return Err(RuleError::Illegal(catalog::Localized {
-                en: catalog::t!(catalog::Lang::En, "shinobazu-that-answer-does-not-fit", en = en.to_string()),
-                ja: catalog::t!(catalog::Lang::Ja, "shinobazu-that-answer-does-not-fit", en = ja.to_string()),
-            }));
+            return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                catalog::t!(lang, "shinobazu-that-answer-does-not-fit", en = expected(lang))
+            })));
         }
     }
     Ok(events)
@@ -322,20 +306,14 @@ pub fn check_play(s: &State, a: Seat, card: Card, target: Target, stance: Option
         && card.colour != lead
         && hand.iter().any(|c| c.colour == lead)
     {
-        return Err(RuleError::Illegal(catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "shinobazu-you-must-follow-the-lead",
-                colour_lead = (colour_en(lead)).to_string(),
-                lead = (lead.en()).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shinobazu-you-must-follow-the-lead",
-                colour_lead = (colour_ja(lead)).to_string(),
-                lead = (lead.ja()).to_string()
-            ),
-        }));
+                colour_lead = super::report::colour_name(lead, lang),
+                lead = catalog::t!(lang, "shinobazu-colour", code = lead.code().to_string())
+            )
+        })));
     }
     match target {
         Target::Me => {
@@ -714,7 +692,7 @@ fn decline(s: &mut State, loser: Seat, passer: Seat, events: &mut Vec<Event>, rn
     s.scores[passer as usize] += k as i64;
     s.last_gainers = vec![passer];
     discard_stack(s, loser);
-    let (cards_en, cards_ja) = match s.declined_cards {
+    let cards_id = match s.declined_cards {
         DeclinedCards::Discard => {
             for card in std::mem::take(&mut s.carried[passer as usize]) {
                 s.discard.push(Discarded { card, face_up: true, known_to: None });
@@ -722,36 +700,23 @@ fn decline(s: &mut State, loser: Seat, passer: Seat, events: &mut Vec<Event>, rn
             let cur = s.current[passer as usize].take().expect("a passer has a current card");
             s.discard.push(Discarded { card: cur.card, face_up: false, known_to: Some(cur.placed_by) });
             s.passers_left.retain(|q| *q != passer);
-            ("the current card is discarded face down, unrevealed", "勝負札は公開せず裏向きで捨て札に")
+            "shinobazu-declined-cards-discarded"
         }
-        DeclinedCards::Carry => (
-            "the cards stay in front of them like an unchallenged pass",
-            "勝負札は挑まれなかったパスと同じく手元に残る",
-        ),
+        DeclinedCards::Carry => "shinobazu-declined-cards-carried",
     };
     let change = ScoreChange { seat: passer, before, after: before + k as i64 };
-    events.push(Event::public(catalog::Localized {
-        en: catalog::t!(
-            catalog::Lang::En,
+    events.push(Event::public(crate::engine::in_each_language(|lang| {
+        catalog::t!(
+            lang,
             "shinobazu-duel-declines",
-            stamp = (s.stamp()).to_string(),
-            passer = (p(passer)).to_string(),
+            stamp = s.stamp(),
+            passer = p(passer),
             k = k.to_string(),
             before = before.to_string(),
             change_after = change.after.to_string(),
-            cards_en = cards_en.to_string()
-        ),
-        ja: catalog::t!(
-            catalog::Lang::Ja,
-            "shinobazu-duel-declines",
-            stamp = (s.stamp()).to_string(),
-            passer = (p(passer)).to_string(),
-            k = k.to_string(),
-            before = before.to_string(),
-            change_after = change.after.to_string(),
-            cards_en = cards_ja.to_string()
-        ),
-    }));
+            cards_en = catalog::text(lang, cards_id)
+        )
+    })));
     s.decline = Some(DeclineReport { loser, passer, cards: k, change });
     round_end(s, events, rng);
 }
@@ -793,49 +758,46 @@ fn duel(s: &mut State, loser: Seat, passer: Seat, events: &mut Vec<Event>, rng: 
 fn round_end(s: &mut State, events: &mut Vec<Event>, rng: &mut Rng) {
     let gainers = s.last_gainers.clone();
     let next_sp = s.search_from(s.sp, |q| gainers.contains(&q)).expect("every round has a point gain");
-    let mut lines_en = Vec::new();
-    let mut lines_ja = Vec::new();
+    // Each line is a message id with its variables, worded in every language at the end.
+    let mut lines: Vec<(&str, Vec<(&str, String)>)> = Vec::new();
     let passers: Vec<Seat> = from_sp(s).into_iter().filter(|q| s.passers_left.contains(q)).collect();
     for q in passers {
         let cur = s.current[q as usize].take().expect("a passer left on the table keeps its card");
         if s.round_no < ROUNDS_PER_SET {
             s.carried[q as usize].push(cur.card);
-            lines_en.push(format!("{}'s {} is exposed and carried", p(q), cur.card));
-            lines_ja.push(format!("{}の {} を晒して持ち越し", p(q), cur.card));
+            lines.push(("shinobazu-end-card-carried", vec![("seat", p(q)), ("card", cur.card.to_string())]));
         } else {
             let mut back = std::mem::take(&mut s.carried[q as usize]);
             back.push(cur.card);
-            lines_en.push(format!("{} takes {} back into hand", p(q), cards_text(&back)));
-            lines_ja.push(format!("{}は {} を公開して手札に戻す", p(q), cards_text(&back)));
+            lines.push(("shinobazu-end-cards-back-to-hand", vec![("seat", p(q)), ("cards", cards_text(&back))]));
             s.hands[q as usize].extend(back);
             s.hands[q as usize].sort();
         }
     }
     s.passers_left.clear();
     debug_assert!(s.current.iter().all(Option::is_none), "every stack has left the table");
-    lines_en.push(format!("next start player {}", p(next_sp)));
-    lines_ja.push(format!("次のスタートプレイヤーは{}", p(next_sp)));
-    events.push(Event::public(catalog::Localized {
-        en: catalog::t!(
-            catalog::Lang::En,
+    lines.push(("shinobazu-end-next-start-player", vec![("seat", p(next_sp))]));
+    events.push(Event::public(crate::engine::in_each_language(|lang| {
+        let worded: Vec<String> = lines
+            .iter()
+            .map(|(id, args)| {
+                let args: Vec<(&str, catalog::Arg)> = args.iter().map(|(k, v)| (*k, catalog::Arg::from(v))).collect();
+                catalog::text_with(lang, id, &args)
+            })
+            .collect();
+        catalog::t!(
+            lang,
             "shinobazu-end",
-            stamp = (s.stamp()).to_string(),
-            lines = (lines_en.join("; ")).to_string()
-        ),
-        ja: catalog::t!(
-            catalog::Lang::Ja,
-            "shinobazu-end",
-            stamp = (s.stamp()).to_string(),
-            lines = (lines_ja.join("。")).to_string()
-        ),
-    }));
+            stamp = s.stamp(),
+            lines = worded.join(&catalog::t!(lang, "shinobazu-end-line-separator"))
+        )
+    })));
     if s.scores.iter().any(|x| *x >= END_THRESHOLD) {
         s.phase = Phase::Over;
         let o = outcome(s).expect("the game is over");
-        events.push(Event::public(catalog::Localized {
-            en: catalog::t!(catalog::Lang::En, "shinobazu-game-over-2", o_summary = o.summary.en.to_string()),
-            ja: catalog::t!(catalog::Lang::Ja, "shinobazu-game-over-2", o_summary = o.summary.ja.to_string()),
-        }));
+        events.push(Event::public(crate::engine::in_each_language(|lang| {
+            catalog::t!(lang, "shinobazu-game-over-2", o_summary = o.summary.get(lang))
+        })));
         return;
     }
     if s.round_no == ROUNDS_PER_SET {
@@ -868,24 +830,16 @@ fn redeal(s: &mut State, first: Seat, events: &mut Vec<Event>, rng: &mut Rng) {
     }
     s.unused = pool[top..].to_vec();
     let counts: Vec<String> = (0..s.n).map(|x| format!("{} {}", p(x), dealt[x as usize])).collect();
-    events.push(Event::public(catalog::Localized {
-        en: catalog::t!(
-            catalog::Lang::En,
+    events.push(Event::public(crate::engine::in_each_language(|lang| {
+        catalog::t!(
+            lang,
             "shinobazu-set-redeal-from-dealt-unused",
             set_no_1 = (s.set_no + 1).to_string(),
-            first = (p(first)).to_string(),
-            counts = (counts.join(", ")).to_string(),
-            unused = (s.unused.len()).to_string()
-        ),
-        ja: catalog::t!(
-            catalog::Lang::Ja,
-            "shinobazu-set-redeal-from-dealt-unused",
-            set_no_1 = (s.set_no + 1).to_string(),
-            first = (p(first)).to_string(),
-            counts = (counts.join("、")).to_string(),
-            unused = (s.unused.len()).to_string()
-        ),
-    }));
+            first = p(first),
+            counts = counts.join(&catalog::t!(lang, "engine-list-separator")),
+            unused = s.unused.len().to_string()
+        )
+    })));
     for x in 0..s.n {
         s.hands[x as usize].sort();
         let h = cards_text(&s.hands[x as usize]);
@@ -934,20 +888,9 @@ pub fn resign(s: &mut State, seat: Seat) -> Result<Vec<Event>, RuleError> {
     s.resigned = Some(seat);
     s.phase = Phase::Over;
     let o = outcome(s).expect("over");
-    Ok(vec![Event::public(catalog::Localized {
-        en: catalog::t!(
-            catalog::Lang::En,
-            "shinobazu-resigns-the-game-ends",
-            seat = (p(seat)).to_string(),
-            o_summary = o.summary.en.to_string()
-        ),
-        ja: catalog::t!(
-            catalog::Lang::Ja,
-            "shinobazu-resigns-the-game-ends",
-            seat = (p(seat)).to_string(),
-            o_summary = o.summary.ja.to_string()
-        ),
-    })])
+    Ok(vec![Event::public(crate::engine::in_each_language(|lang| {
+        catalog::t!(lang, "shinobazu-resigns-the-game-ends", seat = p(seat), o_summary = o.summary.get(lang))
+    }))])
 }
 
 /// §8: lowest score wins; ties share (A27); competition ranking.
@@ -975,37 +918,25 @@ pub fn outcome(s: &State) -> Option<Outcome> {
     };
     let scores_text: Vec<String> = (0..n).map(|i| format!("{} {}", p(i as Seat), s.scores[i])).collect();
     let summary = if winners.len() == 1 {
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "shinobazu-wins-with-points-scores",
-                winners_0 = (p(winners[0])).to_string(),
-                scores_winners_0 = (s.scores[winners[0] as usize]).to_string(),
-                scores_text = (scores_text.join(", ")).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shinobazu-wins-with-points-scores",
-                winners_0 = (p(winners[0])).to_string(),
-                scores_winners_0 = (s.scores[winners[0] as usize]).to_string(),
-                scores_text = (scores_text.join("、")).to_string()
-            ),
-        }
+                winners_0 = p(winners[0]),
+                scores_winners_0 = s.scores[winners[0] as usize].to_string(),
+                scores_text = scores_text.join(&catalog::t!(lang, "engine-list-separator"))
+            )
+        })
     } else {
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            let separator = catalog::t!(lang, "engine-list-separator");
+            catalog::t!(
+                lang,
                 "shinobazu-share-the-victory-scores",
-                seats_text_winners = (seats_text(&winners)).to_string(),
-                scores_text = (scores_text.join(", ")).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "shinobazu-share-the-victory-scores",
-                seats_text_winners = (seats_text(&winners).replace(", ", "、")).to_string(),
-                scores_text = (scores_text.join("、")).to_string()
-            ),
-        }
+                seats_text_winners = winners.iter().map(|w| p(*w)).collect::<Vec<_>>().join(&separator),
+                scores_text = scores_text.join(&separator)
+            )
+        })
     };
     Some(Outcome {
         result,

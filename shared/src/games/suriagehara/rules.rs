@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::dice::Rng;
-use crate::engine::{Event, Localized, RuleError};
+use crate::engine::{Event, Lang, Localized, RuleError};
 
 use super::action::{Action, Attack, MoveOrder, Placement, UnitId};
 use super::data::{
@@ -48,6 +48,26 @@ pub fn side_of(u: UnitId) -> Side {
 
 fn code(f: Fid) -> &'static str {
     fdata(f).code
+}
+
+/// How events name formation `f` in `lang`: its code in English, its name in Japanese.
+fn formation_name(lang: Lang, f: Fid) -> String {
+    crate::engine::name_in(lang, code(f), fdata(f).name_ja).to_string()
+}
+
+/// How events name formation `f`'s chit in `lang`.
+fn chit_name(lang: Lang, f: Fid) -> String {
+    crate::engine::name_in(lang, code(f), fdata(f).chit_ja).to_string()
+}
+
+/// The name of formation `f`'s commander in `lang`.
+fn leader_name(lang: Lang, f: Fid) -> String {
+    crate::engine::name_in(lang, fdata(f).name_en, fdata(f).name_ja).to_string()
+}
+
+/// How events name unit `u` in `lang`: its id in English, its retainer's name in Japanese.
+fn unit_name(lang: Lang, u: UnitId) -> String {
+    crate::engine::name_in(lang, &u.to_string(), &ja_unit(u)).to_string()
 }
 
 fn ja_unit(u: UnitId) -> String {
@@ -219,32 +239,23 @@ pub(crate) fn begin_move(s: &mut State, ev: &mut Events) {
         }
     }
     let mas: Vec<String> = seg.ma.iter().map(|(u, m)| format!("{u} {m}")).collect();
-    let (first_en, first_ja) = match (first_move, s.first_move) {
-        (false, _) => ("", ""),
-        (true, FirstMove::NoUnitRearward) => ("; first move: no rearward rows", "／初回移動：後方へは移動不可"),
-        (true, FirstMove::CommanderNotBehindLine) => (
-            "; first move: the commander may not go behind the deployment line",
-            "／初回移動：指揮官は配置ラインより後方へ移動不可",
-        ),
+    let first_move_rule = first_move.then_some(s.first_move);
+    let first = |lang| match first_move_rule {
+        None => String::new(),
+        Some(FirstMove::NoUnitRearward) => catalog::t!(lang, "suriagehara-first-move-no-rearward-rows"),
+        Some(FirstMove::CommanderNotBehindLine) => catalog::t!(lang, "suriagehara-first-move-commander-not-behind"),
     };
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "suriagehara-movement-segment-ma",
-                code_f = (code(f)).to_string(),
-                mas = (mas.join(", ")).to_string(),
-                first_en = first_en.to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-movement-segment-ma",
-                code_f = (fdata(f).name_ja).to_string(),
-                mas = (mas.join("、")).to_string(),
-                first_en = first_ja.to_string()
-            ),
-        },
+                code_f = formation_name(lang, f),
+                mas = mas.join(&catalog::t!(lang, "engine-list-separator")),
+                first_en = first(lang)
+            )
+        }),
     );
     s.activation.as_mut().expect("activation").segment = Some(Segment::Move(seg));
     if movable(s).is_empty() {
@@ -392,30 +403,20 @@ fn do_move(s: &mut State, o: &MoveOrder, to: Hex, cost: u32, ev: &mut Events) {
     let contact = touches_enemy(s, to, side_of(o.unit));
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "suriagehara-move",
-                o_unit = o.unit.to_string(),
+                o_unit = unit_name(lang, o.unit),
                 carrier = carrier.to_string(),
                 from = from.to_string(),
                 to = to.to_string(),
                 cost = cost.to_string(),
                 ma = ma.to_string(),
-                if_contact_contact = (if contact { " (contact, stop)" } else { "" }).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-move",
-                o_unit = (ja_unit(o.unit)).to_string(),
-                carrier = carrier.to_string(),
-                from = from.to_string(),
-                to = to.to_string(),
-                cost = cost.to_string(),
-                ma = ma.to_string(),
-                if_contact_contact = (if contact { "（敵に隣接・停止）" } else { "" }).to_string()
-            ),
-        },
+                if_contact_contact =
+                    if contact { catalog::t!(lang, "suriagehara-contact-stop") } else { String::new() }
+            )
+        }),
     );
     release_check(s, o.unit, ev);
 }
@@ -436,18 +437,9 @@ fn release_check(s: &mut State, u: UnitId, ev: &mut Events) {
             s.pending_release.push(f);
             say(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
-                        "suriagehara-is-contacted-and-will-be",
-                        code_f = (code(f)).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "suriagehara-is-contacted-and-will-be",
-                        code_f = (fdata(f).name_ja).to_string()
-                    ),
-                },
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(lang, "suriagehara-is-contacted-and-will-be", code_f = formation_name(lang, f))
+                }),
             );
         }
     }
@@ -480,18 +472,9 @@ pub(crate) fn begin_combat(s: &mut State, ev: &mut Events) {
     if obliged.is_empty() {
         say(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
-                    "suriagehara-combat-segment-no-unit-in",
-                    code_f = (code(f)).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "suriagehara-combat-segment-no-unit-in",
-                    code_f = (fdata(f).name_ja).to_string()
-                ),
-            },
+            crate::engine::in_each_language(|lang| {
+                catalog::t!(lang, "suriagehara-combat-segment-no-unit-in", code_f = formation_name(lang, f))
+            }),
         );
         end_activation(s, ev);
         return;
@@ -499,20 +482,14 @@ pub(crate) fn begin_combat(s: &mut State, ev: &mut Events) {
     let names: Vec<String> = obliged.iter().map(|u| u.to_string()).collect();
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "suriagehara-combat-segment-units-that-must",
-                code_f = (code(f)).to_string(),
+                code_f = formation_name(lang, f),
                 names = (names.join(" ")).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-combat-segment-units-that-must",
-                code_f = (fdata(f).name_ja).to_string(),
-                names = (names.join(" ")).to_string()
-            ),
-        },
+            )
+        }),
     );
     let plans = plan_candidates(s);
     if plans.is_empty() {
@@ -699,26 +676,17 @@ fn eliminate(s: &mut State, u: UnitId, how: Loss, roll: &mut dyn Roller, ev: &mu
     s.morale[side.idx()] -= 1;
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "suriagehara-eliminated-in-army-morale",
-                u = u.to_string(),
+                u = unit_name(lang, u),
                 hex = hex.to_string(),
-                side_name = (side.name_en()).to_string(),
+                side_name = side.name(lang),
                 before = before.to_string(),
                 before_1 = (before - 1).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-eliminated-in-army-morale",
-                before_1 = (before - 1).to_string(),
-                hex = hex.to_string(),
-                u = (ja_unit(u)).to_string(),
-                before = before.to_string(),
-                side_name = (side.name_ja()).to_string()
-            ),
-        },
+            )
+        }),
     );
     if carrier && fdata(u.f).supreme && s.supreme_commander == SupremeCommander::CarrierLost {
         // Reading 16's other reading: "removed by combat" is the loss of his carrier, with no death roll.
@@ -738,32 +706,27 @@ fn eliminate(s: &mut State, u: UnitId, how: Loss, roll: &mut dyn Roller, ev: &mu
             Loss::Combat => d == 6,
             Loss::NoRetreat => d >= 5,
         };
-        let (need_en, need_ja) = match how {
-            Loss::Combat => ("6", "6"),
-            Loss::NoRetreat => ("5-6", "5・6"),
+        let need = |lang| match how {
+            Loss::Combat => catalog::t!(lang, "suriagehara-death-check-needs-6"),
+            Loss::NoRetreat => catalog::t!(lang, "suriagehara-death-check-needs-5-6"),
         };
         say(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "suriagehara-death-check-for-die-killed",
-                    fdata_u_f = (fdata(u.f).name_en).to_string(),
+                    fdata_u_f = leader_name(lang, u.f),
                     code_u_f = (code(u.f)).to_string(),
                     d = d.to_string(),
-                    if_killed_killed = (if killed { "killed" } else { "survives" }).to_string(),
-                    need_en = need_en.to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "suriagehara-death-check-for-die-killed",
-                    fdata_u_f = (fdata(u.f).name_ja).to_string(),
-                    code_u_f = (code(u.f)).to_string(),
-                    d = d.to_string(),
-                    if_killed_killed = (if killed { "討ち死に" } else { "生存" }).to_string(),
-                    need_en = need_ja.to_string()
-                ),
-            },
+                    if_killed_killed = if killed {
+                        catalog::t!(lang, "suriagehara-leader-killed")
+                    } else {
+                        catalog::t!(lang, "suriagehara-leader-survives")
+                    },
+                    need_en = need(lang)
+                )
+            }),
         );
         if killed {
             kill_commander(s, u.f, ev);
@@ -781,20 +744,14 @@ fn kill_commander(s: &mut State, f: Fid, ev: &mut Events) {
     if d.supreme {
         say(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "suriagehara-the-supreme-commander-is-killed",
-                    d_name = d.name_en.to_string(),
-                    d_side_other = (d.side.other().name_en()).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "suriagehara-the-supreme-commander-is-killed",
-                    d_name = d.name_ja.to_string(),
-                    d_side_other = (d.side.other().name_ja()).to_string()
-                ),
-            },
+                    d_name = crate::engine::name_in(lang, d.name_en, d.name_ja),
+                    d_side_other = d.side.other().name(lang)
+                )
+            }),
         );
         s.result = Some(GameResult::Winner { side: d.side.other(), reason: Reason::SupremeKilled });
         return;
@@ -803,26 +760,17 @@ fn kill_commander(s: &mut State, f: Fid, ev: &mut Events) {
     s.morale[d.side.idx()] -= 1;
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "suriagehara-is-killed-is-leaderless-army",
-                d_name = d.name_en.to_string(),
+                d_name = crate::engine::name_in(lang, d.name_en, d.name_ja),
                 code = d.code.to_string(),
-                d_side_name = (d.side.name_en()).to_string(),
+                d_side_name = d.side.name(lang),
                 before = before.to_string(),
                 before_1 = (before - 1).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-is-killed-is-leaderless-army",
-                d_name = d.name_ja.to_string(),
-                code = d.code.to_string(),
-                d_side_name = (d.side.name_ja()).to_string(),
-                before = before.to_string(),
-                before_1 = (before - 1).to_string()
-            ),
-        },
+            )
+        }),
     );
 }
 
@@ -837,18 +785,9 @@ fn check_destroyed(s: &mut State, f: Fid, ev: &mut Events) {
     s.pending_release.retain(|x| *x != f);
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
-                "suriagehara-formation-is-destroyed-its-chit",
-                code_f = (code(f)).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-formation-is-destroyed-its-chit",
-                code_f = (fdata(f).name_ja).to_string()
-            ),
-        },
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(lang, "suriagehara-formation-is-destroyed-its-chit", code_f = formation_name(lang, f))
+        }),
     );
 }
 
@@ -888,27 +827,18 @@ fn do_retreat(s: &mut State, u: UnitId, to: Hex, ev: &mut Events) {
     }
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            let displaced =
+                occupant.map(|o| catalog::t!(lang, "suriagehara-retreat-displaces", unit = unit_name(lang, o)));
+            catalog::t!(
+                lang,
                 "suriagehara-retreat",
-                u = u.to_string(),
+                u = unit_name(lang, u),
                 from = from.to_string(),
                 to = to.to_string(),
-                occupant_o_format =
-                    (occupant.map(|o| format!(" (displaces {o}: chain retreat)")).unwrap_or_default()).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-retreat",
-                occupant_o_format =
-                    (occupant.map(|o| format!("（{}を押し出す：連鎖後退）", ja_unit(o))).unwrap_or_default())
-                        .to_string(),
-                from = from.to_string(),
-                to = to.to_string(),
-                u = (ja_unit(u)).to_string()
-            ),
-        },
+                occupant_o_format = displaced.unwrap_or_default()
+            )
+        }),
     );
 }
 
@@ -925,14 +855,9 @@ fn process_retreats(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
                     res_mut(s).retreats.chain.pop();
                     say(
                         ev,
-                        catalog::Localized {
-                            en: catalog::t!(catalog::Lang::En, "suriagehara-cannot-retreat", u = u.to_string()),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "suriagehara-cannot-retreat",
-                                u = (ja_unit(u)).to_string()
-                            ),
-                        },
+                        crate::engine::in_each_language(|lang| {
+                            catalog::t!(lang, "suriagehara-cannot-retreat", u = unit_name(lang, u))
+                        }),
                     );
                     eliminate(s, u, Loss::NoRetreat, roll, ev);
                 }
@@ -958,10 +883,9 @@ fn process_retreats(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
             res_mut(s).retreats.queue.remove(0);
             say(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(catalog::Lang::En, "suriagehara-cannot-retreat", u = u.to_string()),
-                    ja: catalog::t!(catalog::Lang::Ja, "suriagehara-cannot-retreat", u = (ja_unit(u)).to_string()),
-                },
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(lang, "suriagehara-cannot-retreat", u = unit_name(lang, u))
+                }),
             );
             eliminate(s, u, Loss::NoRetreat, roll, ev);
             continue;
@@ -999,24 +923,16 @@ fn place_commander(s: &mut State, f: Fid, u: UnitId, ev: &mut Events) {
     res_mut(s).set_aside.retain(|x| *x != f);
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "suriagehara-is-re-placed-on-in",
-                fdata_f_name = (fdata(f).name_en).to_string(),
-                code_f = (code(f)).to_string(),
-                u = u.to_string(),
-                units_u = (s.units[&u]).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-is-re-placed-on-in",
-                fdata_f_name = (fdata(f).name_ja).to_string(),
-                code_f = (code(f)).to_string(),
-                u = (s.units[&u]).to_string(),
-                units_u = (ja_unit(u)).to_string()
-            ),
-        },
+                fdata_f_name = leader_name(lang, f),
+                code_f = code(f),
+                u = unit_name(lang, u),
+                units_u = s.units[&u].to_string()
+            )
+        }),
     );
 }
 
@@ -1027,18 +943,9 @@ fn process_replacements(s: &mut State, ev: &mut Events) {
                 res_mut(s).set_aside.retain(|x| *x != f);
                 say(
                     ev,
-                    catalog::Localized {
-                        en: catalog::t!(
-                            catalog::Lang::En,
-                            "suriagehara-has-no-retainer-left-to",
-                            fdata_f_name = (fdata(f).name_en).to_string()
-                        ),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
-                            "suriagehara-has-no-retainer-left-to",
-                            fdata_f_name = (fdata(f).name_ja).to_string()
-                        ),
-                    },
+                    crate::engine::in_each_language(|lang| {
+                        catalog::t!(lang, "suriagehara-has-no-retainer-left-to", fdata_f_name = leader_name(lang, f))
+                    }),
                 );
                 kill_commander(s, f, ev);
                 if s.result.is_some() {
@@ -1069,59 +976,38 @@ fn start_attack(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     let (ta, td) = (strength + a, ds + d);
     let diff = ta.abs_diff(td);
     let names: Vec<String> = atk.units().map(|u| format!("{u}{}", if s.is_carrier(u) { "*" } else { "" })).collect();
-    let vname = format!("{v}{}", if s.is_carrier(v) { "*" } else { "" });
-    let verdict_en = match (diff, ta > td) {
-        (0, _) => "draw, no effect",
-        (1..=3, true) => "defender retreats",
-        (_, true) => "defender eliminated",
-        (1..=3, false) => "attacker retreats",
-        (_, false) => "lead eliminated, supporters retreat",
+    // The English report marks a commander's carrier with `*`; the Japanese names the retainer instead.
+    let vname = |lang| {
+        crate::engine::name_in(lang, &format!("{v}{}", if s.is_carrier(v) { "*" } else { "" }), &ja_unit(v)).to_string()
     };
-    let verdict_ja = match (diff, ta > td) {
-        (0, _) => "引き分け・効果なし",
-        (1..=3, true) => "防御側後退",
-        (_, true) => "防御側除去",
-        (1..=3, false) => "攻撃側後退",
-        (_, false) => "先導ユニット除去・他は後退",
+    let verdict = |lang| match (diff, ta > td) {
+        (0, _) => catalog::t!(lang, "suriagehara-verdict-draw"),
+        (1..=3, true) => catalog::t!(lang, "suriagehara-verdict-defender-retreats"),
+        (_, true) => catalog::t!(lang, "suriagehara-verdict-defender-eliminated"),
+        (1..=3, false) => catalog::t!(lang, "suriagehara-verdict-attacker-retreats"),
+        (_, false) => catalog::t!(lang, "suriagehara-verdict-lead-eliminated"),
     };
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "suriagehara-attack-d-vs-d-diff",
                 atk_target = atk.target.to_string(),
-                names = (names.join("+")).to_string(),
+                names = names.join("+"),
                 lead_cs = lead_cs.to_string(),
-                atk_support = (atk.support.len()).to_string(),
+                atk_support = atk.support.len().to_string(),
                 strength = strength.to_string(),
                 a = a.to_string(),
                 ta = ta.to_string(),
-                vname = vname.to_string(),
+                vname = vname(lang),
                 ds = ds.to_string(),
                 d = d.to_string(),
                 td = td.to_string(),
                 diff = diff.to_string(),
-                verdict_en = verdict_en.to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-attack-d-vs-d-diff",
-                atk_target = atk.target.to_string(),
-                names = (names.join("+")).to_string(),
-                lead_cs = lead_cs.to_string(),
-                atk_support = (atk.support.len()).to_string(),
-                strength = strength.to_string(),
-                a = a.to_string(),
-                ta = ta.to_string(),
-                vname = (ja_unit(v)).to_string(),
-                ds = ds.to_string(),
-                d = d.to_string(),
-                td = td.to_string(),
-                diff = diff.to_string(),
-                verdict_en = verdict_ja.to_string()
-            ),
-        },
+                verdict_en = verdict(lang)
+            )
+        }),
     );
     if diff == 0 {
         combat_seg_mut(s).next += 1;
@@ -1160,24 +1046,16 @@ fn finish_attack(s: &mut State, ev: &mut Events) {
             s.units.insert(lead, res.attack.target);
             say(
                 ev,
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "suriagehara-advances",
-                        lead = lead.to_string(),
-                        if_is_carrier_lead = (if s.is_carrier(lead) { "*" } else { "" }).to_string(),
+                        lead = unit_name(lang, lead),
+                        if_is_carrier_lead = if s.is_carrier(lead) { "*" } else { "" },
                         from = from.to_string(),
                         res_attack_target = res.attack.target.to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "suriagehara-advances",
-                        lead = (if s.is_carrier(lead) { "*" } else { "" }).to_string(),
-                        if_is_carrier_lead = (ja_unit(lead)).to_string(),
-                        from = from.to_string(),
-                        res_attack_target = res.attack.target.to_string()
-                    ),
-                },
+                    )
+                }),
             );
             release_check(s, lead, ev);
         }
@@ -1222,18 +1100,9 @@ fn end_activation(s: &mut State, ev: &mut Events) {
         fm.chit = Chit::Cup;
         say(
             ev,
-            catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
-                    "suriagehara-is-released-its-chit-goes",
-                    code_f = (code(f)).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "suriagehara-is-released-its-chit-goes",
-                    code_f = (fdata(f).name_ja).to_string()
-                ),
-            },
+            crate::engine::in_each_language(|lang| {
+                catalog::t!(lang, "suriagehara-is-released-its-chit-goes", code_f = formation_name(lang, f))
+            }),
         );
     }
     s.activation = None;
@@ -1248,14 +1117,9 @@ pub(crate) fn begin_activation(s: &mut State, chit: Fid, f: Fid, kind: Kind, ev:
     } else if contact {
         say(
             ev,
-            catalog::Localized {
-                en: catalog::t!(catalog::Lang::En, "suriagehara-a-unit-is-in-contact", code_f = (code(f)).to_string()),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "suriagehara-a-unit-is-in-contact",
-                    code_f = (fdata(f).name_ja).to_string()
-                ),
-            },
+            crate::engine::in_each_language(|lang| {
+                catalog::t!(lang, "suriagehara-a-unit-is-in-contact", code_f = formation_name(lang, f))
+            }),
         );
         begin_combat(s, ev);
     } else {
@@ -1286,26 +1150,22 @@ pub(crate) fn draw_step(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     let side = fdata(f).side;
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "suriagehara-t-draw",
                 turn = s.turn.to_string(),
-                side_name = (side.name_en()).to_string(),
-                code_f = (code(f)).to_string(),
-                fdata_f_name = (fdata(f).name_en).to_string(),
-                if_kind_of_f = (if kind_of(f) == Kind::Both { "Move & Combat" } else { "Move or Combat" }).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-t-draw",
-                turn = s.turn.to_string(),
-                side_name = (side.name_ja()).to_string(),
-                code_f = (fdata(f).chit_ja).to_string(),
-                fdata_f_name = (code(f)).to_string(),
-                if_kind_of_f = (if kind_of(f) == Kind::Both { "移動&戦闘" } else { "移動or戦闘" }).to_string()
-            ),
-        },
+                side_name = side.name(lang),
+                code_f = chit_name(lang, f),
+                // The English names the chit by its code and then its leader; the Japanese by its name, then its code.
+                fdata_f_name = crate::engine::name_in(lang, fdata(f).name_en, code(f)),
+                if_kind_of_f = if kind_of(f) == Kind::Both {
+                    catalog::t!(lang, "suriagehara-chit-move-and-combat")
+                } else {
+                    catalog::t!(lang, "suriagehara-chit-move-or-combat")
+                }
+            )
+        }),
     );
     if side == Side::Date && (4..=6).contains(&s.turn) {
         reveal_wind(s, true, ev);
@@ -1415,20 +1275,15 @@ pub fn action_start(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     }
     say(
         ev,
-        catalog::Localized {
-            en: catalog::t!(
-                catalog::Lang::En,
+        crate::engine::in_each_language(|lang| {
+            catalog::t!(
+                lang,
                 "suriagehara-t-begins-entering-chits",
                 turn = s.turn.to_string(),
-                if_entered_is_empty = (if entered.is_empty() { "-".into() } else { entered.join(" ") }).to_string()
-            ),
-            ja: catalog::t!(
-                catalog::Lang::Ja,
-                "suriagehara-t-begins-entering-chits",
-                turn = s.turn.to_string(),
-                if_entered_is_empty = (if entered.is_empty() { "なし".into() } else { entered.join(" ") }).to_string()
-            ),
-        },
+                if_entered_is_empty =
+                    if entered.is_empty() { catalog::t!(lang, "suriagehara-none-entered") } else { entered.join(" ") }
+            )
+        }),
     );
     s.sealed = [None, None];
     s.asked = [!s.pool(Side::Ashina).is_empty(), !s.pool(Side::Date).is_empty()];
@@ -1475,20 +1330,14 @@ pub fn check_deployment(side: Side, p: &[Placement]) -> Result<(), RuleError> {
     let mut units: Vec<UnitId> = Vec::new();
     for pl in p {
         if side_of(pl.unit) != side {
-            return Err(RuleError::Illegal(catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "suriagehara-is-not-a-unit",
                     pl_unit = pl.unit.to_string(),
-                    side_name = (side.name_en()).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "suriagehara-is-not-a-unit",
-                    pl_unit = pl.unit.to_string(),
-                    side_name = (side.name_ja()).to_string()
-                ),
-            }));
+                    side_name = side.name(lang)
+                )
+            })));
         }
         if units.contains(&pl.unit) {
             return Err(RuleError::Illegal(catalog::both!(
@@ -1500,20 +1349,14 @@ pub fn check_deployment(side: Side, p: &[Placement]) -> Result<(), RuleError> {
             return Err(RuleError::Illegal(catalog::both!("suriagehara-is-water", pl_hex = pl.hex.to_string())));
         }
         if !side.in_zone(pl.hex) {
-            return Err(RuleError::Illegal(catalog::Localized {
-                en: catalog::t!(
-                    catalog::Lang::En,
+            return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                catalog::t!(
+                    lang,
                     "suriagehara-is-outside-the-deployment-zone",
                     pl_hex = pl.hex.to_string(),
-                    side_name = (side.name_en()).to_string()
-                ),
-                ja: catalog::t!(
-                    catalog::Lang::Ja,
-                    "suriagehara-is-outside-the-deployment-zone",
-                    pl_hex = pl.hex.to_string(),
-                    side_name = (side.name_ja()).to_string()
-                ),
-            }));
+                    side_name = side.name(lang)
+                )
+            })));
         }
         if hexes.contains(&pl.hex) {
             return Err(RuleError::Illegal(catalog::both!(
@@ -1603,11 +1446,10 @@ pub fn decider(s: &State) -> Option<Side> {
     }
 }
 
-fn wrong_kind(expected_en: &str, expected_ja: &str) -> RuleError {
-    RuleError::Illegal(catalog::Localized {
-        en: catalog::t!(catalog::Lang::En, "suriagehara-this-decision-expects", expected_en = expected_en.to_string()),
-        ja: catalog::t!(catalog::Lang::Ja, "suriagehara-this-decision-expects", expected_en = expected_ja.to_string()),
-    })
+fn wrong_kind(expected: impl Fn(Lang) -> String) -> RuleError {
+    RuleError::Illegal(crate::engine::in_each_language(|lang| {
+        catalog::t!(lang, "suriagehara-this-decision-expects", expected_en = expected(lang))
+    }))
 }
 
 pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) -> Result<Events, RuleError> {
@@ -1623,22 +1465,13 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             );
             ev.push(Event::except(
                 vec![side.seat()],
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
-                        "suriagehara-has-deployed-hidden-until-both",
-                        side_name = (side.name_en()).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "suriagehara-has-deployed-hidden-until-both",
-                        side_name = (side.name_ja()).to_string()
-                    ),
-                },
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(lang, "suriagehara-has-deployed-hidden-until-both", side_name = side.name(lang))
+                }),
             ));
             apply_sealed_if_complete(s, roll, &mut ev);
         }
-        (Stage::Deploy, _) => return Err(wrong_kind("a deployment (`deploy ...`)", "配置（deploy ...）")),
+        (Stage::Deploy, _) => return Err(wrong_kind(|lang| catalog::t!(lang, "suriagehara-expects-a-deployment"))),
         (Stage::ChitSelect, Action::Cup { chits }) => {
             let pool = s.pool(side);
             let mut fs: Vec<Fid> = Vec::new();
@@ -1662,60 +1495,37 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             );
             ev.push(Event::except(
                 vec![side.seat()],
-                catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
-                        "suriagehara-has-chosen-its-chits-hidden",
-                        side_name = (side.name_en()).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "suriagehara-has-chosen-its-chits-hidden",
-                        side_name = (side.name_ja()).to_string()
-                    ),
-                },
+                crate::engine::in_each_language(|lang| {
+                    catalog::t!(lang, "suriagehara-has-chosen-its-chits-hidden", side_name = side.name(lang))
+                }),
             ));
             apply_sealed_if_complete(s, roll, &mut ev);
         }
-        (Stage::ChitSelect, _) => return Err(wrong_kind("a chit selection (`cup ...`)", "チット選択（cup ...）")),
+        (Stage::ChitSelect, _) => {
+            return Err(wrong_kind(|lang| catalog::t!(lang, "suriagehara-expects-a-chit-selection")));
+        }
         (Stage::Substitution { chit }, Action::Sub { tk }) => {
             if *tk {
                 say(
                     &mut ev,
-                    catalog::Localized {
-                        en: catalog::t!(
-                            catalog::Lang::En,
-                            "suriagehara-chit-used-for-takazane-tk",
-                            code_chit = (code(chit)).to_string()
-                        ),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
-                            "suriagehara-chit-used-for-takazane-tk",
-                            code_chit = (fdata(chit).chit_ja).to_string()
-                        ),
-                    },
+                    crate::engine::in_each_language(|lang| {
+                        catalog::t!(lang, "suriagehara-chit-used-for-takazane-tk", code_chit = chit_name(lang, chit))
+                    }),
                 );
                 begin_activation(s, chit, TK, Kind::One, &mut ev);
             } else {
                 say(
                     &mut ev,
-                    catalog::Localized {
-                        en: catalog::t!(
-                            catalog::Lang::En,
-                            "suriagehara-acts-itself",
-                            code_chit = (code(chit)).to_string()
-                        ),
-                        ja: catalog::t!(
-                            catalog::Lang::Ja,
-                            "suriagehara-acts-itself",
-                            code_chit = (fdata(chit).name_ja).to_string()
-                        ),
-                    },
+                    crate::engine::in_each_language(|lang| {
+                        catalog::t!(lang, "suriagehara-acts-itself", code_chit = formation_name(lang, chit))
+                    }),
                 );
                 begin_activation(s, chit, chit, kind_of(chit), &mut ev);
             }
         }
-        (Stage::Substitution { .. }, _) => return Err(wrong_kind("`sub own` or `sub tk`", "`sub own` か `sub tk`")),
+        (Stage::Substitution { .. }, _) => {
+            return Err(wrong_kind(|lang| catalog::t!(lang, "suriagehara-expects-a-substitution")));
+        }
         (Stage::Move, Action::Move { order }) => {
             let (to, cost) = check_order(s, order).map_err(RuleError::Illegal)?;
             do_move(s, order, to, cost, &mut ev);
@@ -1731,22 +1541,15 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
                     Ok((to, cost)) => do_move(s, o, to, cost, &mut ev),
                     Err(e) => {
                         let p = super::notation::print_order(o);
-                        return Err(RuleError::Illegal(catalog::Localized {
-                            en: catalog::t!(
-                                catalog::Lang::En,
+                        return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                            catalog::t!(
+                                lang,
                                 "suriagehara-order-is-illegal-nothing-was",
                                 i_1 = (i + 1).to_string(),
                                 p = p.to_string(),
-                                e = e.en.to_string()
-                            ),
-                            ja: catalog::t!(
-                                catalog::Lang::Ja,
-                                "suriagehara-order-is-illegal-nothing-was",
-                                i_1 = (i + 1).to_string(),
-                                p = p.to_string(),
-                                e = e.ja.to_string()
-                            ),
-                        }));
+                                e = e.get(lang)
+                            )
+                        })));
                     }
                 }
             }
@@ -1757,13 +1560,12 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
                 ask(s, Stage::Move);
             }
         }
-        (Stage::Move, _) => return Err(wrong_kind("move orders (`move ...`)", "移動命令（move ...）")),
+        (Stage::Move, _) => return Err(wrong_kind(|lang| catalog::t!(lang, "suriagehara-expects-move-orders"))),
         (Stage::Plan, Action::Attacks { attacks }) => {
             check_plan(s, attacks).map_err(|e| {
-                RuleError::Illegal(catalog::Localized {
-                    en: catalog::t!(catalog::Lang::En, "suriagehara-combat-plan-rejected", e = e.en.to_string()),
-                    ja: catalog::t!(catalog::Lang::Ja, "suriagehara-combat-plan-rejected", e = e.ja.to_string()),
-                })
+                RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                    catalog::t!(lang, "suriagehara-combat-plan-rejected", e = e.get(lang))
+                }))
             })?;
             say(
                 &mut ev,
@@ -1775,27 +1577,20 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             combat_seg_mut(s).plan = attacks.clone();
             s.stage = Stage::Resolve;
         }
-        (Stage::Plan, _) => return Err(wrong_kind("a combat plan (`attack ...`)", "戦闘計画（attack ...）")),
+        (Stage::Plan, _) => return Err(wrong_kind(|lang| catalog::t!(lang, "suriagehara-expects-a-combat-plan"))),
         (Stage::Retreat, Action::Retreat { unit, to }) => {
             let choices = retreat_choices(s);
             if !choices.contains(&(*unit, *to)) {
                 let legal: Vec<String> = choices.iter().map(|(u, h)| format!("{u} {h}")).collect();
-                return Err(RuleError::Illegal(catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "suriagehara-retreat-is-not-a-legal",
                         unit = unit.to_string(),
                         to = to.to_string(),
-                        legal = (legal.join(", ")).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "suriagehara-retreat-is-not-a-legal",
-                        unit = unit.to_string(),
-                        to = to.to_string(),
-                        legal = (legal.join("、")).to_string()
-                    ),
-                }));
+                        legal = legal.join(&catalog::t!(lang, "engine-list-separator"))
+                    )
+                })));
             }
             let r = &mut res_mut(s).retreats;
             if r.chain.last() == Some(unit) {
@@ -1807,32 +1602,26 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
             s.stage = Stage::Resolve;
         }
         (Stage::Retreat, _) => {
-            return Err(wrong_kind("a retreat (`retreat UNIT HEX`)", "後退（retreat ユニット ヘクス）"));
+            return Err(wrong_kind(|lang| catalog::t!(lang, "suriagehara-expects-a-retreat")));
         }
         (Stage::Replace, Action::Replace { code: c, unit }) => {
             let (f, cands) = replace_candidates(s).expect("replace pending");
             if c.0 != f || !cands.contains(unit) {
                 let legal: Vec<String> = cands.iter().map(|u| format!("replace {} {u}", code(f))).collect();
-                return Err(RuleError::Illegal(catalog::Localized {
-                    en: catalog::t!(
-                        catalog::Lang::En,
+                return Err(RuleError::Illegal(crate::engine::in_each_language(|lang| {
+                    catalog::t!(
+                        lang,
                         "suriagehara-not-a-nearest-retainer-of",
                         code_f = (code(f)).to_string(),
-                        legal = (legal.join(", ")).to_string()
-                    ),
-                    ja: catalog::t!(
-                        catalog::Lang::Ja,
-                        "suriagehara-not-a-nearest-retainer-of",
-                        code_f = (code(f)).to_string(),
-                        legal = (legal.join("、")).to_string()
-                    ),
-                }));
+                        legal = legal.join(&catalog::t!(lang, "engine-list-separator"))
+                    )
+                })));
             }
             place_commander(s, f, *unit, &mut ev);
             s.stage = Stage::Resolve;
         }
         (Stage::Replace, _) => {
-            return Err(wrong_kind("a re-placement (`replace CODE UNIT`)", "再配置（replace 指揮官 ユニット）"));
+            return Err(wrong_kind(|lang| catalog::t!(lang, "suriagehara-expects-a-re-placement")));
         }
         (Stage::Draw | Stage::Resolve | Stage::Over, _) => return Err(RuleError::GameOver),
     }
@@ -1844,18 +1633,12 @@ pub fn resign(s: &mut State, side: Side) -> Events {
     s.result = Some(GameResult::Winner { side: side.other(), reason: Reason::Resigned });
     s.resigned = Some(side);
     s.stage = Stage::Over;
-    vec![Event::public(catalog::Localized {
-        en: catalog::t!(
-            catalog::Lang::En,
+    vec![Event::public(crate::engine::in_each_language(|lang| {
+        catalog::t!(
+            lang,
             "suriagehara-resigns-wins",
-            side_name = (side.name_en()).to_string(),
-            side_other_name = (side.other().name_en()).to_string()
-        ),
-        ja: catalog::t!(
-            catalog::Lang::Ja,
-            "suriagehara-resigns-wins",
-            side_name = (side.name_ja()).to_string(),
-            side_other_name = (side.other().name_ja()).to_string()
-        ),
-    })]
+            side_name = side.name(lang),
+            side_other_name = side.other().name(lang)
+        )
+    }))]
 }
