@@ -12,10 +12,13 @@
 
 mod browser_driver;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use browser_driver::{Browser, board_misfits, browser_programs, confirmation_link, new_game, play_by_touch, register};
+use browser_driver::{
+    Browser, addressee, board_misfits, browser_programs, confirmation_link, new_game, newest_mail, play_by_touch,
+    register,
+};
 use e2e::{Backend, Player, Server};
 use serde_json::json;
 
@@ -67,26 +70,13 @@ fn violations(browser: &Browser) -> Vec<String> {
 }
 
 /// The newest email of `kind` to `to` whose subject holds `subject`, as raw bytes, waiting for it.
-fn newest_mail(server: &Server, kind: &str, to: &str, subject: &str) -> Vec<u8> {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let mut names: Vec<PathBuf> =
-            std::fs::read_dir(server.mail_dir()).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-        names.sort();
-        for path in names.iter().rev() {
-            let raw = std::fs::read(path).unwrap();
-            let Some(m) = mail_parser::MessageParser::default().parse(&raw) else { continue };
-            let addressee = m.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default().to_string();
-            if m.header_raw("X-Tegami-Kind").map(str::trim) == Some(kind)
-                && addressee == to
-                && m.subject().unwrap_or_default().contains(subject)
-            {
-                return raw;
-            }
-        }
-        assert!(Instant::now() < deadline, "no {kind} email about {subject} reached {to}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+fn newest_mail_about(server: &Server, kind: &str, to: &str, subject: &str) -> Vec<u8> {
+    newest_mail(server, &format!("{kind} email about {subject} reached {to}"), |raw, m| {
+        let wanted = m.header_raw("X-Tegami-Kind").map(str::trim) == Some(kind)
+            && addressee(m) == to
+            && m.subject().unwrap_or_default().contains(subject);
+        wanted.then(|| raw.to_vec())
+    })
 }
 
 /// The path of the first link in `raw`'s text that holds `marker`, from `marker` on.
@@ -236,10 +226,10 @@ fn every_kind_of_page_passes_axe_at_phone_and_desktop_widths_in_english_and_japa
     }
     // The email links: the unsubscribe page, and the resign page asked for by replying `resign`.
     let (email_slug, email_game) = games[1];
-    let turn = newest_mail(&server, "turn", &email, &format!("#{email_game}"));
+    let turn = newest_mail_about(&server, "turn", &email, &format!("#{email_game}"));
     let unsubscribe = unsubscribe_page(&turn);
     server.mail_in(&reply(&turn, &email, "resign")).ok("mail-in");
-    let asked = newest_mail(&server, "resign_confirm", &email, &format!("#{email_game}"));
+    let asked = newest_mail_about(&server, "resign_confirm", &email, &format!("#{email_game}"));
     let resign_link = link_in(&asked, "/resign/");
 
     let mut pages: Vec<Page> = GAMES

@@ -117,7 +117,7 @@ fn killed_mid_batch_loses_no_acknowledged_move(backend: Backend) {
             assert!(matches!(&entry.body, EntryBody::Move { signature: Some(s), .. } if s == token));
         }
         // The stored snapshot is still what the stored journal folds to.
-        let entries = tegami_api::service::games::whole_journal(&mut conn, game).unwrap();
+        let entries = tegami_api::service::game_record::whole_journal(&mut conn, game).unwrap();
         let (seed, snapshot) = stored_seed_and_snapshot(&mut conn, game);
         let rebuilt = Match::replay(&entries, seed).expect("the journal replays");
         assert_eq!(rebuilt.game().state_to_json(rebuilt.state()), snapshot, "game {game}: snapshot = rebuild");

@@ -155,8 +155,9 @@ impl Drop for Browser {
     }
 }
 
-/// The newest address-confirmation link emailed to `email` (from the .eml files the server wrote).
-pub fn confirmation_link(server: &Server, email: &str) -> String {
+/// What `found` makes of the newest email the server wrote (as .eml files) that it accepts, waiting up to 30 s
+/// for one; `what` names it when none comes.
+pub fn newest_mail<T>(server: &Server, what: &str, found: impl Fn(&[u8], &mail_parser::Message) -> Option<T>) -> T {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let mut names: Vec<PathBuf> =
@@ -165,18 +166,28 @@ pub fn confirmation_link(server: &Server, email: &str) -> String {
         for path in names.iter().rev() {
             let raw = std::fs::read(path).unwrap();
             let Some(message) = mail_parser::MessageParser::default().parse(&raw) else { continue };
-            let to = message.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default().to_string();
-            let text = message.body_text(0).unwrap_or_default().to_string();
-            if to == email
-                && let Some(i) = text.find("/api/v1/verify-email/")
-            {
-                let start = text[..i].rfind("http").unwrap();
-                return text[start..].split_whitespace().next().unwrap().to_string();
+            if let Some(it) = found(&raw, &message) {
+                return it;
             }
         }
-        assert!(Instant::now() < deadline, "no confirmation email reached {email}");
+        assert!(Instant::now() < deadline, "no {what}");
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// The first address of an email's To header.
+pub fn addressee(message: &mail_parser::Message) -> String {
+    message.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default().to_string()
+}
+
+/// The newest address-confirmation link emailed to `email`.
+pub fn confirmation_link(server: &Server, email: &str) -> String {
+    newest_mail(server, &format!("confirmation email reached {email}"), |_, message| {
+        let text = message.body_text(0).unwrap_or_default().to_string();
+        let i = text.find("/api/v1/verify-email/").filter(|_| addressee(message) == email)?;
+        let start = text[..i].rfind("http").unwrap();
+        Some(text[start..].split_whitespace().next().unwrap().to_string())
+    })
 }
 
 pub fn register(browser: &Browser, server: &Server, name: &str) -> String {
