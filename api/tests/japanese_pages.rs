@@ -54,7 +54,7 @@ fn english_words(text: &str, names: &[String]) -> Vec<String> {
 /// marked as English (the language switch names English in English), no tags; `aria-label`s count as text.
 fn visible_text(html: &str) -> String {
     let mut text = Regex::new(
-        r#"(?s)<svg.*?</svg>|<script.*?</script>|<code>.*?</code>|<pre>.*?</pre>|<head>.*?</head>|<(a|option) [^>]*lang="en"[^>]*>.*?</(a|option)>"#,
+        r#"(?s)<svg.*?</svg>|<script.*?</script>|<code>.*?</code>|<pre[ >].*?</pre>|<head>.*?</head>|<(a|option) [^>]*lang="en"[^>]*>.*?</(a|option)>"#,
     )
     .unwrap()
     .replace_all(html, " ")

@@ -176,19 +176,31 @@ fn schemathesis_finds_no_failure_in_any_operation() {
     let server = Server::start(Backend::Sqlite);
     let token = api_token(&server);
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut command = tools.venv("st");
-    // schemathesis.toml says which schema-valid requests the server may still refuse, and why.
-    command
-        .arg("--config-file")
-        .arg(repo_root().join("schemathesis.toml"))
-        .args(["run", &format!("{}/openapi.json", server.url)])
-        .args(["--checks", "all", "--max-examples", "15", "--seed", "12", "--workers", "2", "--no-shrink"])
-        .args(["--request-timeout", "10", "--header", &format!("Authorization: Bearer {token}")])
-        .arg("--report-dir")
-        .arg(dir.path())
-        .current_dir(dir.path())
-        .env("SCHEMATHESIS_HOOKS", repo_root().join("tests/schemathesis_hooks.py"));
-    let run = run_bounded(command, "schemathesis", Duration::from_secs(240));
+    let schemathesis = || {
+        let mut command = tools.venv("st");
+        // schemathesis.toml says which schema-valid requests the server may still refuse, and why.
+        command
+            .arg("--config-file")
+            .arg(repo_root().join("schemathesis.toml"))
+            .args(["run", &format!("{}/openapi.json", server.url)])
+            .args(["--checks", "all", "--max-examples", "15", "--seed", "12", "--workers", "2", "--no-shrink"])
+            .args(["--request-timeout", "10", "--header", &format!("Authorization: Bearer {token}")])
+            .arg("--report-dir")
+            .arg(dir.path())
+            .current_dir(dir.path())
+            .env("SCHEMATHESIS_HOOKS", repo_root().join("tests/schemathesis_hooks.py"));
+        run_bounded(command, "schemathesis", Duration::from_secs(240))
+    };
+    let mut run = schemathesis();
+    // Now and then Hypothesis, describing one of its own filters while the two workers' threads build syntax
+    // trees at once, stops with CPython's "AST constructor recursion depth mismatch": an error inside the tool,
+    // not a finding about the server. Only a run that stopped for that alone is run once more.
+    let tool_error =
+        |r: &Run| r.stdout.contains("AST constructor recursion depth mismatch") && !r.stdout.contains("FAILURES");
+    if run.code != 0 && tool_error(&run) {
+        eprintln!("schemathesis stopped on Hypothesis's internal AST error; running it once more");
+        run = schemathesis();
+    }
     ok(run, "schemathesis (every operation, all checks)");
 }
 

@@ -119,6 +119,7 @@ problem-code-private-webhook-target = the webhook address points to a private ne
 problem-code-profile-private = this player's profile is private
 problem-code-recipient-invitation-limit = this address was invited too often in the last 24 hours; invite again later
 problem-code-reply-used = this email's reply reference was already used for a move
+problem-code-resign-not-confirmed = a reply to a resignation confirmation must say `resign` alone on its first line
 problem-code-seat-taken = this seat is not open to you
 problem-code-session-expired = your session has expired; log in again
 problem-code-session-revoked = this session was signed out; log in again

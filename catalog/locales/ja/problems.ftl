@@ -119,6 +119,7 @@ problem-code-private-webhook-target = Webhook のアドレスが内部ネット�
 problem-code-profile-private = このプレイヤーのプロフィールは非公開です
 problem-code-recipient-invitation-limit = このアドレスは24時間以内に招待されすぎています。後でまた招待してください
 problem-code-reply-used = このメールの返信用の参照はすでに手に使われました
+problem-code-resign-not-confirmed = 投了の確認への返信は、1行目に `resign` とだけ書いてください
 problem-code-seat-taken = この席にはあなたは着けません
 problem-code-session-expired = セッションの期限が切れました。ログインし直してください
 problem-code-session-revoked = このセッションはログアウトされています。ログインし直してください
