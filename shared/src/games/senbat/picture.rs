@@ -171,12 +171,15 @@ fn draw_board(svg: &mut Svg, v: &View, seat: Seat, x: f64, y: f64, l: &Layout, l
     }
 }
 
+/// A button of the controls row: the spot it is, the heading it draws (-1 for none) and its label.
+type ControlButton = (String, i32, String);
+
 /// The facings, turns and distances the viewer may touch while deploying or executing; returns the y
 /// below them.
 fn draw_controls(svg: &mut Svg, v: &View, l: &Layout, lang: Lang, mut y: f64) -> f64 {
     let Some(seat) = viewer_seat(v) else { return y };
     let south = v.sente == Some(seat);
-    let rows: Vec<(String, Vec<(String, i32, String)>)> = match &v.my_ask {
+    let rows: Vec<(String, Vec<ControlButton>)> = match &v.my_ask {
         Some(AskKind::Deploy { .. }) => vec![(
             catalog::t!(lang, "senbat-picture-facing"),
             FACINGS

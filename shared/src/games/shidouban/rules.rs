@@ -590,6 +590,10 @@ fn responsible(st: &State, t: Person) -> Seat {
     st.owner(t).unwrap_or(st.duty)
 }
 
+/// A side member's line of a combat report: who, the dice rolled (written out) and the outcome (0 none,
+/// 1 injured, 2 killed).
+type MemberRolls = (Person, String, u8);
+
 fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
     match c.stage {
         CombatStage::Sides => {
@@ -677,7 +681,7 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
                 }
             };
             // Each side's line: its target, who allocated its dice, and each member's rolls and outcome.
-            let mut side_lines: Vec<(Person, Seat, Vec<(Person, String, u8)>)> = Vec::new();
+            let mut side_lines: Vec<(Person, Seat, Vec<MemberRolls>)> = Vec::new();
             let mut killed = Vec::new();
             let mut injured = Vec::new();
             for s in &c.sides {

@@ -239,7 +239,7 @@ fn table_labels(view: &View, s: Seat) -> Vec<String> {
 fn row_fill(view: &View, s: Seat) -> &'static str {
     if view.to_act == Some(s) {
         palette::HIGHLIGHT
-    } else if s % 2 == 0 {
+    } else if s.is_multiple_of(2) {
         palette::PANEL
     } else {
         palette::PAPER
