@@ -136,9 +136,12 @@ fn page(client: &Client, server: &Server, game: &str, token: Option<&str>) -> (S
     (body, csrf, cookie)
 }
 
+/// The bodies a webhook receiver got, each under its hook's number.
+type Received = Arc<Mutex<Vec<(usize, Value)>>>;
+
 /// A webhook receiver on loopback: answers 200 to every POST and keeps each body (a `GameEvent`) under the
 /// hook number its path ends with (`/hook/N`).
-fn webhook_receiver() -> (u16, Arc<Mutex<Vec<(usize, Value)>>>) {
+fn webhook_receiver() -> (u16, Received) {
     use std::io::{Read, Write};
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
