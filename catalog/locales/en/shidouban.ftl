@@ -42,7 +42,10 @@ shidouban-sabaku-column = sabaku (column 1) →
 shidouban-you = {" "}(you)
 shidouban-on-duty = {" "}· on duty
 shidouban-pt = pt
-shidouban-holds-w-b-tiles = holds w{ $pl_w } b{ $pl_b } · { $pl_tiles } tiles · { $status_word_pl_status }
+shidouban-holds-w-b-tiles = holds w{ $pl_w } b{ $pl_b } · { $pl_tiles ->
+    [one] { $pl_tiles } tile
+   *[other] { $pl_tiles } tiles
+} · { $status_word_pl_status }
 shidouban-none = none
 shidouban-your-tiles = Your tiles: { $if_names_is_empty }
 shidouban-you-2 = You

@@ -246,7 +246,7 @@ fn draw_panel(svg: &mut Svg, v: &View, ctx: &RenderContext, g: &Geometry) -> f64
             "shidouban-holds-w-b-tiles",
             pl_w = pl.w.to_string(),
             pl_b = pl.b.to_string(),
-            pl_tiles = pl.tiles.to_string(),
+            pl_tiles = pl.tiles,
             status_word_pl_status = status_word(pl.status, lang)
         );
         svg.text(panel_x + 28.0, y + 36.0, &holdings, small.fill(QUIET));
