@@ -75,6 +75,7 @@ pub struct LobbyQuery {
     #[param(minimum = 0, maximum = 255)]
     players: Option<u8>,
     /// Only games with this time limit per decision, in hours, or `none` for games without one
+    #[param(pattern = "^(none|[0-9]{1,9})?$")]
     time_limit: Option<String>,
     /// Only games whose creator reads `en` or `ja`
     #[param(value_type = Option<shared::Lang>)]
