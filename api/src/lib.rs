@@ -14,6 +14,7 @@ pub mod events;
 pub mod instance_lock;
 pub mod lookalike;
 pub mod mail;
+pub mod mail_worker;
 pub mod malloc;
 pub mod metrics;
 pub mod openapi;

@@ -20,7 +20,7 @@ use crate::mail::send::{Mailer, MailerError};
 use crate::settings::Settings;
 use crate::state::AppState;
 use crate::web as pages;
-use crate::{auth, mail, openapi, routes, security_headers, webhooks};
+use crate::{auth, mail_worker, openapi, routes, security_headers, webhooks};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
@@ -233,7 +233,7 @@ impl Application {
                 ctx.clone(),
                 self.settings.webhooks.clone(),
             )));
-            actix_web::rt::spawn(mail::worker::run(pool, ctx, mailer, stop_rx))
+            actix_web::rt::spawn(mail_worker::run(pool, ctx, mailer, stop_rx))
         });
         let metrics = self.metrics.take().map(|(server, _)| {
             let handle = server.handle();

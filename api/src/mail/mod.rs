@@ -9,7 +9,6 @@ pub mod prefs;
 pub mod reply_text;
 pub mod send;
 pub mod watching;
-pub mod worker;
 
 use std::sync::Arc;
 

@@ -1,8 +1,9 @@
-//! The background worker: every poll interval it sweeps deadlines (reminders, timeouts), then claims due
-//! outbox rows, renders those stored as notices, sends them and records the result, and deletes sent emails
-//! older than the retention. It runs beside the HTTP server. Told to stop (SIGTERM), it claims nothing more,
-//! lets the send in flight finish and records it, and hands back the rest of its claimed batch, so that a
-//! restart sends nothing twice.
+//! The mail worker. It sits above both the mail primitives (`mail`) and the notices it renders
+//! (`service::notify`), which use those primitives. Every poll interval it sweeps deadlines (reminders,
+//! timeouts), then claims due outbox rows, renders those stored as notices, sends them and records the
+//! result, and deletes sent emails older than the retention. It runs beside the HTTP server. Told to stop
+//! (SIGTERM), it claims nothing more, lets the send in flight finish and records it, and hands back the rest
+//! of its claimed batch, so that a restart sends nothing twice.
 
 use std::time::Duration;
 
