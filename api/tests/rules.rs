@@ -49,7 +49,10 @@ tegami_api::on_both_backends! {
         }
         for bad in ["fr", "JA", "", "en,ja"] {
             let body = problem(app.get(&format!("/api/v1/game-types/uosao/rules?lang={bad}"), None), 400, "unknown_lang");
-            assert!(body["detail"].as_str().unwrap().contains("`en` or `ja`"), "{body}");
+            for &lang in catalog::LANGUAGES {
+                let code = format!("`{}`", catalog::code(lang));
+                assert!(body["detail"].as_str().unwrap().contains(&code), "{body}");
+            }
         }
         // An unknown game is reported before a bad language.
         problem(app.get("/api/v1/game-types/chess/rules?lang=fr", None), 404, "unknown_game_type");

@@ -20,7 +20,7 @@ impl std::str::FromStr for Lang {
         match s.to_ascii_lowercase().as_str() {
             "en" | "english" => Ok(Lang::En),
             "ja" | "jp" | "japanese" | "日本語" => Ok(Lang::Ja),
-            other => Err(format!("unknown language `{other}`; use `en` or `ja`")),
+            other => Err(crate::UnknownLanguage(other.to_owned()).to_string()),
         }
     }
 }
@@ -36,6 +36,11 @@ pub struct Localized {
 impl Localized {
     pub fn new(en: impl Into<String>, ja: impl Into<String>) -> Self {
         Localized { en: en.into(), ja: ja.into() }
+    }
+
+    /// The text `text` writes in each language.
+    pub fn in_each_language(text: impl Fn(Lang) -> String) -> Self {
+        Localized { en: text(Lang::En), ja: text(Lang::Ja) }
     }
 
     pub fn get(&self, lang: Lang) -> &str {

@@ -34,6 +34,45 @@ pub fn code(lang: Lang) -> &'static str {
     }
 }
 
+/// The language whose code (its catalog directory's name) is `given`: how requests, preferences, cookies and
+/// links name a language. Anything else is refused with the codes there are.
+pub fn language(given: &str) -> Result<Lang, UnknownLanguage> {
+    LANGUAGES.iter().copied().find(|&lang| code(lang) == given).ok_or_else(|| UnknownLanguage(given.to_owned()))
+}
+
+/// Every language's code as a list for readers of `lang`: `` `en`, `ja` ``.
+pub fn codes(lang: Lang) -> String {
+    let codes: Vec<String> = LANGUAGES.iter().map(|&l| format!("`{}`", code(l))).collect();
+    codes.join(&text(lang, "engine-list-separator"))
+}
+
+/// A language code no catalog has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLanguage(pub String);
+
+impl UnknownLanguage {
+    /// What was wrong and which codes there are, in every language.
+    pub fn message(&self) -> Localized {
+        Localized::in_each_language(|lang| {
+            text_with(lang, "languages-unknown", &[("given", self.0.as_str().into()), ("known", codes(lang).into())])
+        })
+    }
+}
+
+impl std::fmt::Display for UnknownLanguage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.message().get(LANGUAGES[0]))
+    }
+}
+
+impl std::error::Error for UnknownLanguage {}
+
+/// Whether the language is written in a wide script, whose characters take two columns of a terminal (CJK):
+/// tables laid out by hand leave such columns more room.
+pub fn wide_script(lang: Lang) -> bool {
+    text(lang, "languages-script-width") == "wide"
+}
+
 /// A variable's value: text is inserted as is, numbers also choose plural forms (`[one]`, `*[other]`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg<'a> {
@@ -156,7 +195,7 @@ pub fn text_with(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
 
 /// The message in every language, for answers that carry both (`Localized`).
 pub fn both(id: &str, args: &[(&str, Arg<'_>)]) -> Localized {
-    Localized::new(text_with(Lang::En, id, args), text_with(Lang::Ja, id, args))
+    Localized::in_each_language(|lang| text_with(lang, id, args))
 }
 
 /// `t!(lang, "message-id")` or `t!(lang, "message-id", name = value, …)`: the message in `lang`.
@@ -196,6 +235,17 @@ mod tests {
     fn variables_carry_no_isolation_marks() {
         let text = t!(Lang::En, "test-place", rank = 1);
         assert!(!text.contains('\u{2068}') && !text.contains('\u{2069}'), "{text:?}");
+    }
+
+    #[test]
+    fn languages_are_read_by_their_codes_only() {
+        for &lang in LANGUAGES {
+            assert_eq!(language(code(lang)), Ok(lang));
+        }
+        let unknown = language("fr").unwrap_err();
+        assert_eq!(unknown.to_string(), "unknown language `fr`; use one of `en`, `ja`");
+        assert_eq!(unknown.message().get(Lang::Ja), "不明な言語 `fr` です。`en`、`ja` のいずれかを使ってください");
+        assert!(language("EN").is_err() && language("").is_err() && language("en ").is_err());
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub use catalog::{Lang, Localized};
 /// A text built in every language by `text` (usually `catalog::t!` with values that are themselves localized,
 /// such as a piece's name).
 pub fn in_each_language(text: impl Fn(Lang) -> String) -> Localized {
-    Localized { en: text(Lang::En), ja: text(Lang::Ja) }
+    Localized::in_each_language(text)
 }
 
 /// The catalog's name of decision `kind` of game `slug` (`<slug>-decision-<kind>`), or the kind itself when the
@@ -48,12 +48,6 @@ pub fn decision_name_from_catalog(slug: &str, kind: &str) -> Localized {
     } else {
         in_each_language(|_| kind.to_owned())
     }
-}
-
-/// A proper name from a game's data tables (a person, a unit type) in `lang`. Names are data kept beside the
-/// piece they name, not messages; every sentence around them comes from the catalogs.
-pub fn name_in<'a>(lang: Lang, en: &'a str, ja: &'a str) -> &'a str {
-    if lang == Lang::Ja { ja } else { en }
 }
 
 /// How a pending decision combines with the others pending at the same time.

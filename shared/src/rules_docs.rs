@@ -15,8 +15,9 @@ pub struct RulesDoc {
 
 impl RulesDoc {
     pub fn get(&self, lang: Lang) -> &'static str {
-        // Whole documents, one file per language, like the catalogs' files.
-        crate::engine::name_in(lang, self.en, self.ja)
+        // Whole documents, one file per language like the catalogs' files, in the order of `catalog::LANGUAGES`.
+        let documents = [self.en, self.ja];
+        catalog::LANGUAGES.iter().position(|&l| l == lang).and_then(|i| documents.get(i)).copied().unwrap_or(self.en)
     }
 }
 

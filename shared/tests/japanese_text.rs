@@ -31,7 +31,7 @@ const NOTATION: &[&str] = &[
     "CARD", "play", "self", "fight", "push",
     // shidouban, with the codes of persons and event tiles
     "pick", "use", "none", "pass", "kuchi", "kakugo", "dokatsu", "side", "alloc", "order", "reprieve", "pref",
-    "auto", "ISH", "AIZ", "EEJ", "FUK", "IIN", "ITO", "MAT", "OKI", "SAI", "TOD",
+    "auto", "ISH", "AIZ", "EEJ", "FUK", "IIN", "ITO", "KAI", "MAT", "OKI", "SAI", "TOD",
     // senbat
     "move", "form", "rot", "fwd", "back", "shoot", "fire", "charge", "recover", "defend", "end", "reset",
     "forfeit", "tokens", "targets", "stock", "kenkon", "senkyo", "take", "put", "heal", "policy", "ask", "never",
@@ -49,6 +49,11 @@ fn english_words() -> BTreeSet<String> {
     for (_, _, source) in catalog::FILES.iter().filter(|(code, _, _)| *code == "en") {
         for line in source.lines().filter(|l| !l.trim_start().starts_with('#')) {
             let text = line.split_once(" = ").map_or(line, |(_, value)| value);
+            // A variant's key (`[KON]`, `*[other]`) selects a text and is none itself.
+            let text = match text.trim_start().trim_start_matches('*').strip_prefix('[') {
+                Some(variant) => variant.split_once(']').map_or(text, |(_, value)| value),
+                None => text,
+            };
             let mut depth = 0;
             let plain: String = text
                 .chars()

@@ -120,11 +120,14 @@ impl MailLang {
         }
     }
 
+    const ALL: [MailLang; 2] = [MailLang::En, MailLang::Ja];
+
+    fn of(lang: shared::Lang) -> Option<Self> {
+        Self::ALL.into_iter().find(|mail_lang| mail_lang.lang() == lang)
+    }
+
     fn as_str(self) -> &'static str {
-        match self {
-            Self::En => "en",
-            Self::Ja => "ja",
-        }
+        catalog::code(self.lang())
     }
 }
 
@@ -221,7 +224,8 @@ pub fn email_choices(conn: &mut Conn, account: i64) -> Result<(TurnEmail, TalkEm
 /// The language of `account`'s emails.
 pub fn lang_of(conn: &mut Conn, account: i64) -> Result<MailLang, diesel::result::Error> {
     let lang: Option<String> = mail_prefs::table.find(account).select(mail_prefs::lang).first(conn).optional()?;
-    Ok(if lang.as_deref() == Some("ja") { MailLang::Ja } else { MailLang::En })
+    // A code stored before its language was dropped reads as the default.
+    Ok(lang.and_then(|code| catalog::language(&code).ok()).and_then(MailLang::of).unwrap_or_default())
 }
 
 /// The `List-Unsubscribe` URL of unsubscribe `token`: opened, it asks to confirm; POSTed, it unsubscribes.

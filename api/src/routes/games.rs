@@ -299,11 +299,9 @@ pub async fn board(
     let id = path.into_inner();
     let q = query.into_inner();
     let lang = match q.lang.as_deref() {
-        None | Some("en") => shared::Lang::En,
-        Some("ja") => shared::Lang::Ja,
-        Some(other) => {
-            return Err(ApiError::bad_request("bad_lang", format!("unknown language `{other}`; use `en` or `ja`")));
-        }
+        None => catalog::LANGUAGES[0],
+        Some(given) => catalog::language(given)
+            .map_err(|unknown| ApiError::bad_request("bad_lang", String::new()).described(unknown.message()))?,
     };
     let width = q.width.unwrap_or(80);
     if !(40..=200).contains(&width) {

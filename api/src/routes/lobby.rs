@@ -56,13 +56,11 @@ pub(crate) fn lobby_filter(
             )),
         },
         // Any language the catalogs have, by its code.
-        lang: match lang.filter(|l| !l.is_empty()) {
-            None => None,
-            Some(given) => match catalog::LANGUAGES.iter().copied().find(|l| catalog::code(*l) == given) {
-                Some(found) => Some(found),
-                None => return Err(bad("bad_lang", catalog::both!("lobby-bad-lang", given = given))),
-            },
-        },
+        lang: lang
+            .filter(|l| !l.is_empty())
+            .map(catalog::language)
+            .transpose()
+            .map_err(|unknown| bad("bad_lang", unknown.message()))?,
         rated,
     })
 }

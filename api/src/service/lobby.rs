@@ -118,5 +118,6 @@ fn listed(
 /// The language the creator reads emails in (English unless they chose otherwise).
 fn creator_lang(conn: &mut Conn, account: i64) -> ApiResult<Lang> {
     let lang: Option<String> = mail_prefs::table.find(account).select(mail_prefs::lang).first(conn).optional()?;
-    Ok(if lang.as_deref() == Some("ja") { Lang::Ja } else { Lang::En })
+    // A code stored before its language was dropped reads as the first language.
+    Ok(lang.and_then(|code| catalog::language(&code).ok()).unwrap_or(catalog::LANGUAGES[0]))
 }

@@ -17,14 +17,12 @@ pub fn find(slug: &str) -> ApiResult<RulesDoc> {
     })
 }
 
-/// The `lang` query parameter: `en` (also when absent) or `ja`, else a 400 that says so.
+/// The `lang` query parameter: a language's code (the first language when absent), else a 400 that lists them.
 pub fn parse_lang(lang: Option<&str>) -> ApiResult<Lang> {
     match lang {
-        None | Some("en") => Ok(Lang::En),
-        Some("ja") => Ok(Lang::Ja),
-        Some(other) => {
-            Err(ApiError::bad_request("unknown_lang", format!("unknown language `{other}`; use `en` or `ja`")))
-        }
+        None => Ok(catalog::LANGUAGES[0]),
+        Some(given) => catalog::language(given)
+            .map_err(|unknown| ApiError::bad_request("unknown_lang", String::new()).described(unknown.message())),
     }
 }
 
@@ -45,7 +43,7 @@ mod tests {
         assert_eq!(parse_lang(Some("ja")), Ok(Lang::Ja));
         let err = parse_lang(Some("fr")).unwrap_err();
         assert_eq!((err.status.as_u16(), err.code), (400, "unknown_lang"));
-        assert!(err.detail.contains("`en` or `ja`"), "{}", err.detail);
+        assert!(err.detail.contains("`en`, `ja`"), "{}", err.detail);
         assert_eq!(url("https://t.example", "uosao", Lang::En), "https://t.example/api/v1/game-types/uosao/rules");
         assert_eq!(url("http://h", "senbat", Lang::Ja), "http://h/api/v1/game-types/senbat/rules?lang=ja");
     }

@@ -94,8 +94,8 @@ struct Back {
 
 /// The language switch: remembers the choice in a cookie for a year and goes back to the page.
 async fn switch_language(req: HttpRequest, path: web::Path<String>, query: web::Query<Back>) -> PageResult {
-    let lang = i18n::parse(&path).ok_or_else(|| {
-        PageError(ApiError::not_found("unknown_lang", format!("no language `{}`; use `en` or `ja`", path.as_str())))
+    let lang = catalog::language(&path).map_err(|unknown| {
+        PageError(ApiError::not_found("unknown_lang", String::new()).described(unknown.message()))
     })?;
     let https = req
         .app_data::<web::Data<crate::state::AppState>>()

@@ -16,7 +16,7 @@ pub use catalog::code;
 
 /// The language of a catalog code (`en`, `ja`): a language tegami speaks, or none.
 pub fn parse(code: &str) -> Option<Lang> {
-    catalog::LANGUAGES.iter().copied().find(|&lang| catalog::code(lang) == code)
+    catalog::language(code).ok()
 }
 
 /// The language of a request: the cookie, else `Accept-Language` (by quality, first wins on ties).

@@ -11,7 +11,7 @@ use actix_web::middleware::Next;
 pub fn page_for(path: &str, query: &str) -> Option<String> {
     let rest = path.strip_prefix("/api/v1/")?;
     let parts: Vec<&str> = rest.split('/').collect();
-    let lang = query.split('&').find_map(|p| p.strip_prefix("lang=")).filter(|l| matches!(*l, "en" | "ja"));
+    let lang = query.split('&').find_map(|p| p.strip_prefix("lang=")).filter(|l| catalog::language(l).is_ok());
     let with_lang = |p: String| match lang {
         Some(l) => format!("{p}?lang={l}"),
         None => p,

@@ -70,7 +70,7 @@ cli-log-withheld = answered (who answered is kept secret)
 cli-log-told-to = told to { $who }: { $event }
 
 ## Settings, login and passwords
-cli-config-bad-lang = in `{ $file }`: unknown language `{ $lang }`; use `en` or `ja`
+cli-config-bad-lang = in `{ $file }`: unknown language `{ $lang }`; use one of { $known }
 cli-not-logged-in = not logged in; run `tegami login --email <email>`
 cli-not-logged-in-here = not logged in to `{ $server }` (only to `{ $other }`); run `tegami login` or pass `--server { $other }`
 cli-no-game = no game `{ $game }`; run `tegami games` to list yours

@@ -3,7 +3,6 @@ lobby-unknown-game = no game type `{ $game }`; use one of: { $known }
 lobby-bad-limit = limit { $limit } is out of range; use 1 to { $max }
 lobby-bad-min-games = min_games { $min_games } is out of range; use 0 to 1000000
 lobby-bad-time-limit = time limit `{ $given }` is not a number of hours; use a whole number of hours, or `none` for games without one
-lobby-bad-lang = unknown language `{ $given }`; use `en` or `ja`
 profile-unknown = no player `{ $player }`
 profile-private = player `{ $player }` keeps their profile private
 lobby-empty = no listed game has an open seat now; start one with `tegami new <game> --seat me --seat open`

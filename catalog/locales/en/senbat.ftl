@@ -265,3 +265,136 @@ senbat-type-pikes = pikes
 senbat-type-archers = archers
 senbat-type-muskets = muskets
 senbat-type-cavalry = cavalry
+
+# The cards, slots and actions as readers of each language see them; English names a card by its id.
+senbat-card = { $card }
+senbat-card-labelled = { $card ->
+    [OH] { $card } (HQ)
+    [OG1] { $card } (general)
+    [OG2] { $card } (general)
+    [OG3] { $card } (general)
+    [OP1] { $card } (pikes)
+    [OP2] { $card } (pikes)
+    [OP3] { $card } (pikes)
+    [OP4] { $card } (pikes)
+    [OM1] { $card } (muskets)
+    [OM2] { $card } (muskets)
+    [OM3] { $card } (muskets)
+    [OA1] { $card } (archers)
+    [OC1] { $card } (cavalry)
+    [OC2] { $card } (cavalry)
+    [TH] { $card } (HQ)
+    [TG1] { $card } (general)
+    [TG2] { $card } (general)
+    [TG3] { $card } (general)
+    [TP1] { $card } (pikes)
+    [TP2] { $card } (pikes)
+    [TP3] { $card } (pikes)
+    [TM1] { $card } (muskets)
+    [TA1] { $card } (archers)
+    [TA2] { $card } (archers)
+    [TA3] { $card } (archers)
+    [TC1] { $card } (cavalry)
+    [TC2] { $card } (cavalry)
+    [TC3] { $card } (cavalry)
+   *[other] { $card }
+}
+# A general's or commander's own name.
+senbat-card-name = { $card ->
+    [OH] Oda Nobunaga
+    [OG1] Shibata Katsuie
+    [OG2] Maeda Toshiie
+    [OG3] Hashiba Hideyoshi
+    [OP1] nagayari-tai
+    [OP2] nagayari-tai
+    [OP3] nagayari-tai
+    [OP4] nagayari-tai
+    [OM1] teppo-tai
+    [OM2] teppo-tai
+    [OM3] teppo-tai
+    [OA1] yumi-tai
+    [OC1] kiba-tai
+    [OC2] kiba-tai
+    [TH] Takeda Katsuyori
+    [TG1] Yamagata Masakage
+    [TG2] Baba Nobuharu
+    [TG3] Naito Masahide
+    [TP1] nagayari-tai
+    [TP2] nagayari-tai
+    [TP3] nagayari-tai
+    [TM1] teppo-tai
+    [TA1] yumi-tai
+    [TA2] yumi-tai
+    [TA3] yumi-tai
+    [TC1] kiba-tai
+    [TC2] kiba-tai
+    [TC3] kiba-tai
+   *[other] { $card }
+}
+senbat-card-title = { $card ->
+    [OH] { $card } Oda Nobunaga
+    [OG1] { $card } Shibata Katsuie
+    [OG2] { $card } Maeda Toshiie
+    [OG3] { $card } Hashiba Hideyoshi
+    [OP1] { $card } nagayari-tai
+    [OP2] { $card } nagayari-tai
+    [OP3] { $card } nagayari-tai
+    [OP4] { $card } nagayari-tai
+    [OM1] { $card } teppo-tai
+    [OM2] { $card } teppo-tai
+    [OM3] { $card } teppo-tai
+    [OA1] { $card } yumi-tai
+    [OC1] { $card } kiba-tai
+    [OC2] { $card } kiba-tai
+    [TH] { $card } Takeda Katsuyori
+    [TG1] { $card } Yamagata Masakage
+    [TG2] { $card } Baba Nobuharu
+    [TG3] { $card } Naito Masahide
+    [TP1] { $card } nagayari-tai
+    [TP2] { $card } nagayari-tai
+    [TP3] { $card } nagayari-tai
+    [TM1] { $card } teppo-tai
+    [TA1] { $card } yumi-tai
+    [TA2] { $card } yumi-tai
+    [TA3] { $card } yumi-tai
+    [TC1] { $card } kiba-tai
+    [TC2] { $card } kiba-tai
+    [TC3] { $card } kiba-tai
+   *[other] { $card }
+}
+senbat-slot = { $slot }
+# An executed action in the log: English writes its notation, Japanese describes it.
+senbat-action-move = move { $card }
+senbat-action-shoot = shoot { $card }
+senbat-action-charge = charge { $card }
+senbat-action-parts-separator = {" "}
+senbat-action-form = form { $slots }
+senbat-action-form-slot = { $slot }={ $card }
+senbat-action-form-separator = ,
+senbat-action-rotation = rot { $turn ->
+    [right] +{ $degrees }
+   *[left] -{ $degrees }
+}
+senbat-action-advance = { $back ->
+    [yes] back
+   *[no] fwd
+} { $sides }
+senbat-action-charge-advance = { $sides }
+senbat-action-fire = fire { $pairs }
+senbat-action-fire-pair = { $from }>{ $to }
+senbat-action-fire-separator = ,
+senbat-action-recover = { $card ->
+    [none] recover
+   *[other] recover { $card }
+}
+senbat-action-defend = defend
+senbat-turn-number = turn { $turn }
+senbat-kenkon-state = { $used ->
+    [yes] used
+   *[no] unused
+}
+senbat-no-targets-yet = targets not yet declared
+# A sonae, by its core card.
+senbat-sonae = { $card }
+# The action space of this turn, by its code.
+senbat-space-in-turn = { $space }

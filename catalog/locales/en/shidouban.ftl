@@ -112,7 +112,6 @@ shidouban-chooses-combat-c-first = { $letter_duty } chooses combat C{ $id } firs
 shidouban-ish-played-by-on-the = ISH played by { $letter } on { $pname_q }: the removal is cancelled
 shidouban-interjection = Interjection: { $pass_txt }{ $if_pass_txt_is_empty }{ $letter } { $d_code }({ $col })
 shidouban-interjection-natural-movement = Interjection: { $pass_txt }; natural movement
-shidouban-text-2 = { $t_code } ({ $t })
 shidouban-your-preferences = Your preferences
 shidouban-discard = discard: { $all }
 shidouban-text-3 = { $d_code }->{ $to } ({ $if_white_white })
@@ -242,3 +241,158 @@ shidouban-panel-person = { $name } mar { $buto } elo { $ronpa } res { $sonkei } 
 shidouban-picture-end-all-lose = Game over: no player's person is left; everyone loses.
 shidouban-picture-end-sole = Game over: { $letter } ({ $name }) wins.
 shidouban-picture-end-scored = Game over after turn 12: final scores above.
+
+# The persons, the tiles, the directions and the rows as readers of each language see them; in English a
+# person or tile is named by its code.
+shidouban-person = { $person }
+shidouban-person-short = { $person }
+shidouban-person-name = { $person ->
+    [KON] Kondo Isami
+    [HIJ] Hijikata Toshizo
+    [OKI] Okita Soji
+    [NAG] Nagakura Shinpachi
+    [SAI] Saito Hajime
+    [HAR] Harada Sanosuke
+    [TOD] Todo Heisuke
+    [INO] Inoue Genzaburo
+    [YMN] Yamanami Keisuke
+    [SER] Serizawa Kamo
+    [NII] Niimi Nishiki
+    [HIR] Hirayama Goro
+    [ITO] Ito Kashitaro
+    [TAK] Takeda Kanryusai
+    [TAN] Tani Sanjuro
+    [YMZ] Yamazaki Susumu
+    [SHI] Shimada Kai
+    [YOS] Yoshimura Kanichiro
+    [KAW] Kawai Kisaburo
+    [MAT] Matsubara Chuji
+    [OGA] Ogata Shuntaro
+    [OIS] Oishi Kuwajiro
+    [SOM] Soma Kazue
+    [NOM] Nomura Risaburo
+   *[other] { $person }
+}
+shidouban-person-in-table = { $person ->
+    [KON] { $person } Kondo
+    [HIJ] { $person } Hijikata
+    [OKI] { $person } Okita
+    [NAG] { $person } Nagakura
+    [SAI] { $person } Saito
+    [HAR] { $person } Harada
+    [TOD] { $person } Todo
+    [INO] { $person } Inoue
+    [YMN] { $person } Yamanami
+    [SER] { $person } Serizawa
+    [NII] { $person } Niimi
+    [HIR] { $person } Hirayama
+    [ITO] { $person } Ito
+    [TAK] { $person } Takeda
+    [TAN] { $person } Tani
+    [YMZ] { $person } Yamazaki
+    [SHI] { $person } Shimada
+    [YOS] { $person } Yoshimura
+    [KAW] { $person } Kawai
+    [MAT] { $person } Matsubara
+    [OGA] { $person } Ogata
+    [OIS] { $person } Oishi
+    [SOM] { $person } Soma
+    [NOM] { $person } Nomura
+   *[other] { $person }
+}
+shidouban-person-title = { $person ->
+    [KON] 近藤勇 Kondo Isami
+    [HIJ] 土方歳三 Hijikata Toshizo
+    [OKI] 沖田総司 Okita Soji
+    [NAG] 永倉新八 Nagakura Shinpachi
+    [SAI] 斎藤一 Saito Hajime
+    [HAR] 原田左之助 Harada Sanosuke
+    [TOD] 藤堂平助 Todo Heisuke
+    [INO] 井上源三郎 Inoue Genzaburo
+    [YMN] 山南敬助 Yamanami Keisuke
+    [SER] 芹沢鴨 Serizawa Kamo
+    [NII] 新見錦 Niimi Nishiki
+    [HIR] 平山五郎 Hirayama Goro
+    [ITO] 伊東甲子太郎 Ito Kashitaro
+    [TAK] 武田観柳斎 Takeda Kanryusai
+    [TAN] 谷三十郎 Tani Sanjuro
+    [YMZ] 山崎烝 Yamazaki Susumu
+    [SHI] 島田魁 Shimada Kai
+    [YOS] 吉村貫一郎 Yoshimura Kanichiro
+    [KAW] 河合耆三郎 Kawai Kisaburo
+    [MAT] 松原忠司 Matsubara Chuji
+    [OGA] 尾形俊太郎 Ogata Shuntaro
+    [OIS] 大石鍬次郎 Oishi Kuwajiro
+    [SOM] 相馬主計 Soma Kazue
+    [NOM] 野村利三郎 Nomura Risaburo
+   *[other] { $person }
+}
+shidouban-tile = { $tile }
+shidouban-tile-short = { $tile }
+shidouban-tile-name = { $tile ->
+    [AIZ] Aizu Kyoto Protector
+    [ABU] Aburanokoji ambush
+    [IIN] Beautiful fiancee
+    [IKE] Ikedaya ronin
+    [ISH] Ishida powder
+    [EEJ] Eejanaika crowd
+    [SUM] Osaka sumo
+    [KAI] Kaientai swordsmen
+    [SHO] Kyoto Shoshidai
+    [KIN] Forbidden Gate
+    [FUK] Lacking resolve
+    [SOG] Sniper
+    [CHO] Choshu elders' army
+    [YUK] Pleasure quarter
+    [MIM] Kyoto Mimawarigumi
+    [SAT] Satsuma rifles
+   *[other] { $tile }
+}
+shidouban-tile-labelled = { $tile ->
+    [AIZ] { $tile } (Aizu Kyoto Protector)
+    [ABU] { $tile } (Aburanokoji ambush)
+    [IIN] { $tile } (Beautiful fiancee)
+    [IKE] { $tile } (Ikedaya ronin)
+    [ISH] { $tile } (Ishida powder)
+    [EEJ] { $tile } (Eejanaika crowd)
+    [SUM] { $tile } (Osaka sumo)
+    [KAI] { $tile } (Kaientai swordsmen)
+    [SHO] { $tile } (Kyoto Shoshidai)
+    [KIN] { $tile } (Forbidden Gate)
+    [FUK] { $tile } (Lacking resolve)
+    [SOG] { $tile } (Sniper)
+    [CHO] { $tile } (Choshu elders' army)
+    [YUK] { $tile } (Pleasure quarter)
+    [MIM] { $tile } (Kyoto Mimawarigumi)
+    [SAT] { $tile } (Satsuma rifles)
+   *[other] { $tile }
+}
+shidouban-tile-in-hand = { $tile } ({ $name })
+shidouban-dir = { $dir }
+# A row by its number in English and by its kanji in Japanese; the board names it in the other script too.
+shidouban-row = { $row }
+shidouban-row-other-script = { $row ->
+    [1] 一
+    [2] 二
+    [3] 三
+    [4] 四
+    [5] 五
+    [6] 六
+   *[other] { $row }
+}
+shidouban-square = { $column }{ $row }
+shidouban-square-with-both = { $column }{ $row }/{ $column }{ $row ->
+    [1] 一
+    [2] 二
+    [3] 三
+    [4] 四
+    [5] 五
+    [6] 六
+   *[other] { $row }
+}
+shidouban-colour = { $white ->
+    [yes] white
+   *[no] black
+}
+# The legal steps of the moving person, one after the other.
+shidouban-legal-separator = ,{" "}

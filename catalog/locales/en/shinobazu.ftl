@@ -113,7 +113,10 @@ shinobazu-yours = {" "}(yours: { $cards_text_discard_face_down_yours })
 shinobazu-discards-face-down = {" "}Discards    : { $discards }   face down: { $discard_face_down }{ $yours }
 shinobazu-face-down-discards = {" "}Face-down discards: { $cards_text_cards }
 shinobazu-waiting-for = {" "}Waiting for : { $text }
-shinobazu-declined-s-challenge = {" "}{ $seat_label_d_passer } declined { $seat_label_d_loser }'s challenge: +{ $d_cards } ({ $d_change_before } -> { $d_change_after }); { $if_carried_the }.
+shinobazu-declined-s-challenge = {" "}{ $seat_label_d_passer } declined { $seat_label_d_loser }'s challenge: +{ $d_cards } ({ $d_change_before } -> { $d_change_after }); { $carried ->
+    [yes] the cards stayed in front of them
+   *[no] the current card was discarded face down
+}.
 shinobazu-game-over-ranking = {" "}Game over. Ranking:
 shinobazu-resigned-2 = {" "}(resigned)
 

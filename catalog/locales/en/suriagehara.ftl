@@ -244,3 +244,73 @@ suriagehara-expects-move-orders = move orders (`move ...`)
 suriagehara-expects-a-combat-plan = a combat plan (`attack ...`)
 suriagehara-expects-a-retreat = a retreat (`retreat UNIT HEX`)
 suriagehara-expects-a-re-placement = a re-placement (`replace CODE UNIT`)
+
+# The formations, their chits, commanders and units as readers of each language see them; English names a
+# formation by its code and a unit by its id.
+suriagehara-formation = { $formation }
+suriagehara-chit = { $formation }
+suriagehara-leader = { $formation ->
+    [YO] Ashina Yoshihiro
+    [TK] Tomita Takazane
+    [UZ] Tomita Ujizane
+    [KM] Kanagami Moriharu
+    [KY] Hirata Kiyonori
+    [UN] Hirata Ujinori
+    [MG] Matsumoto Genbee
+    [SE] Sase Tsunemasa
+    [MA] Date Masamune
+    [SG] Date Shigezane
+    [IN] Inawashiro Morikuni
+    [KT] Katakura Kagetsuna
+    [SR] Shiroishi Munezane
+    [HR] Harada Munetoki
+    [YS] Yashiro Kageyori
+    [OU] Ōuchi Sadatsuna
+    [KH] Katahira Chikatsuna
+   *[other] { $formation }
+}
+# A chit drawn, after its code: its commander in English.
+suriagehara-leader-or-code = { $formation ->
+    [YO] Ashina Yoshihiro
+    [TK] Tomita Takazane
+    [UZ] Tomita Ujizane
+    [KM] Kanagami Moriharu
+    [KY] Hirata Kiyonori
+    [UN] Hirata Ujinori
+    [MG] Matsumoto Genbee
+    [SE] Sase Tsunemasa
+    [MA] Date Masamune
+    [SG] Date Shigezane
+    [IN] Inawashiro Morikuni
+    [KT] Katakura Kagetsuna
+    [SR] Shiroishi Munezane
+    [HR] Harada Munetoki
+    [YS] Yashiro Kageyori
+    [OU] Ōuchi Sadatsuna
+    [KH] Katahira Chikatsuna
+   *[other] { $formation }
+}
+suriagehara-formation-listed = { $formation }
+suriagehara-leader-title = { $formation ->
+    [YO] 葦名義広 Ashina Yoshihiro
+    [TK] 富田隆実 Tomita Takazane
+    [UZ] 富田氏実 Tomita Ujizane
+    [KM] 金上盛備 Kanagami Moriharu
+    [KY] 平田舜範 Hirata Kiyonori
+    [UN] 平田氏範 Hirata Ujinori
+    [MG] 松本源兵衛 Matsumoto Genbee
+    [SE] 佐瀬常昌 Sase Tsunemasa
+    [MA] 伊達政宗 Date Masamune
+    [SG] 伊達成実 Date Shigezane
+    [IN] 猪苗代盛国 Inawashiro Morikuni
+    [KT] 片倉景綱 Katakura Kagetsuna
+    [SR] 白石宗実 Shiroishi Munezane
+    [HR] 原田宗時 Harada Munetoki
+    [YS] 屋代景頼 Yashiro Kageyori
+    [OU] 大内定綱 Ōuchi Sadatsuna
+    [KH] 片平親綱 Katahira Chikatsuna
+   *[other] { $formation }
+}
+suriagehara-unit = { $formation }{ $serial }
+# How a combat report marks the unit that carries its commander (Japanese names the retainer instead).
+suriagehara-carrier-mark-in-report = *

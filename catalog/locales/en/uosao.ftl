@@ -130,3 +130,13 @@ uosao-spot-card = Card { $card } in your hand
 spot-uosao-right = Toward the Right King (R)
 spot-uosao-left = Toward the Left King (L)
 spot-uosao-road = As a road (D)
+# A played card as the table shows it: its face and value, a road by what it is.
+uosao-played-face = { $face ->
+    [D] { $trap ->
+        [yes] DT  (trap road)
+       *[no] D   (normal road)
+    }
+   *[other] { $face }{ $value }
+}
+# Between the seats of the playing order.
+uosao-order-separator = ,{" "}

@@ -70,7 +70,7 @@ cli-log-withheld = 応答あり（誰が答えたかは秘密）
 cli-log-told-to = { $who }への通知: { $event }
 
 ## 設定、ログイン、パスワード
-cli-config-bad-lang = `{ $file }` の言語 `{ $lang }` は使えません。`en` か `ja` を指定してください
+cli-config-bad-lang = `{ $file }` の言語 `{ $lang }` は使えません。{ $known } のいずれかを指定してください
 cli-not-logged-in = ログインしていません。`tegami login --email <email>` を実行してください
 cli-not-logged-in-here = `{ $server }` にはログインしていません（ログイン先は `{ $other }`）。`tegami login` を実行するか、`--server { $other }` を付けてください
 cli-no-game = 対局 `{ $game }` はありません。自分の対局は `tegami games` で一覧できます

@@ -3,7 +3,6 @@ lobby-unknown-game = ゲーム種類 `{ $game }` はありません。次のい�
 lobby-bad-limit = limit { $limit } は範囲外です。1 から { $max } にしてください
 lobby-bad-min-games = min_games { $min_games } は範囲外です。0 から 1000000 にしてください
 lobby-bad-time-limit = 持ち時間 `{ $given }` は時間数ではありません。整数の時間数か、持ち時間なしなら `none` を指定してください
-lobby-bad-lang = 不明な言語 `{ $given }` です。`en` か `ja` を使ってください
 profile-unknown = プレイヤー `{ $player }` はいません
 profile-private = プレイヤー `{ $player }` はプロフィールを非公開にしています
 lobby-empty = 空席のある公開ゲームは今ありません。`tegami new <game> --seat me --seat open` で始められます

@@ -280,3 +280,193 @@ senbat-type-pikes = 長槍隊
 senbat-type-archers = 弓隊
 senbat-type-muskets = 鉄砲隊
 senbat-type-cavalry = 騎馬隊
+
+# 札・配置・行動の各言語での呼び方。
+senbat-card = { $card ->
+    [OH] 織田信長(OH)
+    [OG1] 柴田勝家(OG1)
+    [OG2] 前田利家(OG2)
+    [OG3] 羽柴秀吉(OG3)
+    [OP1] 長槍隊OP1
+    [OP2] 長槍隊OP2
+    [OP3] 長槍隊OP3
+    [OP4] 長槍隊OP4
+    [OM1] 鉄砲隊OM1
+    [OM2] 鉄砲隊OM2
+    [OM3] 鉄砲隊OM3
+    [OA1] 弓隊OA1
+    [OC1] 騎馬隊OC1
+    [OC2] 騎馬隊OC2
+    [TH] 武田勝頼(TH)
+    [TG1] 山県昌景(TG1)
+    [TG2] 馬場信春(TG2)
+    [TG3] 内藤昌秀(TG3)
+    [TP1] 長槍隊TP1
+    [TP2] 長槍隊TP2
+    [TP3] 長槍隊TP3
+    [TM1] 鉄砲隊TM1
+    [TA1] 弓隊TA1
+    [TA2] 弓隊TA2
+    [TA3] 弓隊TA3
+    [TC1] 騎馬隊TC1
+    [TC2] 騎馬隊TC2
+    [TC3] 騎馬隊TC3
+   *[other] { $card }
+}
+senbat-card-labelled = { $card ->
+    [OH] 織田信長(OH)
+    [OG1] 柴田勝家(OG1)
+    [OG2] 前田利家(OG2)
+    [OG3] 羽柴秀吉(OG3)
+    [OP1] 長槍隊OP1
+    [OP2] 長槍隊OP2
+    [OP3] 長槍隊OP3
+    [OP4] 長槍隊OP4
+    [OM1] 鉄砲隊OM1
+    [OM2] 鉄砲隊OM2
+    [OM3] 鉄砲隊OM3
+    [OA1] 弓隊OA1
+    [OC1] 騎馬隊OC1
+    [OC2] 騎馬隊OC2
+    [TH] 武田勝頼(TH)
+    [TG1] 山県昌景(TG1)
+    [TG2] 馬場信春(TG2)
+    [TG3] 内藤昌秀(TG3)
+    [TP1] 長槍隊TP1
+    [TP2] 長槍隊TP2
+    [TP3] 長槍隊TP3
+    [TM1] 鉄砲隊TM1
+    [TA1] 弓隊TA1
+    [TA2] 弓隊TA2
+    [TA3] 弓隊TA3
+    [TC1] 騎馬隊TC1
+    [TC2] 騎馬隊TC2
+    [TC3] 騎馬隊TC3
+   *[other] { $card }
+}
+# 武将・大将の名。
+senbat-card-name = { $card ->
+    [OH] 織田信長
+    [OG1] 柴田勝家
+    [OG2] 前田利家
+    [OG3] 羽柴秀吉
+    [OP1] 長槍隊
+    [OP2] 長槍隊
+    [OP3] 長槍隊
+    [OP4] 長槍隊
+    [OM1] 鉄砲隊
+    [OM2] 鉄砲隊
+    [OM3] 鉄砲隊
+    [OA1] 弓隊
+    [OC1] 騎馬隊
+    [OC2] 騎馬隊
+    [TH] 武田勝頼
+    [TG1] 山県昌景
+    [TG2] 馬場信春
+    [TG3] 内藤昌秀
+    [TP1] 長槍隊
+    [TP2] 長槍隊
+    [TP3] 長槍隊
+    [TM1] 鉄砲隊
+    [TA1] 弓隊
+    [TA2] 弓隊
+    [TA3] 弓隊
+    [TC1] 騎馬隊
+    [TC2] 騎馬隊
+    [TC3] 騎馬隊
+   *[other] { $card }
+}
+senbat-card-title = { $card ->
+    [OH] { $card } Oda Nobunaga
+    [OG1] { $card } Shibata Katsuie
+    [OG2] { $card } Maeda Toshiie
+    [OG3] { $card } Hashiba Hideyoshi
+    [OP1] { $card } nagayari-tai
+    [OP2] { $card } nagayari-tai
+    [OP3] { $card } nagayari-tai
+    [OP4] { $card } nagayari-tai
+    [OM1] { $card } teppo-tai
+    [OM2] { $card } teppo-tai
+    [OM3] { $card } teppo-tai
+    [OA1] { $card } yumi-tai
+    [OC1] { $card } kiba-tai
+    [OC2] { $card } kiba-tai
+    [TH] { $card } Takeda Katsuyori
+    [TG1] { $card } Yamagata Masakage
+    [TG2] { $card } Baba Nobuharu
+    [TG3] { $card } Naito Masahide
+    [TP1] { $card } nagayari-tai
+    [TP2] { $card } nagayari-tai
+    [TP3] { $card } nagayari-tai
+    [TM1] { $card } teppo-tai
+    [TA1] { $card } yumi-tai
+    [TA2] { $card } yumi-tai
+    [TA3] { $card } yumi-tai
+    [TC1] { $card } kiba-tai
+    [TC2] { $card } kiba-tai
+    [TC3] { $card } kiba-tai
+   *[other] { $card }
+}
+senbat-slot = { $slot ->
+    [C] 中核
+    [F] 前
+    [FL] 前左
+    [FR] 前右
+    [L] 左
+    [R] 右
+    [B] 後
+    [BL] 後左
+    [BR] 後右
+   *[other] { $slot }
+}
+# ログに載る実行済みの行動：英語は記法、日本語は説明。
+senbat-action-move = 移動 { senbat-sonae }:
+senbat-action-shoot = 射撃 { senbat-sonae }:
+senbat-action-charge = 突撃 { senbat-sonae }:
+senbat-action-parts-separator = {" / "}
+senbat-action-form = 隊形 { $slots }
+senbat-action-form-slot = { senbat-slot }={ $card }
+senbat-action-form-separator = {" "}
+senbat-action-rotation = { $turn ->
+    [right] 右{ $degrees }°
+   *[left] 左{ $degrees }°
+}
+senbat-action-advance = { $back ->
+    [yes] 後退
+   *[no] 前進
+}{ $sides }短辺
+senbat-action-charge-advance = 前進{ $sides }短辺
+senbat-action-fire = { $pairs }
+senbat-action-fire-pair = 射撃 { $from }→{ $to }
+senbat-action-fire-separator = {" / "}
+senbat-action-recover = { $card ->
+    [none] 回復
+   *[other] 回復 { $card }
+}
+senbat-action-defend = 防御
+senbat-turn-number = 手番{ $turn }
+senbat-kenkon-state = { $used ->
+    [yes] 使用済み
+   *[no] 未使用
+}
+senbat-no-targets-yet = 対象未宣言
+# 備え（中核の札の名に「備え」）。
+senbat-sonae = { $card ->
+    [OH] 織田信長備え
+    [OG1] 柴田勝家備え
+    [OG2] 前田利家備え
+    [OG3] 羽柴秀吉備え
+    [TH] 武田勝頼備え
+    [TG1] 山県昌景備え
+    [TG2] 馬場信春備え
+    [TG3] 内藤昌秀備え
+   *[other] { $card }
+}
+# この手番の行動マス。
+senbat-space-in-turn = { $space ->
+    [MV] 移動
+    [SH] 射撃
+    [CH] 突撃
+    [RD] 回復/防御
+   *[other] { $space }
+}

@@ -109,7 +109,6 @@ shidouban-chooses-combat-c-first = { $letter_duty }が戦闘C{ $id }を先に選
 shidouban-ish-played-by-on-the = { $letter }が石田散薬を{ $pname_q }に使用: 除去を取り消し
 shidouban-interjection = 口出し: { $pass_txt }{ $if_pass_txt_is_empty }{ $letter } { $d_code }（{ $col }）
 shidouban-interjection-natural-movement = 口出し: { $pass_txt }（全員パス）; 自然移動
-shidouban-text-2 = { $t_code }({ $t })
 shidouban-your-preferences = あなたの設定
 shidouban-discard = 捨て札: { $all }
 shidouban-text-3 = { $d_code }→{ $to }({ $if_white_white })
@@ -246,3 +245,259 @@ shidouban-panel-person = { $name } 武{ $buto } 論{ $ronpa } 尊{ $sonkei } 士
 shidouban-picture-end-all-lose = 終了: プレイヤーの人物が残らず、全員の負け。
 shidouban-picture-end-sole = 終了: { $letter }（{ $name }）の勝ち。
 shidouban-picture-end-scored = 終了（第12ターン後）: 得点は上記のとおり。
+
+# 人物・事件コマ・方向・段の各言語での呼び方。
+shidouban-person = { $person ->
+    [KON] 近藤勇
+    [HIJ] 土方歳三
+    [OKI] 沖田総司
+    [NAG] 永倉新八
+    [SAI] 斎藤一
+    [HAR] 原田左之助
+    [TOD] 藤堂平助
+    [INO] 井上源三郎
+    [YMN] 山南敬助
+    [SER] 芹沢鴨
+    [NII] 新見錦
+    [HIR] 平山五郎
+    [ITO] 伊東甲子太郎
+    [TAK] 武田観柳斎
+    [TAN] 谷三十郎
+    [YMZ] 山崎烝
+    [SHI] 島田魁
+    [YOS] 吉村貫一郎
+    [KAW] 河合耆三郎
+    [MAT] 松原忠司
+    [OGA] 尾形俊太郎
+    [OIS] 大石鍬次郎
+    [SOM] 相馬主計
+    [NOM] 野村利三郎
+   *[other] { $person }
+}
+shidouban-person-short = { $person ->
+    [KON] 近藤
+    [HIJ] 土方
+    [OKI] 沖田
+    [NAG] 永倉
+    [SAI] 斎藤
+    [HAR] 原田
+    [TOD] 藤堂
+    [INO] 井上
+    [YMN] 山南
+    [SER] 芹沢
+    [NII] 新見
+    [HIR] 平山
+    [ITO] 伊東
+    [TAK] 武田
+    [TAN] 谷
+    [YMZ] 山崎
+    [SHI] 島田
+    [YOS] 吉村
+    [KAW] 河合
+    [MAT] 松原
+    [OGA] 尾形
+    [OIS] 大石
+    [SOM] 相馬
+    [NOM] 野村
+   *[other] { $person }
+}
+shidouban-person-name = { $person ->
+    [KON] 近藤勇
+    [HIJ] 土方歳三
+    [OKI] 沖田総司
+    [NAG] 永倉新八
+    [SAI] 斎藤一
+    [HAR] 原田左之助
+    [TOD] 藤堂平助
+    [INO] 井上源三郎
+    [YMN] 山南敬助
+    [SER] 芹沢鴨
+    [NII] 新見錦
+    [HIR] 平山五郎
+    [ITO] 伊東甲子太郎
+    [TAK] 武田観柳斎
+    [TAN] 谷三十郎
+    [YMZ] 山崎烝
+    [SHI] 島田魁
+    [YOS] 吉村貫一郎
+    [KAW] 河合耆三郎
+    [MAT] 松原忠司
+    [OGA] 尾形俊太郎
+    [OIS] 大石鍬次郎
+    [SOM] 相馬主計
+    [NOM] 野村利三郎
+   *[other] { $person }
+}
+shidouban-person-in-table = { $person ->
+    [KON] 近藤勇
+    [HIJ] 土方歳三
+    [OKI] 沖田総司
+    [NAG] 永倉新八
+    [SAI] 斎藤一
+    [HAR] 原田左之助
+    [TOD] 藤堂平助
+    [INO] 井上源三郎
+    [YMN] 山南敬助
+    [SER] 芹沢鴨
+    [NII] 新見錦
+    [HIR] 平山五郎
+    [ITO] 伊東甲子太郎
+    [TAK] 武田観柳斎
+    [TAN] 谷三十郎
+    [YMZ] 山崎烝
+    [SHI] 島田魁
+    [YOS] 吉村貫一郎
+    [KAW] 河合耆三郎
+    [MAT] 松原忠司
+    [OGA] 尾形俊太郎
+    [OIS] 大石鍬次郎
+    [SOM] 相馬主計
+    [NOM] 野村利三郎
+   *[other] { $person }
+}
+shidouban-person-title = { $person ->
+    [KON] 近藤勇 Kondo Isami
+    [HIJ] 土方歳三 Hijikata Toshizo
+    [OKI] 沖田総司 Okita Soji
+    [NAG] 永倉新八 Nagakura Shinpachi
+    [SAI] 斎藤一 Saito Hajime
+    [HAR] 原田左之助 Harada Sanosuke
+    [TOD] 藤堂平助 Todo Heisuke
+    [INO] 井上源三郎 Inoue Genzaburo
+    [YMN] 山南敬助 Yamanami Keisuke
+    [SER] 芹沢鴨 Serizawa Kamo
+    [NII] 新見錦 Niimi Nishiki
+    [HIR] 平山五郎 Hirayama Goro
+    [ITO] 伊東甲子太郎 Ito Kashitaro
+    [TAK] 武田観柳斎 Takeda Kanryusai
+    [TAN] 谷三十郎 Tani Sanjuro
+    [YMZ] 山崎烝 Yamazaki Susumu
+    [SHI] 島田魁 Shimada Kai
+    [YOS] 吉村貫一郎 Yoshimura Kanichiro
+    [KAW] 河合耆三郎 Kawai Kisaburo
+    [MAT] 松原忠司 Matsubara Chuji
+    [OGA] 尾形俊太郎 Ogata Shuntaro
+    [OIS] 大石鍬次郎 Oishi Kuwajiro
+    [SOM] 相馬主計 Soma Kazue
+    [NOM] 野村利三郎 Nomura Risaburo
+   *[other] { $person }
+}
+shidouban-tile = { $tile ->
+    [AIZ] 会津藩京都守護職
+    [ABU] 油小路
+    [IIN] 許嫁の美少女
+    [IKE] 池田屋浪士
+    [ISH] 石田散薬
+    [EEJ] ええじゃないか
+    [SUM] 大坂角力
+    [KAI] 海援隊士
+    [SHO] 京都所司代
+    [KIN] 禁門
+    [FUK] 士道不覚悟
+    [SOG] 狙撃
+    [CHO] 長州藩三家老軍
+    [YUK] 遊廓
+    [MIM] 京都見廻組
+    [SAT] 薩摩小銃隊
+   *[other] { $tile }
+}
+shidouban-tile-short = { $tile ->
+    [AIZ] 会津
+    [ABU] 油小
+    [IIN] 許嫁
+    [IKE] 池田
+    [ISH] 石田
+    [EEJ] ええ
+    [SUM] 大坂
+    [KAI] 海援
+    [SHO] 所司
+    [KIN] 禁門
+    [FUK] 不覚
+    [SOG] 狙撃
+    [CHO] 長州
+    [YUK] 遊廓
+    [MIM] 見廻
+    [SAT] 薩摩
+   *[other] { $tile }
+}
+shidouban-tile-name = { $tile ->
+    [AIZ] 会津藩京都守護職
+    [ABU] 油小路
+    [IIN] 許嫁の美少女
+    [IKE] 池田屋浪士
+    [ISH] 石田散薬
+    [EEJ] ええじゃないか
+    [SUM] 大坂角力
+    [KAI] 海援隊士
+    [SHO] 京都所司代
+    [KIN] 禁門
+    [FUK] 士道不覚悟
+    [SOG] 狙撃
+    [CHO] 長州藩三家老軍
+    [YUK] 遊廓
+    [MIM] 京都見廻組
+    [SAT] 薩摩小銃隊
+   *[other] { $tile }
+}
+shidouban-tile-labelled = { $tile ->
+    [AIZ] 会津藩京都守護職
+    [ABU] 油小路
+    [IIN] 許嫁の美少女
+    [IKE] 池田屋浪士
+    [ISH] 石田散薬
+    [EEJ] ええじゃないか
+    [SUM] 大坂角力
+    [KAI] 海援隊士
+    [SHO] 京都所司代
+    [KIN] 禁門
+    [FUK] 士道不覚悟
+    [SOG] 狙撃
+    [CHO] 長州藩三家老軍
+    [YUK] 遊廓
+    [MIM] 京都見廻組
+    [SAT] 薩摩小銃隊
+   *[other] { $tile }
+}
+shidouban-tile-in-hand = { $name }({ $tile })
+shidouban-dir = { $dir ->
+    [U] 上
+    [R] 右
+    [D] 下
+    [L] 左
+   *[other] { $dir }
+}
+# A row by its number in English and by its kanji in Japanese; the board names it in the other script too.
+shidouban-row = { $row ->
+    [1] 一
+    [2] 二
+    [3] 三
+    [4] 四
+    [5] 五
+    [6] 六
+   *[other] { $row }
+}
+shidouban-row-other-script = { $row }
+shidouban-square = { $column }{ $row ->
+    [1] 一
+    [2] 二
+    [3] 三
+    [4] 四
+    [5] 五
+    [6] 六
+   *[other] { $row }
+}
+shidouban-square-with-both = { $column }{ $row ->
+    [1] 一
+    [2] 二
+    [3] 三
+    [4] 四
+    [5] 五
+    [6] 六
+   *[other] { $row }
+}
+shidouban-colour = { $white ->
+    [yes] 白
+   *[no] 黒
+}
+# 移動中の人物の可能な移動の並べ方。
+shidouban-legal-separator = {" "}

@@ -113,7 +113,10 @@ shinobazu-yours = （あなたが出した札：{ $cards_text_discard_face_down_
 shinobazu-discards-face-down = {" "}捨て札      : { $discards }   裏向き: { $discard_face_down }枚{ $yours }
 shinobazu-face-down-discards = {" "}裏向きの捨て札: { $cards_text_cards }
 shinobazu-waiting-for = {" "}待機中      : { $text }
-shinobazu-declined-s-challenge = {" "}{ $seat_label_d_passer }は{ $seat_label_d_loser }の不忍勝負をパス：{ $d_cards }点加算（{ $d_change_before } → { $d_change_after }）。{ $if_carried_the }
+shinobazu-declined-s-challenge = {" "}{ $seat_label_d_passer }は{ $seat_label_d_loser }の不忍勝負をパス：{ $d_cards }点加算（{ $d_change_before } → { $d_change_after }）。{ $carried ->
+    [yes] 勝負札は手元に残りました。
+   *[no] 勝負札は裏向きのまま捨て札に。
+}
 shinobazu-game-over-ranking = {" "}ゲーム終了。順位:
 shinobazu-resigned-2 = （投了）
 

@@ -247,3 +247,136 @@ suriagehara-expects-move-orders = 移動命令（move ...）
 suriagehara-expects-a-combat-plan = 戦闘計画（attack ...）
 suriagehara-expects-a-retreat = 後退（retreat ユニット ヘクス）
 suriagehara-expects-a-re-placement = 再配置（replace 指揮官 ユニット）
+
+# 編成・チット・指揮官・ユニットの各言語での呼び方。
+suriagehara-formation = { $formation ->
+    [YO] 葦名義広
+    [TK] 富田隆実
+    [UZ] 富田氏実
+    [KM] 金上盛備
+    [KY] 平田舜範
+    [UN] 平田氏範
+    [MG] 松本源兵衛
+    [SE] 佐瀬常昌
+    [MA] 伊達政宗
+    [SG] 伊達成実
+    [IN] 猪苗代盛国
+    [KT] 片倉景綱
+    [SR] 白石宗実
+    [HR] 原田宗時
+    [YS] 屋代景頼
+    [OU] 大内定綱
+    [KH] 片平親綱
+   *[other] { $formation }
+}
+suriagehara-chit = { $formation ->
+    [YO] 義広
+    [TK] 隆実隊
+    [UZ] 氏実隊
+    [KM] 盛備隊
+    [KY] 舜範隊
+    [UN] 氏範隊
+    [MG] 源兵衛隊
+    [SE] 常昌隊
+    [MA] 政宗
+    [SG] 成実隊
+    [IN] 盛国隊
+    [KT] 景綱隊
+    [SR] 宗実隊
+    [HR] 宗時隊
+    [YS] 景頼隊
+    [OU] 定綱隊
+    [KH] 親綱隊
+   *[other] { $formation }
+}
+suriagehara-leader = { $formation ->
+    [YO] 葦名義広
+    [TK] 富田隆実
+    [UZ] 富田氏実
+    [KM] 金上盛備
+    [KY] 平田舜範
+    [UN] 平田氏範
+    [MG] 松本源兵衛
+    [SE] 佐瀬常昌
+    [MA] 伊達政宗
+    [SG] 伊達成実
+    [IN] 猪苗代盛国
+    [KT] 片倉景綱
+    [SR] 白石宗実
+    [HR] 原田宗時
+    [YS] 屋代景頼
+    [OU] 大内定綱
+    [KH] 片平親綱
+   *[other] { $formation }
+}
+# 引かれたチットの記号の後：日本語では記号。
+suriagehara-leader-or-code = { $formation }
+suriagehara-formation-listed = { $formation ->
+    [YO] YO（葦名義広）
+    [TK] TK（富田隆実）
+    [UZ] UZ（富田氏実）
+    [KM] KM（金上盛備）
+    [KY] KY（平田舜範）
+    [UN] UN（平田氏範）
+    [MG] MG（松本源兵衛）
+    [SE] SE（佐瀬常昌）
+    [MA] MA（伊達政宗）
+    [SG] SG（伊達成実）
+    [IN] IN（猪苗代盛国）
+    [KT] KT（片倉景綱）
+    [SR] SR（白石宗実）
+    [HR] HR（原田宗時）
+    [YS] YS（屋代景頼）
+    [OU] OU（大内定綱）
+    [KH] KH（片平親綱）
+   *[other] { $formation }
+}
+suriagehara-leader-title = { $formation ->
+    [YO] 葦名義広 Ashina Yoshihiro
+    [TK] 富田隆実 Tomita Takazane
+    [UZ] 富田氏実 Tomita Ujizane
+    [KM] 金上盛備 Kanagami Moriharu
+    [KY] 平田舜範 Hirata Kiyonori
+    [UN] 平田氏範 Hirata Ujinori
+    [MG] 松本源兵衛 Matsumoto Genbee
+    [SE] 佐瀬常昌 Sase Tsunemasa
+    [MA] 伊達政宗 Date Masamune
+    [SG] 伊達成実 Date Shigezane
+    [IN] 猪苗代盛国 Inawashiro Morikuni
+    [KT] 片倉景綱 Katakura Kagetsuna
+    [SR] 白石宗実 Shiroishi Munezane
+    [HR] 原田宗時 Harada Munetoki
+    [YS] 屋代景頼 Yashiro Kageyori
+    [OU] 大内定綱 Ōuchi Sadatsuna
+    [KH] 片平親綱 Katahira Chikatsuna
+   *[other] { $formation }
+}
+suriagehara-unit = { $formation ->
+    [YO] 義広本隊
+    [TK] 将監隆実隊
+    [UZ] 富田氏実隊
+    [KM] 金上盛備隊
+    [KY] 平田舜範隊
+    [UN] 平田氏範隊
+    [MG] 松本源兵衛隊
+    [SE] 佐瀬常昌隊
+    [MA] 政宗本隊
+    [SG] 成実隊
+    [IN] 猪苗代盛国隊
+    [KT] 片倉景綱隊
+    [SR] 白石宗実隊
+    [HR] 原田宗時隊
+    [YS] 屋代景頼隊
+    [OU] 大内定綱隊
+    [KH] 片平親綱隊
+   *[other] { $formation }
+}{ $serial ->
+    [1] ①
+    [2] ②
+    [3] ③
+    [4] ④
+    [5] ⑤
+   *[other] ?
+}
+# 戦闘報告で指揮官を乗せたユニットに付ける印（日本語では郎党名で分かるので無し）。
+suriagehara-carrier-mark-in-report = {""}

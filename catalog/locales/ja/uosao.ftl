@@ -136,3 +136,15 @@ uosao-spot-card = 手札の { $card }
 spot-uosao-right = 右王へ（R）
 spot-uosao-left = 左王へ（L）
 spot-uosao-road = 道として（D）
+# 場に出た札の表示：向きと数字、道はその種類。
+uosao-played-face = { $face ->
+    [D] { $trap ->
+        [yes] 罠
+       *[no] 道
+    }
+    [R] 右{ $value }
+    [L] 左{ $value }
+   *[other] { $face }{ $value }
+}
+# 手番順の区切り。
+uosao-order-separator = ・

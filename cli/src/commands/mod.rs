@@ -84,7 +84,8 @@ impl Ctx {
                     crate::i18n::lang(),
                     "cli-config-bad-lang",
                     file = config.path().join("config.toml").display().to_string(),
-                    lang = lang
+                    lang = lang,
+                    known = catalog::codes(crate::i18n::lang())
                 ))
             })?,
             (None, None) => Lang::En,

@@ -139,13 +139,12 @@ static CAVALRY: TypeDef = TypeDef {
     abbr: "cav",
 };
 
+/// A card; its names in every language are in the catalogs (`senbat-card…`), by its id.
 pub struct CardDef {
     pub id: &'static str,
     /// 0 = Oda, 1 = Takeda.
     pub army: u8,
     pub utype: UType,
-    pub name_ja: &'static str,
-    pub romaji: &'static str,
     pub extra_melee: bool,
     pub extra_charge: bool,
 }
@@ -154,12 +153,10 @@ const fn c(
     id: &'static str,
     army: u8,
     utype: UType,
-    name_ja: &'static str,
-    romaji: &'static str,
     extra_melee: bool,
     extra_charge: bool,
 ) -> CardDef {
-    CardDef { id, army, utype, name_ja, romaji, extra_melee, extra_charge }
+    CardDef { id, army, utype, extra_melee, extra_charge }
 }
 
 /// Number of cards per army; card index = army * 14 + position. Cores come first, in canonical order.
@@ -167,38 +164,37 @@ pub const PER_ARMY: usize = 14;
 pub const NCARDS: usize = 28;
 
 pub static CARDS: [CardDef; NCARDS] = [
-    c("OH", 0, UType::Honjin, "織田信長", "Oda Nobunaga", false, false),
-    c("OG1", 0, UType::Busho, "柴田勝家", "Shibata Katsuie", true, false),
-    c("OG2", 0, UType::Busho, "前田利家", "Maeda Toshiie", false, true),
-    c("OG3", 0, UType::Busho, "羽柴秀吉", "Hashiba Hideyoshi", false, false),
-    c("OP1", 0, UType::Pike, "長槍隊", "nagayari-tai", false, false),
-    c("OP2", 0, UType::Pike, "長槍隊", "nagayari-tai", false, false),
-    c("OP3", 0, UType::Pike, "長槍隊", "nagayari-tai", false, false),
-    c("OP4", 0, UType::Pike, "長槍隊", "nagayari-tai", false, false),
-    c("OM1", 0, UType::Musket, "鉄砲隊", "teppo-tai", false, false),
-    c("OM2", 0, UType::Musket, "鉄砲隊", "teppo-tai", false, false),
-    c("OM3", 0, UType::Musket, "鉄砲隊", "teppo-tai", false, false),
-    c("OA1", 0, UType::Archer, "弓隊", "yumi-tai", false, false),
-    c("OC1", 0, UType::Cavalry, "騎馬隊", "kiba-tai", false, false),
-    c("OC2", 0, UType::Cavalry, "騎馬隊", "kiba-tai", false, false),
-    c("TH", 1, UType::Honjin, "武田勝頼", "Takeda Katsuyori", false, false),
-    c("TG1", 1, UType::Busho, "山県昌景", "Yamagata Masakage", false, true),
-    c("TG2", 1, UType::Busho, "馬場信春", "Baba Nobuharu", true, false),
-    c("TG3", 1, UType::Busho, "内藤昌秀", "Naito Masahide", false, false),
-    c("TP1", 1, UType::Pike, "長槍隊", "nagayari-tai", false, false),
-    c("TP2", 1, UType::Pike, "長槍隊", "nagayari-tai", false, false),
-    c("TP3", 1, UType::Pike, "長槍隊", "nagayari-tai", false, false),
-    c("TM1", 1, UType::Musket, "鉄砲隊", "teppo-tai", false, false),
-    c("TA1", 1, UType::Archer, "弓隊", "yumi-tai", false, false),
-    c("TA2", 1, UType::Archer, "弓隊", "yumi-tai", false, false),
-    c("TA3", 1, UType::Archer, "弓隊", "yumi-tai", false, false),
-    c("TC1", 1, UType::Cavalry, "騎馬隊", "kiba-tai", false, false),
-    c("TC2", 1, UType::Cavalry, "騎馬隊", "kiba-tai", false, false),
-    c("TC3", 1, UType::Cavalry, "騎馬隊", "kiba-tai", false, false),
+    c("OH", 0, UType::Honjin, false, false),
+    c("OG1", 0, UType::Busho, true, false),
+    c("OG2", 0, UType::Busho, false, true),
+    c("OG3", 0, UType::Busho, false, false),
+    c("OP1", 0, UType::Pike, false, false),
+    c("OP2", 0, UType::Pike, false, false),
+    c("OP3", 0, UType::Pike, false, false),
+    c("OP4", 0, UType::Pike, false, false),
+    c("OM1", 0, UType::Musket, false, false),
+    c("OM2", 0, UType::Musket, false, false),
+    c("OM3", 0, UType::Musket, false, false),
+    c("OA1", 0, UType::Archer, false, false),
+    c("OC1", 0, UType::Cavalry, false, false),
+    c("OC2", 0, UType::Cavalry, false, false),
+    c("TH", 1, UType::Honjin, false, false),
+    c("TG1", 1, UType::Busho, false, true),
+    c("TG2", 1, UType::Busho, true, false),
+    c("TG3", 1, UType::Busho, false, false),
+    c("TP1", 1, UType::Pike, false, false),
+    c("TP2", 1, UType::Pike, false, false),
+    c("TP3", 1, UType::Pike, false, false),
+    c("TM1", 1, UType::Musket, false, false),
+    c("TA1", 1, UType::Archer, false, false),
+    c("TA2", 1, UType::Archer, false, false),
+    c("TA3", 1, UType::Archer, false, false),
+    c("TC1", 1, UType::Cavalry, false, false),
+    c("TC2", 1, UType::Cavalry, false, false),
+    c("TC3", 1, UType::Cavalry, false, false),
 ];
 
 pub const ARMY_EN: [&str; 2] = ["Oda", "Takeda"];
-pub const ARMY_JA: [&str; 2] = ["織田軍", "武田軍"];
 
 pub fn card_index(id: &str) -> Option<usize> {
     CARDS.iter().position(|c| c.id.eq_ignore_ascii_case(id))
@@ -264,21 +260,8 @@ impl Slot {
         }
     }
     /// The slot's name in `lang`: its letters in English, its word in Japanese.
-    pub fn label(self, lang: Lang) -> &'static str {
-        crate::engine::name_in(lang, self.name(), self.name_ja())
-    }
-    pub fn name_ja(self) -> &'static str {
-        match self {
-            Slot::C => "中核",
-            Slot::F => "前",
-            Slot::FL => "前左",
-            Slot::FR => "前右",
-            Slot::L => "左",
-            Slot::R => "右",
-            Slot::B => "後",
-            Slot::BL => "後左",
-            Slot::BR => "後右",
-        }
+    pub fn label(self, lang: Lang) -> String {
+        catalog::t!(lang, "senbat-slot", slot = self.name())
     }
     pub fn parse(s: &str) -> Option<Slot> {
         Some(match s.to_ascii_uppercase().as_str() {
@@ -320,7 +303,6 @@ pub fn formation_ok(slots: &[Slot]) -> Result<(), &'static str> {
 
 /// Action spaces in clockwise order.
 pub const SPACES: [&str; 4] = ["MV", "SH", "CH", "RD"];
-pub const SPACES_JA: [&str; 4] = ["移動", "射撃", "突撃", "回復/防御"];
 pub const MV: usize = 0;
 pub const SH: usize = 1;
 pub const CH: usize = 2;

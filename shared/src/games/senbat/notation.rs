@@ -332,40 +332,61 @@ fn print_rot(r: i32) -> String {
     format!("{r:+}")
 }
 
-/// A Japanese rendering of an execution for the log (spec §4.9, display only).
-pub fn print_ja(a: &Action) -> String {
-    let name = |id: &str| data::card_index(id).map_or(id.to_string(), |i| format!("{}備え", data::CARDS[i].name_ja));
-    let rot = |r: i32| if r > 0 { format!("右{r}°") } else { format!("左{}°", -r) };
-    let mut parts = Vec::new();
-    match a {
+/// An executed action as the log tells it in `lang` (spec §4.9, display only): its notation in English, a
+/// description in Japanese.
+pub fn describe(lang: Lang, a: &Action) -> String {
+    // Cards by their ids as the catalogs know them, whatever case they were typed in.
+    let id = |id: &str| data::card_index(id).map_or(id.to_string(), |i| data::CARDS[i].id.to_string());
+    let rotation = |r: i32| {
+        catalog::t!(lang, "senbat-action-rotation", turn = if r > 0 { "right" } else { "left" }, degrees = r.unsigned_abs())
+    };
+    let (head, rest) = match a {
         Action::Move { sonae, form, rot: r, back, j } => {
-            parts.push(format!("移動 {}:", name(sonae)));
+            let mut rest = Vec::new();
             if let Some(f) = form.as_ref().filter(|f| !f.is_empty()) {
-                let f: Vec<String> = f.iter().map(|(s, c)| format!("{}={}", s.name_ja(), c)).collect();
-                parts.push(format!("隊形 {}", f.join(" ")));
+                let slots: Vec<String> = f
+                    .iter()
+                    .map(|(s, c)| catalog::t!(lang, "senbat-action-form-slot", slot = s.name(), card = c.as_str()))
+                    .collect();
+                let slots = slots.join(&catalog::t!(lang, "senbat-action-form-separator"));
+                rest.push(catalog::t!(lang, "senbat-action-form", slots = slots));
             }
             if *r != 0 {
-                parts.push(rot(*r));
+                rest.push(rotation(*r));
             }
-            parts.push(format!("{}{j}短辺", if *back { "後退" } else { "前進" }));
+            rest.push(catalog::t!(lang, "senbat-action-advance", back = if *back { "yes" } else { "no" }, sides = *j));
+            (catalog::t!(lang, "senbat-action-move", card = id(sonae)), rest)
         }
         Action::Shoot { sonae, rot: r, fire } => {
-            parts.push(format!("射撃 {}:", name(sonae)));
+            let mut rest = Vec::new();
             if *r != 0 {
-                parts.push(rot(*r));
+                rest.push(rotation(*r));
             }
-            for (x, y) in fire {
-                parts.push(format!("射撃 {x}→{y}"));
+            if !fire.is_empty() {
+                let pairs: Vec<String> = fire
+                    .iter()
+                    .map(|(x, y)| catalog::t!(lang, "senbat-action-fire-pair", from = x.as_str(), to = y.as_str()))
+                    .collect();
+                let pairs = pairs.join(&catalog::t!(lang, "senbat-action-fire-separator"));
+                rest.push(catalog::t!(lang, "senbat-action-fire", pairs = pairs));
             }
+            (catalog::t!(lang, "senbat-action-shoot", card = id(sonae)), rest)
         }
-        Action::Charge { sonae, j } => parts.push(format!("突撃 {}: 前進{j}短辺", name(sonae))),
+        Action::Charge { sonae, j } => (
+            catalog::t!(lang, "senbat-action-charge", card = id(sonae)),
+            vec![catalog::t!(lang, "senbat-action-charge-advance", sides = *j)],
+        ),
         Action::Recover { card } => {
-            parts.push(format!("回復{}", card.as_ref().map(|c| format!(" {c}")).unwrap_or_default()))
+            (catalog::t!(lang, "senbat-action-recover", card = card.as_deref().unwrap_or("none")), Vec::new())
         }
-        Action::Defend => parts.push("防御".to_string()),
-        other => parts.push(print(other)),
+        Action::Defend => (catalog::t!(lang, "senbat-action-defend"), Vec::new()),
+        other => (print(other), Vec::new()),
+    };
+    if rest.is_empty() {
+        head
+    } else {
+        format!("{head} {}", rest.join(&catalog::t!(lang, "senbat-action-parts-separator")))
     }
-    parts.join(" / ").replacen(": / ", ": ", 1)
 }
 
 /// The canonical notation of an action.

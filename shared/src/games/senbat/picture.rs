@@ -128,7 +128,8 @@ fn draw_field(svg: &mut Svg, v: &View, l: &Layout, lang: Lang) {
             svg.polygon(&corners, Paint::new(palette::PAPER, colour).width(2.0));
             // The front edge, thicker: the card faces that way.
             svg.line(corners[0].0, corners[0].1, corners[1].0, corners[1].1, Paint::outline(colour).width(5.0));
-            svg.title(&format!("{} {} ({x:.1}, {y:.1}) {heading}°", def.id, def.romaji));
+            let card = catalog::t!(lang, "senbat-card-title", card = def.id);
+            svg.title(&format!("{card} ({x:.1}, {y:.1}) {heading}°"));
             let (id_y, wounds_y) = if l.narrow { (cy - 1.0, cy + 20.0) } else { (cy + 1.0, cy + 12.0) };
             svg.text(cx, id_y, def.id, l.font(10.0).bold().middle().fill(colour));
             svg.text(cx, wounds_y, &wounds, l.font(8.0).middle().fill(palette::MUTED));
@@ -282,11 +283,7 @@ fn draw_panel(svg: &mut Svg, v: &View, l: &Layout, ctx: &RenderContext) -> f64 {
     let kenkon = catalog::t!(
         lang,
         "senbat-kenkon-itteki",
-        if_kenkon_used_used = if lang == catalog::Lang::Ja {
-            (if v.kenkon_used { "使用済み" } else { "未使用" }).to_string()
-        } else {
-            (if v.kenkon_used { "used" } else { "unused" }).to_string()
-        }
+        if_kenkon_used_used = catalog::t!(lang, "senbat-kenkon-state", used = if v.kenkon_used { "yes" } else { "no" })
     );
     svg.text(px, y, &kenkon, l.font(11.0));
     y += 18.0 * k;
@@ -326,13 +323,12 @@ pub fn render_svg(v: &View, ctx: &RenderContext) -> String {
     let lang = ctx.lang;
     let l = Layout::new(ctx.narrow);
     let mut svg = Svg::new(l.width, 0.0);
-    let phase = match (&v.phase, lang) {
-        (Phase::Organise, _) => catalog::t!(lang, "senbat-organisation-sealed").to_string(),
-        (Phase::Deploy, _) => catalog::t!(lang, "senbat-deployment").to_string(),
-        (Phase::Tokens, _) => catalog::t!(lang, "senbat-token-placement-sealed").to_string(),
-        (Phase::Play, Lang::En) => format!("turn {}", v.turn_no),
-        (Phase::Play, Lang::Ja) => format!("手番{}", v.turn_no),
-        (Phase::Over, _) => catalog::t!(lang, "senbat-game-over").to_string(),
+    let phase = match &v.phase {
+        Phase::Organise => catalog::t!(lang, "senbat-organisation-sealed"),
+        Phase::Deploy => catalog::t!(lang, "senbat-deployment"),
+        Phase::Tokens => catalog::t!(lang, "senbat-token-placement-sealed"),
+        Phase::Play => catalog::t!(lang, "senbat-turn-number", turn = v.turn_no),
+        Phase::Over => catalog::t!(lang, "senbat-game-over"),
     };
     let title = format!("Senbat {} — {phase}", catalog::t!(lang, "senbat-card-battle"));
     let (title_font, note_font) =

@@ -2,7 +2,7 @@
 //! field drawn on `text::Canvas`, and the roster. The map itself is ASCII in both languages; Japanese
 //! names only appear at the end of roster lines, so CJK width never breaks the alignment.
 
-use crate::engine::{Lang, RenderContext, Seat, Viewer, name_in};
+use crate::engine::{Lang, RenderContext, Seat, Viewer};
 use crate::text::{self, Align, Canvas, Table};
 
 use super::data::{self, CARDS, FIELD_H, FIELD_W, NCARDS, PER_ARMY, SPACES};
@@ -210,11 +210,7 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
         &catalog::t!(
             lang,
             "senbat-kenkon-itteki",
-            if_kenkon_used_used = if lang == catalog::Lang::Ja {
-                (if v.kenkon_used { "使用済み" } else { "未使用" }).to_string()
-            } else {
-                (if v.kenkon_used { "used" } else { "unused" }).to_string()
-            }
+            if_kenkon_used_used = catalog::t!(lang, "senbat-kenkon-state", used = if v.kenkon_used { "yes" } else { "no" })
         ),
         width,
     ));
@@ -226,11 +222,7 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
                     lang,
                     "senbat-this-turn-space-token-s",
                     name_active = (name(v.active)).to_string(),
-                    spaces_sp = if lang == catalog::Lang::Ja {
-                        (data::SPACES_JA[sp]).to_string()
-                    } else {
-                        (SPACES[sp]).to_string()
-                    },
+                    spaces_sp = catalog::t!(lang, "senbat-space-in-turn", space = SPACES[sp]),
                     turn_used = v.turn.used.to_string()
                 ),
                 width,
@@ -309,11 +301,7 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
                 lang,
                 "senbat-may-target",
                 cards_a_id = (CARDS[*a as usize].id).to_string(),
-                names = if lang == catalog::Lang::Ja {
-                    (names.join("、")).to_string()
-                } else {
-                    (names.join(", ")).to_string()
-                }
+                names = names.join(&catalog::t!(lang, "engine-list-separator"))
             );
             out.push_str(&text::truncate(&line, width));
             out.push('\n');
@@ -350,7 +338,7 @@ fn roster(v: &View, lang: Lang, width: usize) -> String {
         let td = data::type_def(CARDS[i].utype);
         let (x, y, h) = c.pose.unwrap();
         let nm = if data::is_core(i) {
-            name_in(lang, CARDS[i].romaji, CARDS[i].name_ja).to_string()
+            catalog::t!(lang, "senbat-card-name", card = CARDS[i].id)
         } else {
             data::type_name(lang, CARDS[i].utype)
         };
@@ -404,11 +392,8 @@ fn extra_lines(v: &View, lang: Lang) -> Vec<String> {
             "senbat-of-damage-placed-p-p",
             kind = kind.to_string(),
             cards_c_id = (CARDS[c.x as usize].id).to_string(),
-            if_pairs_is_empty = if lang == catalog::Lang::Ja {
-                (if pairs.is_empty() { "対象未宣言".to_string() } else { pairs.join(" ") }).to_string()
-            } else {
-                (if pairs.is_empty() { "targets not yet declared".to_string() } else { pairs.join(" ") }).to_string()
-            },
+            if_pairs_is_empty =
+                if pairs.is_empty() { catalog::t!(lang, "senbat-no-targets-yet") } else { pairs.join(" ") },
             c_tally_0 = (c.tally[0]).to_string(),
             c_tally_1 = (c.tally[1]).to_string()
         ));

@@ -22,12 +22,12 @@ pub(crate) fn seat_en(s: Seat) -> String {
 
 /// How events name card `i` in `lang`: its id in English, its label in Japanese.
 pub(crate) fn card_name(lang: Lang, i: usize) -> String {
-    crate::engine::name_in(lang, CARDS[i].id, &lab_ja(i)).to_string()
+    catalog::t!(lang, "senbat-card", card = CARDS[i].id)
 }
 
 /// Card `i` with its kind in `lang`.
 pub(crate) fn label(lang: Lang, i: usize) -> String {
-    crate::engine::name_in(lang, &lab_en(i), &lab_ja(i)).to_string()
+    catalog::t!(lang, "senbat-card-labelled", card = CARDS[i].id)
 }
 
 /// Cards `cards` as a list in `lang`.
@@ -54,20 +54,9 @@ pub(crate) fn space_name(lang: Lang, space: usize) -> String {
     }
 }
 
-/// Action `a` in the notation of `lang`.
+/// Action `a` as the log tells it in `lang`.
 fn action_text(lang: Lang, a: &Action) -> String {
-    crate::engine::name_in(lang, &super::notation::print(a), &super::notation::print_ja(a)).to_string()
-}
-
-/// Japanese label of a card: personal name for cores, type name for troops, then the id.
-pub(crate) fn lab_ja(i: usize) -> String {
-    let c = &CARDS[i];
-    if data::is_core(i) { format!("{}({})", c.name_ja, c.id) } else { format!("{}{}", c.name_ja, c.id) }
-}
-
-pub(crate) fn lab_en(i: usize) -> String {
-    let c = &CARDS[i];
-    format!("{} ({})", c.id, data::type_name(Lang::En, c.utype))
+    super::notation::describe(lang, a)
 }
 
 fn mm(v: f64) -> String {
@@ -729,7 +718,7 @@ fn do_deploy(s: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) ->
                         lang,
                         "senbat-deploys-at-h",
                         seat_seat = (seat_en(seat)).to_string(),
-                        core_to_uppercase = crate::engine::name_in(lang, &core.to_uppercase(), &lab_ja(c)).to_string(),
+                        core_to_uppercase = card_name(lang, c),
                         mm = (mm(*x)).to_string(),
                         mm_y = (mm(*y)).to_string(),
                         h = h.to_string(),

@@ -30,17 +30,8 @@ impl Dir {
     }
 
     /// How texts name the direction in `lang`: its letter in English, its word in Japanese.
-    pub fn name(self, lang: crate::engine::Lang) -> &'static str {
-        crate::engine::name_in(lang, self.code(), self.ja())
-    }
-
-    pub fn ja(self) -> &'static str {
-        match self {
-            Dir::U => "上",
-            Dir::R => "右",
-            Dir::D => "下",
-            Dir::L => "左",
-        }
+    pub fn name(self, lang: crate::engine::Lang) -> String {
+        catalog::t!(lang, "shidouban-dir", dir = self.code())
     }
 }
 
@@ -116,10 +107,8 @@ pub struct Arrow {
 /// A printed person piece.
 #[derive(Clone, Copy, Debug)]
 pub struct PersonData {
+    /// The person's code; its names in every language are in the catalogs (`shidouban-person…`).
     pub code: &'static str,
-    pub name: &'static str,
-    pub short: &'static str,
-    pub romaji: &'static str,
     pub buto: u8,
     pub ronpa: u8,
     pub sonkei: u8,
@@ -131,7 +120,7 @@ pub struct PersonData {
 }
 
 macro_rules! persons {
-    ($( $v:ident $code:literal $name:literal $short:literal $rom:literal $b:literal $ro:literal $so:literal $sh:expr, $f:ident
+    ($( $v:ident $code:literal $b:literal $ro:literal $so:literal $sh:expr, $f:ident
         [$up:literal $uc:ident $rp:literal $rc:ident $dp:literal $dc:ident $lp:literal $lc:ident] ;)*) => {
         /// The 24 persons, in roster order (§3.4).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -144,7 +133,7 @@ macro_rules! persons {
         }
 
         pub static PERSONS: [PersonData; 24] = [$(PersonData {
-            code: $code, name: $name, short: $short, romaji: $rom, buto: $b, ronpa: $ro, sonkei: $so, shido: $sh,
+            code: $code, buto: $b, ronpa: $ro, sonkei: $so, shido: $sh,
             failure: Failure::$f,
             arrows: [arrow!($up $uc), arrow!($rp $rc), arrow!($dp $dc), arrow!($lp $lc)],
         }),*];
@@ -161,30 +150,30 @@ macro_rules! arrow {
 }
 
 persons! {
-    KON "KON" "近藤勇" "近藤" "Kondo Isami" 5 4 6 None, Kakugo [1 W 2 W 4 B 3 B];
-    HIJ "HIJ" "土方歳三" "土方" "Hijikata Toshizo" 5 5 4 Some(6), Dokatsu [2 B 1 W 4 B 3 B];
-    OKI "OKI" "沖田総司" "沖田" "Okita Soji" 6 2 4 Some(4), Kakketsu [1 W 2 W 3 W 4 B];
-    NAG "NAG" "永倉新八" "永倉" "Nagakura Shinpachi" 6 3 3 Some(4), Fungai [3 B 2 W 1 W 4 B];
-    SAI "SAI" "斎藤一" "斎藤" "Saito Hajime" 6 1 2 Some(5), Ansatsu [3 B 1 B 4 B 2 B];
-    HAR "HAR" "原田左之助" "原田" "Harada Sanosuke" 5 1 3 Some(2), Fungai [3 W 2 B 1 W 4 B];
-    TOD "TOD" "藤堂平助" "藤堂" "Todo Heisuke" 4 3 3 Some(3), Toshi [2 W 3 B 4 B 1 W];
-    INO "INO" "井上源三郎" "井上" "Inoue Genzaburo" 3 2 5 Some(5), Kakugo [3 W 1 W 2 W 4 B];
-    YMN "YMN" "山南敬助" "山南" "Yamanami Keisuke" 4 5 5 Some(2), Dasso [3 B 4 B 2 W 1 W];
-    SER "SER" "芹沢鴨" "芹沢" "Serizawa Kamo" 5 4 3 Some(1), Shuran [3 W 4 B 2 B 1 W];
-    NII "NII" "新見錦" "新見" "Niimi Nishiki" 3 3 2 Some(2), Seppuku [3 W 4 B 1 W 2 B];
-    HIR "HIR" "平山五郎" "平山" "Hirayama Goro" 4 1 1 Some(3), Yudan [4 B 3 B 1 W 2 W];
-    ITO "ITO" "伊東甲子太郎" "伊東" "Ito Kashitaro" 4 6 5 Some(3), Hensetsu [2 W 4 B 3 W 1 W];
-    TAK "TAK" "武田観柳斎" "武田" "Takeda Kanryusai" 2 5 1 Some(2), Robai [1 W 3 W 4 B 2 W];
-    TAN "TAN" "谷三十郎" "谷" "Tani Sanjuro" 4 2 1 Some(3), Dokatsu [1 W 2 B 3 B 4 B];
-    YMZ "YMZ" "山崎烝" "山崎" "Yamazaki Susumu" 3 4 3 Some(5), Fudo [4 B 1 B 2 W 3 W];
-    SHI "SHI" "島田魁" "島田" "Shimada Kai" 4 1 4 Some(5), Fudo [1 B 2 B 3 B 4 B];
-    YOS "YOS" "吉村貫一郎" "吉村" "Yoshimura Kanichiro" 5 2 2 Some(3), Dasso [2 W 3 B 1 W 4 B];
-    KAW "KAW" "河合耆三郎" "河合" "Kawai Kisaburo" 1 3 2 Some(3), Seppuku [1 W 3 W 2 B 4 B];
-    MAT "MAT" "松原忠司" "松原" "Matsubara Chuji" 5 2 4 Some(3), Yudan [2 B 3 W 1 W 4 B];
-    OGA "OGA" "尾形俊太郎" "尾形" "Ogata Shuntaro" 2 4 3 Some(4), Hensetsu [2 W 4 B 3 W 1 B];
-    OIS "OIS" "大石鍬次郎" "大石" "Oishi Kuwajiro" 5 1 1 Some(2), Ansatsu [4 B 1 B 2 W 3 B];
-    SOM "SOM" "相馬主計" "相馬" "Soma Kazue" 3 3 3 Some(5), Seppuku [2 B 1 W 4 W 3 B];
-    NOM "NOM" "野村利三郎" "野村" "Nomura Risaburo" 4 2 2 Some(4), Toshi [2 W 1 W 3 B 4 B];
+    KON "KON" 5 4 6 None, Kakugo [1 W 2 W 4 B 3 B];
+    HIJ "HIJ" 5 5 4 Some(6), Dokatsu [2 B 1 W 4 B 3 B];
+    OKI "OKI" 6 2 4 Some(4), Kakketsu [1 W 2 W 3 W 4 B];
+    NAG "NAG" 6 3 3 Some(4), Fungai [3 B 2 W 1 W 4 B];
+    SAI "SAI" 6 1 2 Some(5), Ansatsu [3 B 1 B 4 B 2 B];
+    HAR "HAR" 5 1 3 Some(2), Fungai [3 W 2 B 1 W 4 B];
+    TOD "TOD" 4 3 3 Some(3), Toshi [2 W 3 B 4 B 1 W];
+    INO "INO" 3 2 5 Some(5), Kakugo [3 W 1 W 2 W 4 B];
+    YMN "YMN" 4 5 5 Some(2), Dasso [3 B 4 B 2 W 1 W];
+    SER "SER" 5 4 3 Some(1), Shuran [3 W 4 B 2 B 1 W];
+    NII "NII" 3 3 2 Some(2), Seppuku [3 W 4 B 1 W 2 B];
+    HIR "HIR" 4 1 1 Some(3), Yudan [4 B 3 B 1 W 2 W];
+    ITO "ITO" 4 6 5 Some(3), Hensetsu [2 W 4 B 3 W 1 W];
+    TAK "TAK" 2 5 1 Some(2), Robai [1 W 3 W 4 B 2 W];
+    TAN "TAN" 4 2 1 Some(3), Dokatsu [1 W 2 B 3 B 4 B];
+    YMZ "YMZ" 3 4 3 Some(5), Fudo [4 B 1 B 2 W 3 W];
+    SHI "SHI" 4 1 4 Some(5), Fudo [1 B 2 B 3 B 4 B];
+    YOS "YOS" 5 2 2 Some(3), Dasso [2 W 3 B 1 W 4 B];
+    KAW "KAW" 1 3 2 Some(3), Seppuku [1 W 3 W 2 B 4 B];
+    MAT "MAT" 5 2 4 Some(3), Yudan [2 B 3 W 1 W 4 B];
+    OGA "OGA" 2 4 3 Some(4), Hensetsu [2 W 4 B 3 W 1 B];
+    OIS "OIS" 5 1 1 Some(2), Ansatsu [4 B 1 B 2 W 3 B];
+    SOM "SOM" 3 3 3 Some(5), Seppuku [2 B 1 W 4 W 3 B];
+    NOM "NOM" 4 2 2 Some(4), Toshi [2 W 1 W 3 B 4 B];
 }
 
 impl Person {
@@ -200,7 +189,7 @@ impl Person {
         Person::ALL
             .iter()
             .copied()
-            .find(|p| p.code().eq_ignore_ascii_case(s) || p.data().name == s || p.data().short == s)
+            .find(|p| p.code().eq_ignore_ascii_case(s) || named_in_some_language(s, "shidouban-person", p.code()))
     }
 
     pub fn all_black(self) -> bool {
@@ -256,10 +245,8 @@ pub enum Trigger {
 /// A printed event tile.
 #[derive(Clone, Copy, Debug)]
 pub struct TileData {
+    /// The tile's code; its names in every language are in the catalogs (`shidouban-tile…`).
     pub code: &'static str,
-    pub name: &'static str,
-    pub short: &'static str,
-    pub en: &'static str,
     pub trigger: Trigger,
     /// Enemy force (dice); 0 for non-combat tiles and ABU (force = the other side's size).
     pub force: u8,
@@ -306,9 +293,6 @@ use Trigger as T;
 pub static TILES: [TileData; 16] = [
     TileData {
         code: "AIZ",
-        name: "会津藩京都守護職",
-        short: "会津",
-        en: "Aizu Kyoto Protector",
         trigger: T::Below,
         force: 3,
         combat: Some(Kiriai),
@@ -317,9 +301,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "ABU",
-        name: "油小路",
-        short: "油小",
-        en: "Aburanokoji ambush",
         trigger: T::Pair,
         force: 0,
         combat: Some(Kiriai),
@@ -328,9 +309,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "IIN",
-        name: "許嫁の美少女",
-        short: "許嫁",
-        en: "Beautiful fiancee",
         trigger: T::None,
         force: 0,
         combat: None,
@@ -339,9 +317,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "IKE",
-        name: "池田屋浪士",
-        short: "池田",
-        en: "Ikedaya ronin",
         trigger: T::Below,
         force: 2,
         combat: Some(Kiriai),
@@ -350,9 +325,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "ISH",
-        name: "石田散薬",
-        short: "石田",
-        en: "Ishida powder",
         trigger: T::None,
         force: 0,
         combat: None,
@@ -361,9 +333,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "EEJ",
-        name: "ええじゃないか",
-        short: "ええ",
-        en: "Eejanaika crowd",
         trigger: T::None,
         force: 0,
         combat: None,
@@ -372,9 +341,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "SUM",
-        name: "大坂角力",
-        short: "大坂",
-        en: "Osaka sumo",
         trigger: T::Below,
         force: 1,
         combat: Some(Naguriai),
@@ -383,9 +349,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "KAI",
-        name: "海援隊士",
-        short: "海援",
-        en: "Kaientai swordsmen",
         trigger: T::Above,
         force: 1,
         combat: Some(Kiriai),
@@ -394,9 +357,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "SHO",
-        name: "京都所司代",
-        short: "所司",
-        en: "Kyoto Shoshidai",
         trigger: T::Below,
         force: 2,
         combat: Some(Kiriai),
@@ -405,9 +365,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "KIN",
-        name: "禁門",
-        short: "禁門",
-        en: "Forbidden Gate",
         trigger: T::AnySide,
         force: 1,
         combat: Some(Juhogeki),
@@ -416,9 +373,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "FUK",
-        name: "士道不覚悟",
-        short: "不覚",
-        en: "Lacking resolve",
         trigger: T::None,
         force: 0,
         combat: None,
@@ -427,9 +381,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "SOG",
-        name: "狙撃",
-        short: "狙撃",
-        en: "Sniper",
         trigger: T::Column,
         force: 1,
         combat: Some(Juhogeki),
@@ -438,9 +389,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "CHO",
-        name: "長州藩三家老軍",
-        short: "長州",
-        en: "Choshu elders' army",
         trigger: T::Below,
         force: 3,
         combat: Some(Kiriai),
@@ -449,9 +397,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "YUK",
-        name: "遊廓",
-        short: "遊廓",
-        en: "Pleasure quarter",
         trigger: T::None,
         force: 0,
         combat: None,
@@ -460,9 +405,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "MIM",
-        name: "京都見廻組",
-        short: "見廻",
-        en: "Kyoto Mimawarigumi",
         trigger: T::Above,
         force: 2,
         combat: Some(Kiriai),
@@ -471,9 +413,6 @@ pub static TILES: [TileData; 16] = [
     },
     TileData {
         code: "SAT",
-        name: "薩摩小銃隊",
-        short: "薩摩",
-        en: "Satsuma rifles",
         trigger: T::Below,
         force: 4,
         combat: Some(Juhogeki),
@@ -514,7 +453,7 @@ impl Tile {
         Tile::ALL
             .iter()
             .copied()
-            .find(|t| t.code().eq_ignore_ascii_case(s) || t.data().name == s || t.data().short == s)
+            .find(|t| t.code().eq_ignore_ascii_case(s) || named_in_some_language(s, "shidouban-tile", t.code()))
     }
 
     pub fn is_overlay(self) -> bool {
@@ -543,6 +482,18 @@ impl Tile {
     }
 }
 
+/// Whether `given` is the name or short name of the piece `code` of `kind` (`shidouban-person`, `shidouban-tile`)
+/// in any language: players may type a piece as their language names it.
+fn named_in_some_language(given: &str, kind: &str, code: &str) -> bool {
+    let variable = kind.trim_start_matches("shidouban-");
+    catalog::LANGUAGES.iter().any(|&lang| {
+        [kind.to_owned(), format!("{kind}-short")]
+            .iter()
+            .any(|id| catalog::text_with(lang, id, &[(variable, catalog::Arg::from(code))]) == given)
+    })
+}
+
+/// The rows' kanji, as players may type them in squares (`2五`).
 pub const ROW_KANJI: [&str; 6] = ["一", "二", "三", "四", "五", "六"];
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! person, their owner, stones and marks, and the event tiles; then the players and what is awaited. It
 //! draws the same `View` as the text render, so it shows exactly what this viewer may know.
 
-use super::data::{ROW_KANJI, Tile};
+use super::data::Tile;
 use super::rules::letter;
 use super::state::{End, Sq, Status};
 use super::view::View;
@@ -90,7 +90,7 @@ fn draw_grid(svg: &mut Svg, v: &View, lang: Lang, g: &Geometry) {
         svg.text(
             grid_x - 10.0,
             y + cell / 2.0 + 5.0,
-            ROW_KANJI[r as usize - 1],
+            &catalog::t!(lang, "shidouban-row", row = r),
             Font::new(12.0).bold().middle().fill(QUIET),
         );
     }
@@ -99,8 +99,12 @@ fn draw_grid(svg: &mut Svg, v: &View, lang: Lang, g: &Geometry) {
         let (x, y) = g.corner(sq);
         let fill = if active == Some(sq) { palette::HIGHLIGHT } else { palette::PAPER };
         svg.rect(x, y, cell, cell, 0.0, Paint::new(fill, palette::LINE));
-        let who =
-            v.persons.iter().find(|p| p.sq == sq).map(|p| format!(" {}", p.person.data().name)).unwrap_or_default();
+        let who = v
+            .persons
+            .iter()
+            .find(|p| p.sq == sq)
+            .map(|p| format!(" {}", catalog::t!(lang, "shidouban-person-name", person = p.person.code())))
+            .unwrap_or_default();
         let label = format!("{}{who}", sq.label(lang));
         svg.spot(&square_spot(sq), &label, x, y, cell, cell, g.layout.touch);
     }
@@ -118,9 +122,9 @@ fn draw_grid(svg: &mut Svg, v: &View, lang: Lang, g: &Geometry) {
             6.0,
             Paint::new(palette::PANEL, stroke).width(if p.owner.is_some() { 3.0 } else { 1.0 }),
         );
-        let name = crate::engine::name_in(lang, p.person.code(), p.person.data().short);
-        svg.text(x + cell / 2.0, y + name_y, name, Font::new(name_size).bold().middle());
-        svg.title(&format!("{} {}", p.person.data().name, p.person.data().romaji));
+        let name = catalog::t!(lang, "shidouban-person-short", person = p.person.code());
+        svg.text(x + cell / 2.0, y + name_y, &name, Font::new(name_size).bold().middle());
+        svg.title(&catalog::t!(lang, "shidouban-person-title", person = p.person.code()));
         if let Some(owner) = p.owner {
             let r = if g.layout.narrow { 7.5 } else { 9.0 };
             svg.circle(x + cell - r - 4.0, y + r + 4.0, r, Paint::filled(seat_colour(owner)));
@@ -156,10 +160,10 @@ fn draw_grid(svg: &mut Svg, v: &View, lang: Lang, g: &Geometry) {
             3.0,
             Paint::new("#fbefe1", palette::BROWN).dashed(),
         );
-        let name = crate::engine::name_in(lang, tile.code(), tile.data().short);
-        svg.text(x + cell / 2.0, y + cell * 0.48, name, g.layout.font(13.0).bold().middle().fill(palette::BROWN));
+        let name = catalog::t!(lang, "shidouban-tile-short", tile = tile.code());
+        svg.text(x + cell / 2.0, y + cell * 0.48, &name, g.layout.font(13.0).bold().middle().fill(palette::BROWN));
         svg.text(x + cell / 2.0, y + cell * 0.67, tile.mark(), g.layout.font(11.0).middle().fill(palette::BROWN));
-        svg.title(tile.data().en);
+        svg.title(&catalog::t!(lang, "shidouban-tile-name", tile = tile.code()));
     }
     if let Some(sq) = active {
         let (x, y) = g.corner(sq);
@@ -259,9 +263,7 @@ fn draw_panel(svg: &mut Svg, v: &View, ctx: &RenderContext, g: &Geometry) -> f64
     {
         let names: Vec<String> = hand
             .iter()
-            .map(|t| {
-                crate::engine::name_in(lang, &format!("{} ({})", t.code(), t.data().en), t.data().name).to_string()
-            })
+            .map(|t| catalog::t!(lang, "shidouban-tile-labelled", tile = t.code()))
             .collect();
         let none = catalog::t!(lang, "shidouban-none");
         let text = catalog::t!(
@@ -286,8 +288,7 @@ fn draw_panel(svg: &mut Svg, v: &View, ctx: &RenderContext, g: &Geometry) -> f64
                 }
                 svg.rect(x, y, w, 30.0, 4.0, Paint::new("#fbefe1", palette::BROWN));
                 svg.text(x + w / 2.0, y + 20.0, code, Font::new(size).bold().middle().fill(palette::BROWN));
-                let label =
-                    crate::engine::name_in(lang, &format!("{} ({})", code, t.data().en), t.data().name).to_string();
+                let label = catalog::t!(lang, "shidouban-tile-labelled", tile = code);
                 svg.spot(&tile_spot(*t), &label, x, y, w, 30.0, g.layout.touch);
                 x += w.max(g.layout.touch) + 8.0;
             }

@@ -1,7 +1,7 @@
 //! Plain-text board (§11): columns 6..1 from the left, rows 一..六 from the top, then the status panel,
 //! the decisions awaited and a legend. Widths are measured with `text::width` (CJK counts double).
 
-use super::data::{Dir, Person, ROW_KANJI, Tile};
+use super::data::{Dir, Person, Tile};
 use super::rules::letter;
 use super::state::{End, Sq, Status};
 use super::view::View;
@@ -12,16 +12,19 @@ const CELL: usize = 7;
 
 /// A person in the tables: code and family name in English, full name in Japanese.
 fn person_with_name(lang: Lang, p: Person) -> String {
-    let english = format!("{} {}", p.code(), p.data().romaji.split(' ').next().unwrap_or(""));
-    crate::engine::name_in(lang, &english, p.data().name).to_string()
+    catalog::t!(lang, "shidouban-person-in-table", person = p.code())
+}
+
+/// A piece's short name in a board cell, in a column as wide as two CJK characters.
+fn cell_name(short: &str) -> String {
+    pad_right(short, 4)
 }
 
 fn cell_lines(v: &View, s: Sq, lang: Lang) -> (String, String) {
     let active = v.started && v.end.is_none() && Sq::from_k(v.k) == s;
     let mark = if active { ">" } else { " " };
     if let Some(p) = v.persons.iter().find(|p| p.sq == s) {
-        let name = crate::engine::name_in(lang, &format!("{} ", p.person.code()), &pad_right(p.person.data().short, 4))
-            .to_string();
+        let name = cell_name(&catalog::t!(lang, "shidouban-person-short", person = p.person.code()));
         let own = p.owner.map(|o| letter(o).to_string()).unwrap_or_default();
         let l1 = format!("{mark}{name}{own}");
         let stones = format!(
@@ -46,7 +49,7 @@ fn cell_lines(v: &View, s: Sq, lang: Lang) -> (String, String) {
         return (pad_right(&l1, CELL), pad_right(&l2, CELL));
     }
     if let Some((t, _)) = v.tiles.iter().find(|(_, q)| *q == s) {
-        let name = crate::engine::name_in(lang, &format!("{} ", t.code()), &pad_right(t.data().short, 4)).to_string();
+        let name = cell_name(&catalog::t!(lang, "shidouban-tile-short", tile = t.code()));
         return (pad_right(&format!("{mark}{name}{}", t.mark()), CELL), pad_right("", CELL));
     }
     (pad_right(mark, CELL), pad_right("", CELL))
@@ -62,8 +65,10 @@ pub fn board(v: &View, lang: Lang) -> Vec<String> {
     let sep = format!("   +{}", "-------+".repeat(6));
     out.push(sep.clone());
     for r in 1..=6u8 {
-        let label =
-            crate::engine::name_in(lang, &format!(" {r} "), &format!("{} ", ROW_KANJI[r as usize - 1])).to_string();
+        // A one-column row name (a digit) stands in the middle of the three columns, a two-column one (a kanji) at
+        // their left.
+        let row = catalog::t!(lang, "shidouban-row", row = r);
+        let label = pad_right(&format!("{}{row}", " ".repeat(2usize.saturating_sub(width(&row)))), 3);
         let mut l1 = format!("{label}|");
         let mut l2 = "   |".to_string();
         for c in (1..=6u8).rev() {
@@ -74,7 +79,7 @@ pub fn board(v: &View, lang: Lang) -> Vec<String> {
             l2.push('|');
         }
         // Each row is named on the right in the other script than on the left.
-        l1.push_str(&format!(" {}", crate::engine::name_in(lang, ROW_KANJI[r as usize - 1], &r.to_string())));
+        l1.push_str(&format!(" {}", catalog::t!(lang, "shidouban-row-other-script", row = r)));
         out.push(l1);
         out.push(l2);
         out.push(sep.clone());
@@ -223,27 +228,19 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                 .map(|t| {
                     catalog::t!(
                         ctx.lang,
-                        "shidouban-text-2",
-                        t_code = if ctx.lang == catalog::Lang::Ja {
-                            (t.data().name).to_string()
-                        } else {
-                            (t.code()).to_string()
-                        },
-                        t = if ctx.lang == catalog::Lang::Ja {
-                            (t.code()).to_string()
-                        } else {
-                            (t.data().en).to_string()
-                        }
+                        "shidouban-tile-in-hand",
+                        tile = t.code(),
+                        name = catalog::t!(ctx.lang, "shidouban-tile-name", tile = t.code())
                     )
                 })
                 .collect();
             let txt = catalog::t!(
                 ctx.lang,
                 "shidouban-your-tiles",
-                if_names_is_empty = if ctx.lang == catalog::Lang::Ja {
-                    (if names.is_empty() { "なし".into() } else { names.join("、") }).to_string()
+                if_names_is_empty = if names.is_empty() {
+                    catalog::t!(ctx.lang, "shidouban-none")
                 } else {
-                    (if names.is_empty() { "none".into() } else { names.join(", ") }).to_string()
+                    names.join(&catalog::t!(ctx.lang, "engine-list-separator"))
                 }
             );
             lines.extend(wrap(&txt, ctx.width));
@@ -274,11 +271,9 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
         }
     }
     if !v.discard_persons.is_empty() || !v.discard_tiles.is_empty() {
-        let ps: Vec<&str> =
-            v.discard_persons.iter().map(|p| crate::engine::name_in(ctx.lang, p.code(), p.data().short)).collect();
-        let ts: Vec<&str> =
-            v.discard_tiles.iter().map(|t| crate::engine::name_in(ctx.lang, t.code(), t.data().short)).collect();
-        let all: Vec<&str> = ps.into_iter().chain(ts).collect();
+        let ps = v.discard_persons.iter().map(|p| catalog::t!(ctx.lang, "shidouban-person-short", person = p.code()));
+        let ts = v.discard_tiles.iter().map(|t| catalog::t!(ctx.lang, "shidouban-tile-short", tile = t.code()));
+        let all: Vec<String> = ps.chain(ts).collect();
         let txt = catalog::t!(ctx.lang, "shidouban-discard", all = (all.join(" ")).to_string());
         lines.extend(wrap(&txt, ctx.width));
     }
@@ -301,24 +296,16 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                     "shidouban-text-3",
                     d_code = d.name(ctx.lang),
                     to = to.to_string(),
-                    if_white_white = if ctx.lang == catalog::Lang::Ja {
-                        (if white { "白" } else { "黒" }).to_string()
-                    } else {
-                        (if white { "white" } else { "black" }).to_string()
-                    }
+                    if_white_white = catalog::t!(ctx.lang, "shidouban-colour", white = if white { "yes" } else { "no" })
                 )
             })
             .collect();
         let txt = catalog::t!(
             ctx.lang,
             "shidouban-moving-arrows-legal-natural",
-            code = if ctx.lang == catalog::Lang::Ja { (p.data().name).to_string() } else { (p.code()).to_string() },
+            code = super::rules::code_or_name(ctx.lang, *p),
             arrows = (arrows.join(" ")).to_string(),
-            legal = if ctx.lang == catalog::Lang::Ja {
-                (legal.join(" ")).to_string()
-            } else {
-                (legal.join(", ")).to_string()
-            },
+            legal = legal.join(&catalog::t!(ctx.lang, "shidouban-legal-separator")),
             nat_code = nat.name(ctx.lang)
         );
         lines.extend(wrap(&txt, ctx.width));
@@ -377,11 +364,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
             let txt = catalog::t!(
                 ctx.lang,
                 "shidouban-waiting-for-2",
-                waiting = if ctx.lang == catalog::Lang::Ja {
-                    (waiting.join("、")).to_string()
-                } else {
-                    (waiting.join(", ")).to_string()
-                }
+                waiting = waiting.join(&catalog::t!(ctx.lang, "engine-list-separator"))
             );
             lines.extend(wrap(&txt, ctx.width));
         }

@@ -46,10 +46,10 @@ pub fn letter(s: Seat) -> char {
 /// `NAG[A]` or `NAG`.
 /// How texts name person `p` in `lang` (its code in English, its name in Japanese), with its owner's letter.
 pub fn person_name(st: &State, p: Person, lang: crate::engine::Lang) -> String {
-    let name = crate::engine::name_in(lang, p.code(), p.data().name);
+    let name = code_or_name(lang, p);
     match st.owner(p) {
         Some(s) => format!("{name}[{}]", letter(s)),
-        None => name.to_string(),
+        None => name,
     }
 }
 
@@ -58,27 +58,26 @@ pub fn turn_label(lang: Lang, turn: u8) -> String {
     catalog::t!(lang, "shidouban-turn-label", turn = turn.clamp(1, 12))
 }
 
-/// A person or a tile: its code is how English texts name it, its name how Japanese texts do.
-pub trait CodeAndName: Copy {
-    fn code_and_name(self) -> (&'static str, &'static str);
+/// A person or a tile, as texts name it in a language (English texts by its code, Japanese ones by its name).
+pub trait NamedInTexts: Copy {
+    fn named(self, lang: Lang) -> String;
 }
 
-impl CodeAndName for Person {
-    fn code_and_name(self) -> (&'static str, &'static str) {
-        (self.code(), self.data().name)
+impl NamedInTexts for Person {
+    fn named(self, lang: Lang) -> String {
+        catalog::t!(lang, "shidouban-person", person = self.code())
     }
 }
 
-impl CodeAndName for Tile {
-    fn code_and_name(self) -> (&'static str, &'static str) {
-        (self.code(), self.data().name)
+impl NamedInTexts for Tile {
+    fn named(self, lang: Lang) -> String {
+        catalog::t!(lang, "shidouban-tile", tile = self.code())
     }
 }
 
 /// How texts name `x` in `lang`.
-pub fn code_or_name(lang: Lang, x: impl CodeAndName) -> String {
-    let (code, name) = x.code_and_name();
-    crate::engine::name_in(lang, code, name).to_string()
+pub fn code_or_name(lang: Lang, x: impl NamedInTexts) -> String {
+    x.named(lang)
 }
 
 /// The tiles of a hand in `lang`, or a word for none.
@@ -227,7 +226,7 @@ fn start_game(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs) {
 
 /// `seat` receives event tile `t`: told to the seat, retold to the others once the game is over.
 fn tile_received(seat: Seat, t: Tile) -> Event {
-    let name = |lang| crate::engine::name_in(lang, t.data().en, t.data().name);
+    let name = |lang| catalog::t!(lang, "shidouban-tile-name", tile = t.code());
     Event::private(
         seat,
         crate::engine::in_each_language(|lang| {
@@ -1468,7 +1467,7 @@ pub fn answer(
                         "shidouban-chooses",
                         letter = (letter(s)).to_string(),
                         code = (p.code()).to_string(),
-                        romaji = crate::engine::name_in(lang, p.data().romaji, p.data().name)
+                        romaji = catalog::t!(lang, "shidouban-person-name", person = p.code())
                     )
                 }),
             );
@@ -1503,7 +1502,7 @@ pub fn answer(
                                         "shidouban-places-on",
                                         letter = (letter(s)).to_string(),
                                         t_code = (t.code()).to_string(),
-                                        t = crate::engine::name_in(lang, t.data().en, t.data().name),
+                                        t = catalog::t!(lang, "shidouban-tile-name", tile = t.code()),
                                         q_both = q.label_with_both(lang)
                                     )
                                 }),
@@ -1519,7 +1518,7 @@ pub fn answer(
                                         "shidouban-places-on-2",
                                         letter = (letter(s)).to_string(),
                                         t_code = (t.code()).to_string(),
-                                        t = crate::engine::name_in(lang, t.data().en, t.data().name),
+                                        t = catalog::t!(lang, "shidouban-tile-name", tile = t.code()),
                                         pname = person_name(st, *p, lang)
                                     )
                                 }),

@@ -53,23 +53,14 @@ impl Sq {
         format!("{}{}", self.c, self.r)
     }
 
-    pub fn ja(self) -> String {
-        format!("{}{}", self.c, super::data::ROW_KANJI[self.r as usize - 1])
-    }
-
-    /// `25/2五`.
-    pub fn both(self) -> String {
-        format!("{}/{}", self.ascii(), self.ja())
-    }
-
     /// How texts name the square in `lang`: `25` in English, `2五` in Japanese.
     pub fn label(self, lang: crate::engine::Lang) -> String {
-        crate::engine::name_in(lang, &self.ascii(), &self.ja()).to_string()
+        catalog::t!(lang, "shidouban-square", column = self.c, row = self.r)
     }
 
-    /// `25/2五` in English, `2五` in Japanese.
+    /// The square in `lang` and in the board's other script where the language has one: `25/2五` in English.
     pub fn label_with_both(self, lang: crate::engine::Lang) -> String {
-        crate::engine::name_in(lang, &self.both(), &self.ja()).to_string()
+        catalog::t!(lang, "shidouban-square-with-both", column = self.c, row = self.r)
     }
 
     pub fn all() -> impl Iterator<Item = Sq> {

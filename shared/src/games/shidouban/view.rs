@@ -147,7 +147,7 @@ fn extra_text(st: &State, a: &Ask, pd: &crate::engine::Pending) -> Option<Locali
             let Some(Frame::Combat(c)) = st.stack.last() else { return None };
             Some(in_each_language(|lang| {
                 let both: Vec<String> =
-                    both.iter().map(|p| crate::engine::name_in(lang, p.code(), p.data().name).to_owned()).collect();
+                    both.iter().map(|p| super::rules::code_or_name(lang, *p)).collect();
                 catalog::t!(
                     lang,
                     "shidouban-targets-and-to-assign",

@@ -194,21 +194,7 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                 d_cards = d.cards.to_string(),
                 d_change_before = d.change.before.to_string(),
                 d_change_after = d.change.after.to_string(),
-                if_carried_the = if ctx.lang == catalog::Lang::Ja {
-                    (if carried {
-                        "勝負札は手元に残りました。"
-                    } else {
-                        "勝負札は裏向きのまま捨て札に。"
-                    })
-                    .to_string()
-                } else {
-                    (if carried {
-                        "the cards stayed in front of them"
-                    } else {
-                        "the current card was discarded face down"
-                    })
-                    .to_string()
-                }
+                carried = if carried { "yes" } else { "no" }
             ));
         }
     }

@@ -98,18 +98,6 @@ impl Side {
     pub fn name(self, lang: crate::engine::Lang) -> String {
         catalog::t!(lang, "suriagehara-side-name", side = self.code())
     }
-    pub fn name_en(self) -> &'static str {
-        match self {
-            Side::Ashina => "Ashina",
-            Side::Date => "Date",
-        }
-    }
-    pub fn name_ja(self) -> &'static str {
-        match self {
-            Side::Ashina => "葦名勢",
-            Side::Date => "伊達勢",
-        }
-    }
     /// Whether a move from row `from` to row `to` goes rearward (toward the own home edge, §4.5).
     pub fn is_rearward(self, from: u8, to: u8) -> bool {
         match self {
@@ -160,16 +148,14 @@ pub enum ChitAction {
 /// One formation: commander, chit and retainers (§3.2, §3.8).
 #[derive(Debug)]
 pub struct FormationData {
+    /// The formation's code; its names, its chit's and its units' in every language are in the catalogs
+    /// (`suriagehara-formation`, `-leader`, `-chit`, `-unit`).
     pub code: &'static str,
     pub side: Side,
-    pub name_ja: &'static str,
-    pub name_en: &'static str,
     pub resolve: u8,
     pub supreme: bool,
-    pub chit_ja: &'static str,
     pub action: ChitAction,
     pub entry_turn: u8,
-    pub retainer_ja: &'static str,
     pub retainers: u8,
     /// Standard setup hexes of serials 1..=n; the commander rides on serial 1.
     pub standard: &'static [&'static str],
@@ -179,34 +165,34 @@ use ChitAction::{MoveAndCombat as MC, MoveOrCombat as MOC};
 use Side::{Ashina as A, Date as D};
 
 macro_rules! f {
-    ($code:literal, $side:expr, $ja:literal, $en:literal, $r:literal, $sup:literal, $chit:literal, $act:expr,
-     $entry:literal, $ret:literal, $n:literal, [$($h:literal),*]) => {
+    ($code:literal, $side:expr, $r:literal, $sup:literal, $act:expr, $entry:literal, $n:literal,
+     [$($h:literal),*]) => {
         FormationData {
-            code: $code, side: $side, name_ja: $ja, name_en: $en, resolve: $r, supreme: $sup, chit_ja: $chit,
-            action: $act, entry_turn: $entry, retainer_ja: $ret, retainers: $n, standard: &[$($h),*],
+            code: $code, side: $side, resolve: $r, supreme: $sup, action: $act, entry_turn: $entry, retainers: $n,
+            standard: &[$($h),*],
         }
     };
 }
 
 /// Formation index = position in this table. Ashina first, then Date (order of §3.2).
 pub const FORMATIONS: [FormationData; 17] = [
-    f!("YO", A, "葦名義広", "Ashina Yoshihiro", 3, true, "義広", MC, 3, "義広本隊", 3, ["0803", "0903", "0902"]),
-    f!("TK", A, "富田隆実", "Tomita Takazane", 4, false, "隆実隊", MC, 1, "将監隆実隊", 3, ["0807", "0907", "0707"]),
-    f!("UZ", A, "富田氏実", "Tomita Ujizane", 2, false, "氏実隊", MOC, 4, "富田氏実隊", 2, ["1203", "1303"]),
-    f!("KM", A, "金上盛備", "Kanagami Moriharu", 4, false, "盛備隊", MC, 2, "金上盛備隊", 2, ["0805", "0905"]),
-    f!("KY", A, "平田舜範", "Hirata Kiyonori", 3, false, "舜範隊", MC, 2, "平田舜範隊", 2, ["1105", "1205"]),
-    f!("UN", A, "平田氏範", "Hirata Ujinori", 2, false, "氏範隊", MOC, 4, "平田氏範隊", 2, ["0504", "0604"]),
-    f!("MG", A, "松本源兵衛", "Matsumoto Genbee", 2, false, "源兵衛隊", MOC, 1, "松本源兵衛隊", 2, ["1107", "1207"]),
-    f!("SE", A, "佐瀬常昌", "Sase Tsunemasa", 3, false, "常昌隊", MOC, 1, "佐瀬常昌隊", 2, ["0507", "0407"]),
-    f!("MA", D, "伊達政宗", "Date Masamune", 4, true, "政宗", MC, 3, "政宗本隊", 4, ["1019", "1119", "1020", "0919"]),
-    f!("SG", D, "伊達成実", "Date Shigezane", 4, false, "成実隊", MC, 2, "成実隊", 3, ["1116", "1216", "1016"]),
-    f!("IN", D, "猪苗代盛国", "Inawashiro Morikuni", 3, false, "盛国隊", MC, 1, "猪苗代盛国隊", 2, ["0815", "0915"]),
-    f!("KT", D, "片倉景綱", "Katakura Kagetsuna", 3, false, "景綱隊", MC, 2, "片倉景綱隊", 3, ["0616", "0716", "0516"]),
-    f!("SR", D, "白石宗実", "Shiroishi Munezane", 3, false, "宗実隊", MC, 4, "白石宗実隊", 2, ["0719", "0819"]),
-    f!("HR", D, "原田宗時", "Harada Munetoki", 3, false, "宗時隊", MC, 2, "原田宗時隊", 2, ["1115", "1215"]),
-    f!("YS", D, "屋代景頼", "Yashiro Kageyori", 3, false, "景頼隊", MOC, 4, "屋代景頼隊", 2, ["1220", "1319"]),
-    f!("OU", D, "大内定綱", "Ōuchi Sadatsuna", 3, false, "定綱隊", MOC, 3, "大内定綱隊", 2, ["1317", "1318"]),
-    f!("KH", D, "片平親綱", "Katahira Chikatsuna", 2, false, "親綱隊", MOC, 3, "片平親綱隊", 2, ["0518", "0618"]),
+    f!("YO", A, 3, true, MC, 3, 3, ["0803", "0903", "0902"]),
+    f!("TK", A, 4, false, MC, 1, 3, ["0807", "0907", "0707"]),
+    f!("UZ", A, 2, false, MOC, 4, 2, ["1203", "1303"]),
+    f!("KM", A, 4, false, MC, 2, 2, ["0805", "0905"]),
+    f!("KY", A, 3, false, MC, 2, 2, ["1105", "1205"]),
+    f!("UN", A, 2, false, MOC, 4, 2, ["0504", "0604"]),
+    f!("MG", A, 2, false, MOC, 1, 2, ["1107", "1207"]),
+    f!("SE", A, 3, false, MOC, 1, 2, ["0507", "0407"]),
+    f!("MA", D, 4, true, MC, 3, 4, ["1019", "1119", "1020", "0919"]),
+    f!("SG", D, 4, false, MC, 2, 3, ["1116", "1216", "1016"]),
+    f!("IN", D, 3, false, MC, 1, 2, ["0815", "0915"]),
+    f!("KT", D, 3, false, MC, 2, 3, ["0616", "0716", "0516"]),
+    f!("SR", D, 3, false, MC, 4, 2, ["0719", "0819"]),
+    f!("HR", D, 3, false, MC, 2, 2, ["1115", "1215"]),
+    f!("YS", D, 3, false, MOC, 4, 2, ["1220", "1319"]),
+    f!("OU", D, 3, false, MOC, 3, 2, ["1317", "1318"]),
+    f!("KH", D, 2, false, MOC, 3, 2, ["0518", "0618"]),
 ];
 
 /// Formation index.
@@ -235,8 +221,6 @@ pub const TK: Fid = 1;
 pub const SE: Fid = 7;
 pub const MG: Fid = 6;
 
-/// Encircled digits for the Japanese-style unit names (「隆実隊①」).
-pub const CIRCLED: [&str; 5] = ["①", "②", "③", "④", "⑤"];
 
 #[cfg(test)]
 mod tests {

@@ -91,7 +91,7 @@ fn prompt(s: &State, side: Side) -> Localized {
             catalog::t!(
                 lang,
                 "suriagehara-drawn-let-tomita-takazane-act",
-                chit = crate::engine::name_in(lang, fdata(chit).code, fdata(chit).chit_ja)
+                chit = rules::chit_name(lang, chit)
             )
         }),
         Stage::Move => catalog::both!("suriagehara-movement-segment-move-orders-one", fcode = fcode.to_string()),
@@ -113,7 +113,7 @@ fn prompt(s: &State, side: Side) -> Localized {
                 catalog::t!(
                     lang,
                     "suriagehara-re-place-on-a-nearest-retainer",
-                    leader = crate::engine::name_in(lang, fdata(f).name_en, fdata(f).name_ja),
+                    leader = rules::leader_name(lang, f),
                     code = fdata(f).code
                 )
             })

@@ -151,7 +151,7 @@ pub(crate) fn chit_spot(f: Fid) -> String {
     format!("chit:{}", fdata(f).code)
 }
 
-fn draw_part(svg: &mut Svg, view: &View, part: &Part) {
+fn draw_part(svg: &mut Svg, view: &View, part: &Part, lang: crate::engine::Lang) {
     let l = part.layout;
     let r = l.r;
     for h in Hex::all().filter(|h| part.holds(*h)) {
@@ -198,7 +198,8 @@ fn draw_part(svg: &mut Svg, view: &View, part: &Part) {
         svg.spot_group(&unit_spot(*unit), |svg| {
             svg.rect(cx - cw / 2.0, cy - ch / 2.0, cw, ch, 3.0, Paint::new(palette::PAPER, colour).width(2.0));
             svg.text(cx, cy + size * 0.4, &label, Font::new(size).bold().middle().fill(colour));
-            svg.title(&format!("{} {} ({hex})", data.name_ja, data.name_en));
+            let leader = catalog::t!(lang, "suriagehara-leader-title", formation = data.code);
+            svg.title(&format!("{leader} ({hex})"));
         });
     }
 }
@@ -252,7 +253,7 @@ pub fn render_svg(view: &View, ctx: &RenderContext) -> String {
     }
     for columns in l.parts.clone() {
         let top = y + l.small + 9.0;
-        draw_part(&mut svg, view, &Part { layout: &l, columns, top });
+        draw_part(&mut svg, view, &Part { layout: &l, columns, top }, lang);
         y = top + l.part_height() + 20.0;
     }
     y = draw_pool(&mut svg, view, &l, lang, y);

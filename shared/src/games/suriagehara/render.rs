@@ -130,7 +130,7 @@ fn map_lines(view: &View, w: usize) -> Vec<String> {
 }
 
 fn side_name(side: Side, lang: Lang) -> String {
-    catalog::t!(lang, "suriagehara-side", side = side.name_en())
+    side.name(lang)
 }
 
 fn codes(fs: &[Fid]) -> String {
@@ -150,10 +150,8 @@ fn morale_bar(m: i32) -> String {
 }
 
 fn stage_text(view: &View, lang: Lang) -> String {
-    let en = lang == Lang::En;
     let act = view.activation.as_ref();
-    let fname =
-        |f: Fid| if en { fdata(f).code.to_string() } else { format!("{}（{}）", fdata(f).code, fdata(f).name_ja) };
+    let fname = |f: Fid| catalog::t!(lang, "suriagehara-formation-listed", formation = fdata(f).code);
     match view.stage {
         Stage::Deploy => catalog::t!(lang, "suriagehara-setup-deployment-sealed"),
         Stage::ChitSelect => catalog::t!(lang, "suriagehara-action-start-phase-chit-selection"),
@@ -161,11 +159,7 @@ fn stage_text(view: &View, lang: Lang) -> String {
             catalog::t!(
                 lang,
                 "suriagehara-action-phase-drawn-takazane-substitution",
-                fdata_chit_code = if lang == catalog::Lang::Ja {
-                    (fdata(chit).chit_ja).to_string()
-                } else {
-                    (fdata(chit).code).to_string()
-                }
+                fdata_chit_code = super::rules::chit_name(lang, chit)
             )
         }
         Stage::Move | Stage::Plan | Stage::Retreat | Stage::Replace => {
@@ -338,11 +332,7 @@ pub(crate) fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
                 catalog::t!(
                     ctx.lang,
                     "suriagehara-wins",
-                    side_name = if ctx.lang == catalog::Lang::Ja {
-                        (side.name_ja()).to_string()
-                    } else {
-                        (side.name_en()).to_string()
-                    }
+                    side_name = side.name(ctx.lang)
                 )
             }
             GameResult::Draw { .. } => catalog::t!(ctx.lang, "suriagehara-draw-2").to_string(),
@@ -361,16 +351,17 @@ pub(crate) fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
 }
 
 pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
-    let en = ctx.lang == Lang::En;
+    // Columns of a script whose characters take two terminal columns are laid out wider.
+    let narrow = !catalog::wide_script(ctx.lang);
     let mut out = Vec::new();
-    let name_w = if en { 20 } else { 12 };
+    let name_w = if narrow { 20 } else { 12 };
     let head = format!(
         "{} {} {} {} {} {} {}",
         pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-code"), 4),
         pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-commander"), name_w),
-        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-resolve"), if en { 2 } else { 4 }),
-        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-chit"), if en { 5 } else { 6 }),
-        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-entry"), if en { 2 } else { 4 }),
+        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-resolve"), if narrow { 2 } else { 4 }),
+        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-chit"), if narrow { 5 } else { 6 }),
+        pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-entry"), if narrow { 2 } else { 4 }),
         pad_right(&catalog::t!(ctx.lang, "suriagehara-roster-units"), 5),
         catalog::t!(ctx.lang, "suriagehara-roster-commander-at")
     );
@@ -379,12 +370,12 @@ pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
         let f = i as Fid;
         let fv = &view.formations[i];
         let alive = view.units.keys().filter(|u| u.f == f).count();
-        let name = crate::engine::name_in(ctx.lang, d.name_en, d.name_ja);
+        let name = &super::rules::leader_name(ctx.lang, f);
         let kind = match d.action {
             ChitAction::MoveAndCombat => catalog::t!(ctx.lang, "suriagehara-roster-move-and-combat"),
             ChitAction::MoveOrCombat => catalog::t!(ctx.lang, "suriagehara-roster-move-or-combat"),
         };
-        let kind = pad_right(&kind, if en { 5 } else { 6 });
+        let kind = pad_right(&kind, if narrow { 5 } else { 6 });
         let at = match fv.commander {
             Commander::Alive { carrier } => {
                 let u = super::action::UnitId::new(f, carrier);
@@ -414,9 +405,9 @@ pub(crate) fn roster_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
             "{} {} {} {} {} {} {}",
             pad_right(d.code, 4),
             pad_right(name, name_w),
-            pad_right(&d.resolve.to_string(), if en { 2 } else { 4 }),
+            pad_right(&d.resolve.to_string(), if narrow { 2 } else { 4 }),
             kind,
-            pad_right(&d.entry_turn.to_string(), if en { 2 } else { 4 }),
+            pad_right(&d.entry_turn.to_string(), if narrow { 2 } else { 4 }),
             pad_right(&format!("{alive}/{}", d.retainers), 5),
             at + ", " + &status + &moved + &sup
         ));

@@ -52,26 +52,22 @@ fn code(f: Fid) -> &'static str {
 
 /// How events name formation `f` in `lang`: its code in English, its name in Japanese.
 fn formation_name(lang: Lang, f: Fid) -> String {
-    crate::engine::name_in(lang, code(f), fdata(f).name_ja).to_string()
+    catalog::t!(lang, "suriagehara-formation", formation = code(f))
 }
 
 /// How events name formation `f`'s chit in `lang`.
-fn chit_name(lang: Lang, f: Fid) -> String {
-    crate::engine::name_in(lang, code(f), fdata(f).chit_ja).to_string()
+pub(crate) fn chit_name(lang: Lang, f: Fid) -> String {
+    catalog::t!(lang, "suriagehara-chit", formation = code(f))
 }
 
 /// The name of formation `f`'s commander in `lang`.
-fn leader_name(lang: Lang, f: Fid) -> String {
-    crate::engine::name_in(lang, fdata(f).name_en, fdata(f).name_ja).to_string()
+pub(crate) fn leader_name(lang: Lang, f: Fid) -> String {
+    catalog::t!(lang, "suriagehara-leader", formation = code(f))
 }
 
 /// How events name unit `u` in `lang`: its id in English, its retainer's name in Japanese.
 fn unit_name(lang: Lang, u: UnitId) -> String {
-    crate::engine::name_in(lang, &u.to_string(), &ja_unit(u)).to_string()
-}
-
-fn ja_unit(u: UnitId) -> String {
-    format!("{}{}", fdata(u.f).retainer_ja, super::data::CIRCLED.get(u.n as usize - 1).copied().unwrap_or("?"))
+    catalog::t!(lang, "suriagehara-unit", formation = code(u.f), serial = u.n)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -748,7 +744,7 @@ fn kill_commander(s: &mut State, f: Fid, ev: &mut Events) {
                 catalog::t!(
                     lang,
                     "suriagehara-the-supreme-commander-is-killed",
-                    d_name = crate::engine::name_in(lang, d.name_en, d.name_ja),
+                    d_name = leader_name(lang, f),
                     d_side_other = d.side.other().name(lang)
                 )
             }),
@@ -764,7 +760,7 @@ fn kill_commander(s: &mut State, f: Fid, ev: &mut Events) {
             catalog::t!(
                 lang,
                 "suriagehara-is-killed-is-leaderless-army",
-                d_name = crate::engine::name_in(lang, d.name_en, d.name_ja),
+                d_name = leader_name(lang, f),
                 code = d.code.to_string(),
                 d_side_name = d.side.name(lang),
                 before = before.to_string(),
@@ -978,7 +974,8 @@ fn start_attack(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     let names: Vec<String> = atk.units().map(|u| format!("{u}{}", if s.is_carrier(u) { "*" } else { "" })).collect();
     // The English report marks a commander's carrier with `*`; the Japanese names the retainer instead.
     let vname = |lang| {
-        crate::engine::name_in(lang, &format!("{v}{}", if s.is_carrier(v) { "*" } else { "" }), &ja_unit(v)).to_string()
+        let mark = if s.is_carrier(v) { catalog::t!(lang, "suriagehara-carrier-mark-in-report") } else { String::new() };
+        format!("{}{mark}", unit_name(lang, v))
     };
     let verdict = |lang| match (diff, ta > td) {
         (0, _) => catalog::t!(lang, "suriagehara-verdict-draw"),
@@ -1158,7 +1155,7 @@ pub(crate) fn draw_step(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
                 side_name = side.name(lang),
                 code_f = chit_name(lang, f),
                 // The English names the chit by its code and then its leader; the Japanese by its name, then its code.
-                fdata_f_name = crate::engine::name_in(lang, fdata(f).name_en, code(f)),
+                fdata_f_name = catalog::t!(lang, "suriagehara-leader-or-code", formation = code(f)),
                 if_kind_of_f = if kind_of(f) == Kind::Both {
                     catalog::t!(lang, "suriagehara-chit-move-and-combat")
                 } else {

@@ -374,11 +374,7 @@ fn draw_footer(svg: &mut Svg, view: &View, ctx: &RenderContext, top: f64, layout
         catalog::t!(
             lang,
             "uosao-game-over-winner-with-pt",
-            winners = if lang == catalog::Lang::Ja {
-                (winners.join("、")).to_string()
-            } else {
-                (winners.join(", ")).to_string()
-            },
+            winners = winners.join(&catalog::t!(lang, "engine-list-separator")),
             best = best.to_string()
         )
     } else if let Some(s) = view.to_act {

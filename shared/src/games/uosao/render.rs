@@ -2,7 +2,7 @@
 //! when it is wider than the page), the players, this round's plays, and the viewer's private part.
 //! Boxes hold ASCII only; Japanese words stay in the legend and the prose lines.
 
-use super::data::{CardId, Dir, Face, MAX_ROUNDS, SEASONS};
+use super::data::{CardId, Face, MAX_ROUNDS, SEASONS};
 use super::state::{Determination, Phase, SeasonEndKind};
 use super::view::{ItemType, PlayView, View};
 use crate::engine::{Lang, RenderContext, Seat};
@@ -134,24 +134,13 @@ fn play_text(view: &View, p: &PlayView, lang: Lang) -> String {
         Some(c) if p.face == Face::D || c == CardId::TwoT => format!(" [{}{}]", p.face.code(), c.code()),
         _ => String::new(),
     };
-    let shown = match (p.face, lang) {
-        (Face::D, Lang::En) => {
-            if p.trap {
-                "DT  (trap road)".to_string()
-            } else {
-                "D   (normal road)".to_string()
-            }
-        }
-        (Face::D, Lang::Ja) => {
-            if p.trap {
-                "罠".to_string()
-            } else {
-                "道".to_string()
-            }
-        }
-        (f, Lang::En) => format!("{}{}", f.code(), p.value.unwrap_or(0)),
-        (f, Lang::Ja) => format!("{}{}", f.dir().map(Dir::ja).unwrap_or(""), p.value.unwrap_or(0)),
-    };
+    let shown = catalog::t!(
+        lang,
+        "uosao-played-face",
+        face = p.face.code(),
+        trap = if p.trap { "yes" } else { "no" },
+        value = p.value.unwrap_or(0)
+    );
     catalog::t!(
         lang,
         "uosao-text-4",
@@ -261,11 +250,7 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
         out.push(catalog::t!(
             lang,
             "uosao-plays-this-round-order",
-            order = if lang == catalog::Lang::Ja {
-                (order.join("・")).to_string()
-            } else {
-                (order.join(", ")).to_string()
-            }
+            order = order.join(&catalog::t!(lang, "uosao-order-separator"))
         ));
         for (k, seat) in view.order.iter().enumerate() {
             let line = match view.plays.iter().find(|p| p.seat == *seat) {
@@ -316,11 +301,7 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
             "uosao-season",
             r_season = r.season.to_string(),
             how = how.to_string(),
-            scores = if lang == catalog::Lang::Ja {
-                (scores.join("、")).to_string()
-            } else {
-                (scores.join(", ")).to_string()
-            }
+            scores = scores.join(&catalog::t!(lang, "engine-list-separator"))
         ));
     }
     if !view.results.is_empty() {
@@ -336,11 +317,7 @@ pub fn render(view: &View, ctx: &RenderContext) -> String {
         out.push(catalog::t!(
             lang,
             "uosao-game-over-winner-with-pt",
-            winners = if lang == catalog::Lang::Ja {
-                (winners.join("、")).to_string()
-            } else {
-                (winners.join(", ")).to_string()
-            },
+            winners = winners.join(&catalog::t!(lang, "engine-list-separator")),
             best = best.to_string()
         ));
         if let Some(r) = view.resigned {

@@ -39,7 +39,10 @@ fn leak_check(m: &crate::journal::Match) {
             if hidden {
                 let code = format!("\"{}\"", t.code());
                 assert!(!seen.contains(&code), "seat {a} sees hidden tile {}", t.code());
-                assert!(!seen.contains(t.data().name), "seat {a} sees hidden tile name {}", t.data().name);
+                for &lang in catalog::LANGUAGES {
+                    let name = catalog::t!(lang, "shidouban-tile-name", tile = t.code());
+                    assert!(!seen.contains(&name), "seat {a} sees hidden tile name {name}");
+                }
             }
         }
         // The person pile order is never shown: the view carries only its size.

@@ -1,7 +1,7 @@
 //! Acceptance scenarios S1..S29 (spec §10): notation, sweep, setup, checks, movement, failure actions.
 
 use super::helpers::*;
-use crate::engine::{Mode, Seat};
+use crate::engine::{Lang, Mode, Seat};
 use crate::games::shidouban::data::{Dir, Person::*, Tile};
 use crate::games::shidouban::legal;
 use crate::games::shidouban::notation::parse_sq;
@@ -21,7 +21,9 @@ fn s1_square_notation() {
     assert_eq!((tr.step(Dir::U), tr.step(Dir::R)), (None, None));
     let bl = sq("66");
     assert_eq!((bl.step(Dir::D), bl.step(Dir::L)), (None, None));
-    assert_eq!(s.both(), "25/2五");
+    assert_eq!(s.label_with_both(Lang::En), "25/2五");
+    assert_eq!(s.label_with_both(Lang::Ja), "2五");
+    assert_eq!((s.label(Lang::En), s.label(Lang::Ja)), ("25".to_string(), "2五".to_string()));
 }
 
 #[test]
