@@ -157,6 +157,19 @@ fn pose_of(answer: &str) -> (String, String) {
     (word_after("at"), heading)
 }
 
+/// The answer the move form holds once it differs from `before` (a deployment is read back by the server first).
+fn answer_changed_from(browser: &Browser, before: Option<&str>) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let now = browser.chosen_answer();
+        if let Some(answer) = now.filter(|a| Some(a.as_str()) != before) {
+            return answer;
+        }
+        assert!(std::time::Instant::now() < deadline, "no new answer after {before:?}: {}", browser.text());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn a_sonae_is_placed_and_turned_with_the_keyboard() {
     let Some((driver, chromium)) = browser_programs() else { return };
@@ -191,16 +204,16 @@ fn a_sonae_is_placed_and_turned_with_the_keyboard() {
     let position = focused(&browser);
     assert!(position.starts_with("spot pose:"), "{position}");
     browser.press("r");
-    let first = browser.chosen_answer().unwrap_or_else(|| panic!("R chose nothing: {}", browser.text()));
+    let first = answer_changed_from(&browser, None);
     assert!(first.starts_with("deploy "), "{first}");
     // R again: the next legal facing, at the same position.
     browser.press("R");
-    let turned = browser.chosen_answer().unwrap();
+    let turned = answer_changed_from(&browser, Some(&first));
     assert_eq!(pose_of(&turned).0, pose_of(&first).0, "{first} → {turned}");
     assert_ne!(pose_of(&turned).1, pose_of(&first).1, "R turns: {first} → {turned}");
     // An arrow moves the position and keeps the facing.
     browser.press(ARROW_RIGHT);
-    let moved = browser.chosen_answer().unwrap();
+    let moved = answer_changed_from(&browser, Some(&turned));
     assert_ne!(pose_of(&moved).0, pose_of(&turned).0, "the arrow moves: {turned} → {moved}");
     assert_eq!(pose_of(&moved).1, pose_of(&turned).1, "the facing is kept: {turned} → {moved}");
     assert!(browser.text().contains(&format!("Your answer: {moved}")), "previewed: {}", browser.text());
