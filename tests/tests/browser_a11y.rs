@@ -285,19 +285,18 @@ fn every_games_new_game_form_passes_axe_at_phone_and_desktop_widths_in_english_a
     browser.script_timeout(Duration::from_secs(120));
     let email = register(&browser, &server, "Yui");
     browser.go(&confirmation_link(&server, &email));
-    let pages: Vec<Page> = GAMES
-        .iter()
-        .map(|slug| Page {
-            name: format!("new-game-{slug}"),
-            path: format!("/games/new?game={slug}"),
-            screenshot: true,
-        })
-        .collect();
+    let pages: Vec<Page> =
+        GAMES.iter().map(|slug| page(&format!("new-game-{slug}"), format!("/games/new?game={slug}"))).collect();
     let mut failures = check_pages(&browser, &server, &pages, &shots);
     for lang in LANGS {
         browser.go(&format!("{}/lang/{lang}?back=/", server.url));
         for width in WIDTHS {
             browser.resize(width, HEIGHT);
+            for p in &pages {
+                browser.go(&format!("{}{}", server.url, p.path));
+                let shot = browser.whole_page_screenshot(width, HEIGHT, 6000);
+                std::fs::write(shots.join(format!("{}-{lang}-{width}.png", p.name)), shot).unwrap();
+            }
             browser.go(&format!("{}/games/new?game=suriagehara", server.url));
             browser.script(
                 "document.querySelector('form[action=\"/games/new\"][method=post]').noValidate = true; \
