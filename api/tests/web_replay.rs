@@ -391,6 +391,67 @@ tegami_api::on_both_backends! {
         assert!(refused.body.contains("data-code=\"bad_rating\""), "{}", refused.body);
     }
 
+    fn the_new_game_form_asks_each_option_by_name_and_keeps_the_values_of_a_refusal(db) {
+        let app = TestApp::spawn(db);
+        let ada = app.player("ada");
+        for lang in ["en", "ja"] {
+            let mut v = Visitor::sign_in(&app, &ada);
+            v.lang = lang;
+            for game in registry::games() {
+                let form = v.open(&format!("/games/new?game={}", game.slug()));
+                assert!(!form.body.contains("name=\"options\""), "{lang} {}: no JSON box", game.slug());
+                for member in game.default_options().as_object().unwrap().keys() {
+                    let id = format!("id=\"option-{member}");
+                    assert!(form.body.contains(&id), "{lang} {}: a control for `{member}`", game.slug());
+                }
+            }
+        }
+        let mut v = Visitor::sign_in(&app, &ada);
+        // uosao: colours for the seats taken (seat 3 left empty), another king scoring.
+        let form = v.open("/games/new?game=uosao");
+        assert!(form.body.contains("<label for=\"option-king_scoring\">Who scores when a soldier reaches a king</label>"), "{}", form.body);
+        let csrf = csrf_of(&form.body);
+        let created = v.post("/games/new", &[("csrf", csrf.as_str()), ("slug", "uosao"), ("seat0", "me"), ("seat1", "bot"),
+            ("seat2", "none"), ("seat3", "bot"), ("option-colours-0", "PUR"), ("option-colours-3", "GRN"), ("option-colours-1", "RED"),
+            ("option-king_scoring", "reacher_only"), ("option-caught_card", "counts"), ("deadline_hours", "48")]);
+        assert_eq!(created.status, 303, "{}", created.body);
+        let id: i64 = created.location.unwrap().trim_start_matches("/games/").parse().unwrap();
+        let detail: Value = app.get(&format!("/api/v1/games/{id}"), None).json().unwrap();
+        assert_eq!(detail["options"], json!({"colours": ["PUR", "RED", "GRN"], "caught_card": "counts", "king_scoring": "reacher_only"}));
+        // senbat: the quick start ticked and a turn limit; an empty seat number stays to chance.
+        let form = v.open("/games/new?game=senbat");
+        let created = v.post("/games/new", &[("csrf", &csrf_of(&form.body)), ("slug", "senbat"), ("seat0", "me"), ("seat1", "bot"),
+            ("option-quickstart", "on"), ("option-turn_limit", "9"), ("option-oda_seat", ""), ("option-first_seat", "1"),
+            ("option-movement", "exact"), ("option-sowing", "MV-CH-RD-SH"), ("option-both_win", "non_acting")]);
+        assert_eq!(created.status, 303, "{}", created.body);
+        let id: i64 = created.location.unwrap().trim_start_matches("/games/").parse().unwrap();
+        let detail: Value = app.get(&format!("/api/v1/games/{id}"), None).json().unwrap();
+        let options = &detail["options"];
+        assert_eq!((&options["quickstart"], &options["turn_limit"], &options["first_seat"]), (&json!(true), &json!(9), &json!(1)), "{options}");
+        assert_eq!((&options["oda_seat"], &options["movement"], &options["sowing"]), (&Value::Null, &json!("exact"), &json!("MV-CH-RD-SH")));
+        // A number out of range comes back in words, in the reader's language, with every value kept.
+        for (lang, words) in [("en", "Number of turns: “13” is not allowed; give a whole number from 6 to 12."),
+                              ("ja", "ターン数：「13」は選べません。6から12までの整数を入れてください。")] {
+            v.lang = lang;
+            let form = v.open("/games/new?game=suriagehara");
+            let refused = v.post("/games/new", &[("csrf", &csrf_of(&form.body)), ("slug", "suriagehara"), ("seat0", "me"), ("seat1", "bot"),
+                ("option-turns", "13"), ("option-supreme_commander", "carrier_lost"), ("option-first_move", "no_unit_rearward")]);
+            assert_eq!(refused.status, 422, "{}", refused.body);
+            assert!(refused.body.contains("data-code=\"bad_options\""), "{}", refused.body);
+            assert!(refused.body.contains(words), "{lang}: {}", refused.body);
+            assert!(!refused.body.contains("JSON"), "{lang}: {}", refused.body);
+            assert!(refused.body.contains("value=\"13\""), "the number is kept: {}", refused.body);
+            assert!(refused.body.contains("<option value=\"carrier_lost\" selected>"), "the choice is kept: {}", refused.body);
+        }
+        // The game itself judges the rest, as for the API: two seats of one colour.
+        v.lang = "en";
+        let form = v.open("/games/new?game=uosao");
+        let refused = v.post("/games/new", &[("csrf", &csrf_of(&form.body)), ("slug", "uosao"), ("seat0", "me"), ("seat1", "bot"),
+            ("seat2", "bot"), ("option-colours-0", "RED"), ("option-colours-1", "RED"), ("option-colours-2", "BLU")]);
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.body.contains("<option value=\"BLU\" selected>"), "{}", refused.body);
+    }
+
     fn the_lobby_page_filters_pages_and_seats_like_the_api(db) {
         let app = TestApp::spawn(db);
         let (ada, bea) = (app.player("ada"), app.player("bea"));

@@ -9,11 +9,23 @@
 //! A spot whose id starts with [`BUTTON`] is not in the picture: the page draws it as a button, labelled by
 //! the catalog message `spot-<slug>-<rest of the id>` (for example `button:done` in suriagehara is labelled
 //! by `spot-suriagehara-done`).
+//!
+//! A spot whose id starts with one of [`ROTATIONS`] turns what the touches before it placed (senbat's facings
+//! and turns). The page lets a keyboard turn with R through the rotations that can come next, and move the
+//! position touched before a rotation with the arrow keys, keeping the rotation where it stays legal.
 
 use serde::Serialize;
 
 /// The prefix of spots that are page buttons rather than elements of the picture.
 pub const BUTTON: &str = "button:";
+
+/// The prefixes of spots that turn what is being placed.
+pub const ROTATIONS: [&str; 2] = ["face:", "turn:"];
+
+/// Whether `spot` turns what is being placed (see [`ROTATIONS`]).
+pub fn is_rotation(spot: &str) -> bool {
+    ROTATIONS.iter().any(|prefix| spot.starts_with(prefix))
+}
 
 /// One legal answer as touches on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -13,7 +13,8 @@ use crate::engine::{NARROW_PICTURE_PX, SMALLEST_TEXT_PX};
 /// (each seat colour also carries a letter or a name next to it).
 pub mod palette {
     pub const INK: &str = "#1f2328";
-    pub const MUTED: &str = "#6e7781";
+    /// Secondary text: at least 4.5:1 on every light fill of the boards (`tests/picture_contrast.rs`).
+    pub const MUTED: &str = "#57606a";
     pub const LINE: &str = "#8c959f";
     pub const PAPER: &str = "#ffffff";
     pub const PANEL: &str = "#f6f8fa";

@@ -83,6 +83,56 @@ fn every_game_page_renders_at_phone_and_desktop_widths() {
     }
 }
 
+/// The new-game form asks each option with a control of its own: a game is created with options other than the
+/// standard game's by choosing and typing in them, after the form has come back once with a wrong number (the
+/// values kept, the reason in words), and the game reports the options chosen.
+#[test]
+fn a_game_is_created_with_options_chosen_in_the_form() {
+    let Some((driver, chromium)) = browser_programs() else { return };
+    let server = Server::start(Backend::Sqlite);
+    let browser = Browser::start(&driver, &chromium, 390);
+    let email = register(&browser, &server, "Hana");
+    browser.go(&confirmation_link(&server, &email));
+    browser.go(&format!("{}/games/new?game=suriagehara", server.url));
+    assert!(browser.find("textarea").is_none(), "no JSON box: {}", browser.text());
+    // The browser itself holds the number to the schema's bounds; the server does too, for a form sent anyway.
+    assert_eq!(browser.script("return document.getElementById('option-turns').max", json!([])), json!("12"));
+    browser.script("document.querySelector('form[action=\"/games/new\"][method=post]').noValidate = true", json!([]));
+    browser.script("document.getElementById('option-turns').value = ''", json!([]));
+    browser.type_into("#option-turns", "13");
+    browser.script(
+        "const s = document.getElementById('option-supreme_commander'); s.value = 'carrier_lost'; \
+         s.dispatchEvent(new Event('change'))",
+        json!([]),
+    );
+    browser.click_and_wait("form[action='/games/new'][method=post] button[type=submit]");
+    let refusal = browser.text();
+    assert!(refusal.contains("Number of turns: “13” is not allowed; give a whole number from 6 to 12."), "{refusal}");
+    let kept = browser.script(
+        "return [document.getElementById('option-turns').value, document.getElementById('option-supreme_commander').value]",
+        json!([]),
+    );
+    assert_eq!(kept, json!(["13", "carrier_lost"]));
+    browser.script("document.getElementById('option-turns').value = ''", json!([]));
+    browser.type_into("#option-turns", "10");
+    browser.script("document.getElementById('option-first_move').value = 'commander_not_behind_line'", json!([]));
+    browser.click_and_wait("form[action='/games/new'][method=post] button[type=submit]");
+    let url = browser.url();
+    let id: i64 = url
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|_| panic!("not a game page: {url}: {}", browser.text()));
+    let reply = e2e::http_get(&server.url, &format!("/api/v1/games/{id}"));
+    let detail: serde_json::Value = serde_json::from_str(reply.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!(
+        detail["options"],
+        json!({"turns": 10, "supreme_commander": "carrier_lost", "first_move": "commander_not_behind_line"}),
+        "{detail}"
+    );
+}
+
 /// The decision `player` has in game `id`, as (decision id, first answer's notation), if any.
 fn first_decision(player: &Player, id: &str) -> Option<(String, String)> {
     let listing = player.run(&["moves", id, "--json"]).ok("moves --json").json();

@@ -271,3 +271,47 @@ fn every_kind_of_page_passes_axe_at_phone_and_desktop_widths_in_english_and_japa
         failures.join("\n\n")
     );
 }
+
+/// The new-game form of each game, whose options differ (checkboxes, numbers, lists, a list per seat), and the
+/// form sent back with a wrong option: no violation at either width in either language; screenshots kept as
+/// `new-game-<game>-<lang>-<width>.png`.
+#[test]
+fn every_games_new_game_form_passes_axe_at_phone_and_desktop_widths_in_english_and_japanese() {
+    let Some((driver, chromium)) = browser_programs() else { return };
+    let server = Server::start(Backend::Sqlite);
+    let shots = e2e::bin_dir().join("..").join("screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let browser = Browser::start(&driver, &chromium, 1280);
+    browser.script_timeout(Duration::from_secs(120));
+    let email = register(&browser, &server, "Yui");
+    browser.go(&confirmation_link(&server, &email));
+    let pages: Vec<Page> =
+        GAMES.iter().map(|slug| page(&format!("new-game-{slug}"), format!("/games/new?game={slug}"))).collect();
+    let mut failures = check_pages(&browser, &server, &pages, &shots);
+    for lang in LANGS {
+        browser.go(&format!("{}/lang/{lang}?back=/", server.url));
+        for width in WIDTHS {
+            browser.resize(width, HEIGHT);
+            for p in &pages {
+                browser.go(&format!("{}{}", server.url, p.path));
+                let shot = browser.whole_page_screenshot(width, HEIGHT, 6000);
+                std::fs::write(shots.join(format!("{}-{lang}-{width}.png", p.name)), shot).unwrap();
+            }
+            browser.go(&format!("{}/games/new?game=suriagehara", server.url));
+            browser.script(
+                "document.querySelector('form[action=\"/games/new\"][method=post]').noValidate = true; \
+                 document.getElementById('option-turns').value = '99';",
+                json!([]),
+            );
+            browser.click_and_wait("form[action='/games/new'][method=post] button[type=submit]");
+            assert!(browser.find("p.error[data-code=bad_options]").is_some(), "refused: {}", browser.text());
+            let shot = browser.whole_page_screenshot(width, HEIGHT, 6000);
+            std::fs::write(shots.join(format!("new-game-refused-{lang}-{width}.png")), shot).unwrap();
+            let found = violations(&browser);
+            if !found.is_empty() {
+                failures.push(format!("the refused new game in {lang} at {width}px:\n{}", found.join("\n")));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} pages fail axe:\n{}", failures.len(), failures.join("\n\n"));
+}

@@ -136,6 +136,101 @@ fn a_move_is_made_with_the_keyboard_alone() {
     assert_ne!(journal(&browser), before, "the move is in the journal: {}", browser.text());
 }
 
+/// The spot the keyboard is on (`spot pose:…`), else the focused element's tag and words.
+fn focused(browser: &Browser) -> String {
+    browser
+        .script(
+            "const e = document.activeElement; return e ? (e.dataset && e.dataset.spot ? 'spot ' + e.dataset.spot : \
+             e.tagName + ' ' + (e.textContent || '').trim()) : ''",
+            json!([]),
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// `(position, heading)` of a deployment's notation: `deploy OG1 at 290,110 h0 form …` → `("290,110", "h0")`.
+fn pose_of(answer: &str) -> (String, String) {
+    let word_after =
+        |key: &str| answer.split_whitespace().skip_while(|w| *w != key).nth(1).unwrap_or_default().to_string();
+    let heading = answer.split_whitespace().find(|w| w.starts_with('h')).unwrap_or_default().to_string();
+    (word_after("at"), heading)
+}
+
+/// The answer the move form holds once it differs from `before` (a deployment is read back by the server first).
+fn answer_changed_from(browser: &Browser, before: Option<&str>) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let now = browser.chosen_answer();
+        if let Some(answer) = now.filter(|a| Some(a.as_str()) != before) {
+            return answer;
+        }
+        assert!(std::time::Instant::now() < deadline, "no new answer after {before:?}: {}", browser.text());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_sonae_is_placed_and_turned_with_the_keyboard() {
+    let Some((driver, chromium)) = browser_programs() else { return };
+    let server = Server::start(Backend::Sqlite);
+    let browser = Browser::start(&driver, &chromium, 1280);
+    let email = register(&browser, &server, "Masa");
+    browser.go(&confirmation_link(&server, &email));
+    new_game(&browser, &server, "senbat");
+    // Organised by touch (the quick organisation), then the page waits for the bot and offers the deployment.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let deploying =
+        |b: &Browser| b.gestures().iter().any(|g| g["spots"][0].as_str().is_some_and(|s| s.starts_with("pose:")));
+    while !deploying(&browser) {
+        assert!(std::time::Instant::now() < deadline, "no deployment offered: {}", browser.text());
+        if browser.find("form[data-sign=move]").is_some() && !browser.gestures().is_empty() {
+            play_by_touch(&browser, 0, false);
+        } else {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+    }
+    assert!(browser.text().contains("R turns to the next legal facing"), "{}", browser.text());
+    let journal = |b: &Browser| b.script("return document.querySelectorAll('#journal li').length", json!([]));
+    let before = journal(&browser);
+    let mut presses = 0;
+    while !focused(&browser).starts_with("spot pose:") {
+        browser.press(TAB);
+        presses += 1;
+        assert!(presses < 80, "Tab never reached a position: {}", focused(&browser));
+    }
+    // The arrows move among the positions; R takes the one focused and turns it to a legal facing.
+    browser.press(ARROW_RIGHT);
+    let position = focused(&browser);
+    assert!(position.starts_with("spot pose:"), "{position}");
+    browser.press("r");
+    let first = answer_changed_from(&browser, None);
+    assert!(first.starts_with("deploy "), "{first}");
+    // R again: the next legal facing, at the same position.
+    browser.press("R");
+    let turned = answer_changed_from(&browser, Some(&first));
+    assert_eq!(pose_of(&turned).0, pose_of(&first).0, "{first} → {turned}");
+    assert_ne!(pose_of(&turned).1, pose_of(&first).1, "R turns: {first} → {turned}");
+    // An arrow moves the position and keeps the facing.
+    browser.press(ARROW_RIGHT);
+    let moved = answer_changed_from(&browser, Some(&turned));
+    assert_ne!(pose_of(&moved).0, pose_of(&turned).0, "the arrow moves: {turned} → {moved}");
+    assert_eq!(pose_of(&moved).1, pose_of(&turned).1, "the facing is kept: {turned} → {moved}");
+    assert!(browser.text().contains(&format!("Your answer: {moved}")), "previewed: {}", browser.text());
+    // Enter confirms: the keyboard is on "Sign and play", and Enter plays.
+    browser.press(ENTER);
+    assert!(focused(&browser).starts_with("BUTTON Sign and play"), "{}", focused(&browser));
+    browser.script("window.__tegamiOld = true", json!([]));
+    browser.press(ENTER);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while browser.script("return !window.__tegamiOld && document.readyState === 'complete'", json!([])) != json!(true) {
+        assert!(std::time::Instant::now() < deadline, "no new page after Enter: {}", browser.text());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(browser.find("p.error").is_none(), "refused: {}", browser.text());
+    assert_ne!(journal(&browser), before, "the deployment is in the journal: {}", browser.text());
+}
+
 /// Each game of `slugs` opened at a 390-pixel window: what of its board does not fit, by game.
 fn boards_at_phone_width(slugs: &[&str]) -> Vec<(String, Vec<String>)> {
     let Some((driver, chromium)) = browser_programs() else { return Vec::new() };

@@ -4,12 +4,17 @@
 // the touched spots make a whole answer it is chosen in the move form below (or typed into the notation
 // field and read back by the server), to be signed with the form's own button. Nothing is signed here.
 // Keyboard: Tab reaches the board's spots, the arrow keys move between the spots that can be touched,
-// Enter or Space touches, Escape clears. Without JavaScript the page keeps its forms and nothing changes.
+// Enter or Space touches, Escape clears. Where the answer turns something being placed (a rotation spot,
+// named on the touch block from shared/src/gesture.rs), R turns it to the next legal facing, the arrow keys
+// then move the position before it (keeping the facing where it stays legal), and Enter confirms: the
+// keyboard is taken on to the move form's button. Without JavaScript the page keeps its forms and nothing
+// changes.
 'use strict';
 (function () {
   let touched = [];
   let gestures = [];
   let chosen = null;
+  let rotations = [];
 
   // The picture shown now: a page may hold a wide and a narrow one, of which CSS shows one.
   function shownPicture(root) {
@@ -38,6 +43,14 @@
     return next;
   }
 
+  function isRotation(id) {
+    return rotations.some(function (prefix) { return id.indexOf(prefix) === 0; });
+  }
+
+  function spotElement(root, id) {
+    return boardSpots(root).find(function (e) { return e.dataset.spot === id; }) || null;
+  }
+
   function nameOf(el) {
     const title = el.querySelector && el.querySelector('title');
     return el.getAttribute('aria-label') || (title && title.textContent.trim()) || el.textContent.trim() || el.dataset.spot;
@@ -52,14 +65,23 @@
       const can = next.has(id);
       el.classList.toggle('spot-next', can);
       el.classList.toggle('spot-touched', touched.indexOf(id) >= 0);
+      const done = !can && touched.indexOf(id) >= 0;
       if (can) {
         el.setAttribute('role', 'button');
         el.setAttribute('aria-label', nameOf(el));
         el.setAttribute('tabindex', '-1');
+        el.removeAttribute('aria-pressed');
         focusable.push(el);
+      } else if (done) {
+        // A touched spot keeps the keyboard: from it R turns, the arrows move and Enter confirms.
+        el.setAttribute('role', 'button');
+        el.setAttribute('aria-label', nameOf(el));
+        el.setAttribute('aria-pressed', 'true');
+        el.setAttribute('tabindex', '-1');
       } else {
         el.removeAttribute('role');
         el.removeAttribute('tabindex');
+        el.removeAttribute('aria-pressed');
       }
     });
     // One tab stop for the whole board (the focused spot, else the first); arrows move within it.
@@ -181,6 +203,89 @@
     update(root);
   }
 
+  // The spots that may stand at place `k` of a gesture, the touches before it kept.
+  function alternativesAt(k) {
+    const out = new Set();
+    gestures.forEach(function (g) {
+      if (g.spots.length > k && touched.slice(0, k).every(function (s, i) { return g.spots[i] === s; })) {
+        out.add(g.spots[k]);
+      }
+    });
+    return out;
+  }
+
+  // The rotations that can come next, in the order the picture draws them.
+  function rotationRow(root) {
+    const next = nextSpots();
+    return boardSpots(root).filter(function (e) { return isRotation(e.dataset.spot) && next.has(e.dataset.spot); });
+  }
+
+  function posing() {
+    return touched.length >= 2 && isRotation(touched[touched.length - 1]);
+  }
+
+  // After R or an arrow: the keyboard stays on the board, on what can come next, else on `el`.
+  function keepFocus(root, focusable, el) {
+    const target = focusable.length ? focusable[0] : el;
+    if (target) {
+      target.setAttribute('tabindex', '0');
+      target.focus();
+    }
+  }
+
+  // R: the next legal rotation in place of the one touched last, or the first after the position focused (then
+  // touched), or the rotation focused.
+  function rotate(root, el) {
+    let from = null;
+    if (posing()) {
+      from = touched.pop();
+    } else if (el && el.classList.contains('spot-next') && !isRotation(el.dataset.spot)) {
+      touched.push(el.dataset.spot);
+      if (!rotationRow(root).length) { touched.pop(); return; }
+    }
+    const row = rotationRow(root);
+    if (!row.length) {
+      if (from) touched.push(from);
+      return;
+    }
+    let to;
+    if (from) {
+      to = row[(row.findIndex(function (e) { return e.dataset.spot === from; }) + 1) % row.length];
+    } else {
+      to = row.find(function (e) { return e === el; }) || row[0];
+    }
+    touched.push(to.dataset.spot);
+    keepFocus(root, update(root), to);
+  }
+
+  // An arrow once a rotation is touched: the position before it moves to the neighbouring one that the gestures
+  // allow, with the same rotation where it is still legal there (else the first legal one).
+  function shift(root, key) {
+    const k = touched.length - 2;
+    const rotation = touched[k + 1];
+    const from = spotElement(root, touched[k]);
+    if (!from) return;
+    const places = alternativesAt(k);
+    const to = neighbour(boardSpots(root).filter(function (e) { return places.has(e.dataset.spot); }), from, key);
+    if (!to) return;
+    touched = touched.slice(0, k).concat([to.dataset.spot]);
+    const row = rotationRow(root);
+    const kept = row.find(function (e) { return e.dataset.spot === rotation; }) || row[0];
+    if (kept) touched.push(kept.dataset.spot);
+    const focusable = update(root);
+    keepFocus(root, kept ? focusable : [], to);
+  }
+
+  // Enter on a touched spot once the answer is whole: on to the move form's button that signs it.
+  function confirm() {
+    if (!chosen) return false;
+    const section = chosen.box.closest('section.decision');
+    const sign = section && section.querySelector('form[data-sign=move] button[type=submit]');
+    if (!sign) return false;
+    sign.focus();
+    return true;
+  }
+
   // The touchable spot nearest to `from` in the direction of the arrow key.
   function neighbour(spots, from, key) {
     const a = from.getBoundingClientRect();
@@ -228,10 +333,14 @@
 
   function start(root, keep) {
     gestures = [];
+    rotations = [];
     root.querySelectorAll('.touch').forEach(function (box) {
       const data = box.querySelector('script.gestures');
       if (!data) return;
       box.hidden = false;
+      (box.dataset.rotations || '').split(' ').forEach(function (prefix) {
+        if (prefix && rotations.indexOf(prefix) < 0) rotations.push(prefix);
+      });
       JSON.parse(data.textContent).forEach(function (g) {
         gestures.push({ spots: g.spots, answer: g.answer, box: box });
       });
@@ -287,6 +396,21 @@
       const first = boardSpots(document).find(function (s) { return s.classList.contains('spot-next'); });
       if (first && el) first.focus();
       event.preventDefault();
+      return;
+    }
+    if (el && rotations.length && (event.key === 'r' || event.key === 'R') && !event.ctrlKey && !event.metaKey
+        && !event.altKey) {
+      event.preventDefault();
+      rotate(document, el);
+      return;
+    }
+    if (el && !el.classList.contains('spot-next') && touched.indexOf(el.dataset.spot) >= 0) {
+      if (event.key === 'Enter' && confirm()) {
+        event.preventDefault();
+      } else if (event.key.indexOf('Arrow') === 0 && posing()) {
+        event.preventDefault();
+        shift(document, event.key);
+      }
       return;
     }
     if (!el || !el.classList.contains('spot-next')) return;

@@ -259,10 +259,7 @@ fn new_game_page(
                         }
                     }
                 }
-                label for="options" { (catalog::t!(lang, "web-options-json-the-standard-game-as")) }
-                textarea id="options" name="options" rows="4" {
-                    (value("options", &serde_json::to_string(&game.default_options()).unwrap_or_default()))
-                }
+                (crate::web::options_form::fieldset(lang, game, form))
                 label for="deadline_hours" { (catalog::t!(lang, "web-time-limit-of-each-decision-in")) }
                 input id="deadline_hours" name="deadline_hours" type="number" min="1" max="8784" value=(value("deadline_hours", "72"));
                 fieldset {
@@ -305,6 +302,8 @@ fn create_request(form: &HashMap<String, String>) -> ApiResult<CreateGameRequest
         )
     })?;
     let mut seats = Vec::new();
+    // The form's seats that are taken, in order: a per-seat option has a value for each of these.
+    let mut taken = Vec::new();
     for i in 0..game.info().max_seats {
         let kind = form.get(&format!("seat{i}")).map(String::as_str).unwrap_or("none");
         let seat = match kind {
@@ -327,14 +326,9 @@ fn create_request(form: &HashMap<String, String>) -> ApiResult<CreateGameRequest
             }
         };
         seats.push(seat);
+        taken.push(i);
     }
-    let options_text = form.get("options").map(|s| s.trim()).unwrap_or("");
-    let options = if options_text.is_empty() {
-        serde_json::Value::Null
-    } else {
-        serde_json::from_str(options_text)
-            .map_err(|e| ApiError::unprocessable("bad_options", format!("the options are not JSON: {e}")))?
-    };
+    let options = crate::web::options_form::read(game, form, &taken)?;
     let deadline_text = form.get("deadline_hours").map(|s| s.trim()).unwrap_or("");
     let deadline_hours = if deadline_text.is_empty() {
         None

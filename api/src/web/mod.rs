@@ -15,6 +15,7 @@ pub mod layout;
 pub mod live;
 pub mod lobby;
 pub mod new_game_extras;
+pub mod options_form;
 pub mod refusal;
 pub mod replay;
 pub mod resign_link;

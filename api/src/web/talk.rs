@@ -61,10 +61,6 @@ pub fn panel(conn: &mut Conn, loaded: &Loaded, account: Option<i64>) -> ApiResul
     Ok(Panel { messages, readable, my_seat: reader.seat, private_to, note })
 }
 
-fn when(stamp: &str) -> String {
-    stamp.get(..16).unwrap_or(stamp).replace('T', " ")
-}
-
 pub fn markup(v: &Visitor, panel: &Panel, game: i64) -> Markup {
     let lang: Lang = v.lang;
     html! {
@@ -80,7 +76,8 @@ pub fn markup(v: &Visitor, panel: &Panel, game: i64) -> Markup {
                     ol.messages {
                         @for m in &panel.messages {
                             li.message data-id=(m.id) {
-                                span.at { (when(&m.at)) } " "
+                                // In the reader's time zone, with how long ago, like every time on the pages (`time.js`).
+                                span.at { (crate::web::games::when(&m.at)) } " "
                                 strong.author { (m.author) }
                                 @if let Some(to) = m.to {
                                     " " em.private { (catalog::t!(lang, "talk-web-private-to", seat = to)) }

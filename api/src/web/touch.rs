@@ -6,7 +6,7 @@
 
 use maud::{Markup, PreEscaped, html};
 use shared::Lang;
-use shared::gesture::{BUTTON, Gesture};
+use shared::gesture::{BUTTON, Gesture, ROTATIONS, is_rotation};
 
 /// The pictures of the board and the position as text. `narrow` is the picture drawn for a phone, when it
 /// differs from the wide one; CSS shows one of the two, and the hidden one is not rendered at all, so its
@@ -41,11 +41,14 @@ pub fn controls(lang: Lang, slug: &str, gestures: &[Gesture]) -> Markup {
             }
         }
     }
+    let turns = gestures.iter().any(|g| g.spots.iter().any(|s| is_rotation(s)));
     html! {
         div.touch hidden data-answer-label=(catalog::t!(lang, "touch-your-answer"))
-            data-touched-label=(catalog::t!(lang, "touch-touched")) {
+            data-touched-label=(catalog::t!(lang, "touch-touched"))
+            data-rotations=[turns.then(|| ROTATIONS.join(" "))] {
             script.gestures type="application/json" { (PreEscaped(json_for_script(gestures))) }
             p.touch-help { (catalog::t!(lang, "touch-help")) }
+            @if turns { p.touch-help { (catalog::t!(lang, "touch-help-rotate")) } }
             @if !buttons.is_empty() {
                 p.touch-buttons {
                     @for spot in &buttons {

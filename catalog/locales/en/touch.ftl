@@ -5,3 +5,4 @@ touch-your-answer = Your answer:
 touch-touched = Touched so far:
 touch-undo = Undo last touch
 touch-clear = Clear
+touch-help-rotate = Placing or turning by keyboard: R turns to the next legal facing (a position focused is taken first), the arrow keys then move the position keeping the facing, and Enter confirms, taking you on to sign and play.

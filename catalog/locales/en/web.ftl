@@ -63,7 +63,6 @@ web-game = Game
 web-choose = Choose
 web-seats = Seats
 web-invited-address = Invited address
-web-options-json-the-standard-game-as = Options (JSON; the standard game as shown)
 web-time-limit-of-each-decision-in = Time limit of each decision, in hours (empty: none)
 web-when-a-deadline-passes = When a deadline passes
 web-the-player-forfeits = the player forfeits

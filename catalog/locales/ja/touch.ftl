@@ -5,3 +5,4 @@ touch-your-answer = あなたの答え:
 touch-touched = ここまで触れた所:
 touch-undo = 一つ戻す
 touch-clear = 消す
+touch-help-rotate = キーボードで置く・向きを変える：R で次の合法な向きに回します（フォーカス中の位置が先に選ばれます）。その後は矢印キーで向きを保ったまま位置を動かし、Enter で確定して署名して指すボタンへ進みます。

@@ -63,7 +63,6 @@ web-game = ゲーム
 web-choose = 選ぶ
 web-seats = 席
 web-invited-address = 招待するアドレス
-web-options-json-the-standard-game-as = オプション（JSON。表示は標準の設定）
 web-time-limit-of-each-decision-in = 各手番の持ち時間（時間。空欄は無制限）
 web-when-a-deadline-passes = 期限が過ぎたとき
 web-the-player-forfeits = その人の負け（投了扱い）

@@ -275,3 +275,21 @@ pub(crate) const BUTTONS: [&str; 9] = [
     "stock-keep",
     "kenkon-decline",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facings_and_turns_are_rotations_and_nothing_else_is() {
+        for h in FACINGS {
+            assert!(crate::gesture::is_rotation(&face_spot(heading(true, h))));
+        }
+        for r in TURNS {
+            assert!(crate::gesture::is_rotation(&turn_spot(r)));
+        }
+        for other in [pose_spot((75.0, 54.0)), step_spot(1), card_spot("OG1"), space_spot(data::MV)] {
+            assert!(!crate::gesture::is_rotation(&other), "{other}");
+        }
+    }
+}

@@ -34,11 +34,43 @@ fn moves_are_a_counter_then_a_reachable_hex_and_move_done_is_a_button() {
     let gestures = Suriagehara::gestures(&state, &p.id, &view);
     assert!(gestures.iter().any(|g| g.spots == ["button:done"] && g.answer == "move done"));
     let movable = super::super::rules::movable(&state);
-    let (unit, destinations) = &movable[0];
-    let from_unit: Vec<&str> =
+    // The unit that can go furthest afield: its walks are more than one step long.
+    let beyond_neighbours = |(unit, destinations): &(_, std::collections::BTreeMap<super::super::hex::Hex, u32>)| {
+        destinations.keys().filter(|h| !state.units[unit].is_adjacent(**h)).count()
+    };
+    let (unit, destinations) = movable.iter().max_by_key(|m| beyond_neighbours(m)).unwrap();
+    let from_unit: std::collections::BTreeSet<&str> =
         gestures.iter().filter(|g| g.spots[0] == format!("unit:{unit}")).map(|g| g.spots[1].as_str()).collect();
-    let reachable: Vec<String> = destinations.keys().map(|h| format!("hex:{h}")).collect();
-    assert_eq!(from_unit, reachable, "the next spots after a counter are the hexes it can reach");
+    let reachable: std::collections::BTreeSet<String> = destinations.keys().map(|h| format!("hex:{h}")).collect();
+    assert_eq!(
+        from_unit,
+        reachable.iter().map(String::as_str).collect(),
+        "the next spots after a counter are the hexes it can reach"
+    );
+    // Walked hex by hex: every step is a neighbour of the last and a whole answer already (its own
+    // destination), and each destination is reached by one walk, which moves the unit there like a touch of
+    // the destination at once.
+    let mine: Vec<&crate::gesture::Gesture> =
+        gestures.iter().filter(|g| g.spots[0] == format!("unit:{unit}")).collect();
+    let walks: Vec<&&crate::gesture::Gesture> = mine.iter().filter(|g| g.spots.len() > 2).collect();
+    let start = state.units[unit];
+    let far = destinations.keys().filter(|h| !start.is_adjacent(**h)).count();
+    assert!(far > 0, "some unit can go more than one hex: {movable:?}");
+    assert_eq!(walks.len(), far, "one walk to each destination more than one hex away: {destinations:?} from {start}");
+    let hex_of = |spot: &str| super::super::hex::Hex::parse(spot.trim_start_matches("hex:")).unwrap();
+    for walk in &walks {
+        let hexes: Vec<_> = walk.spots[1..].iter().map(|s| hex_of(s)).collect();
+        assert!(start.is_adjacent(hexes[0]), "{:?}", walk.spots);
+        for (i, pair) in hexes.windows(2).enumerate() {
+            assert!(pair[0].is_adjacent(pair[1]), "{:?}", walk.spots);
+            let so_far = &walk.spots[..i + 2];
+            assert!(mine.iter().any(|g| g.spots == so_far), "{so_far:?} is an answer of its own");
+        }
+        let direct = mine.iter().find(|g| g.spots.len() == 2 && g.spots[1] == *walk.spots.last().unwrap()).unwrap();
+        assert_eq!(walk.answer, direct.answer);
+    }
+    let ends: std::collections::BTreeSet<&String> = walks.iter().map(|w| w.spots.last().unwrap()).collect();
+    assert_eq!(ends.len(), walks.len(), "one walk per destination");
 }
 
 /// The text sizes of an SVG and its width.
