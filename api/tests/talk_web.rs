@@ -105,6 +105,9 @@ tegami_api::on_both_backends! {
 
         let page = alice.get(&page_path);
         assert!(page.body.contains("Hello from the web &lt;b&gt;page&lt;/b&gt;"), "escaped, shown");
+        // Its time as every time on the pages: a <time> the page's script shows in the reader's time zone.
+        let talk = page.body.split("id=\"talk-messages\"").nth(1).unwrap();
+        assert!(talk.contains("<span class=\"at\"><time datetime=\""), "{talk}");
         assert!(!page.body.contains("only you read this"), "a private message to another seat is not on alice's page");
         assert!(page.body.contains("name=\"to\""), "private messages are allowed: a recipient list");
         let mut spectator = Visitor::new(&app);

@@ -309,18 +309,27 @@
 
   // Typed notation read back by the server in place: the decision's part of the page is replaced by the
   // one the server renders for that notation, and the page stays where it is.
+  // Touches can outrun the server (a move walked hex by hex reads back each hex): only the newest read-back
+  // is shown, in the decision's part of the page as it is by then.
+  let readBacks = 0;
+  function decisionSection(root, decision) {
+    return Array.from(root.querySelectorAll('section.decision')).find(function (s) {
+      const f = s.querySelector('form.notation');
+      return f && f.elements.decision.value === decision;
+    }) || null;
+  }
+
   async function readBack(form) {
-    const section = form.closest('section.decision');
     const decision = form.elements.decision.value;
     const url = form.action + '?' + new URLSearchParams(new FormData(form)).toString();
+    const mine = ++readBacks;
     try {
       const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'text/html' } });
       const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-      const fresh = Array.from(page.querySelectorAll('section.decision')).find(function (s) {
-        const f = s.querySelector('form.notation');
-        return f && f.elements.decision.value === decision;
-      });
-      if (!fresh || !section.isConnected) return;
+      if (mine !== readBacks) return;
+      const fresh = decisionSection(page, decision);
+      const section = decisionSection(document, decision);
+      if (!fresh || !section) return;
       const keep = chosen && chosen.box && section.contains(chosen.box) ? touched.slice() : null;
       section.replaceWith(fresh);
       start(document, keep);

@@ -236,6 +236,21 @@ fn draw_pool(svg: &mut Svg, view: &View, l: &Layout, lang: crate::engine::Lang, 
     y + h + 16.0
 }
 
+/// A status line (`Label        value`) broken into lines of at most `columns`, the value's continuation lines
+/// starting under the value rather than under the label (a phone's narrow picture breaks most of them).
+fn wrap_under_value(line: &str, columns: usize) -> Vec<String> {
+    // The value starts after the label's padding: the first run of two or more spaces.
+    let value_at = line.find("  ").and_then(|gap| line[gap..].find(|c: char| c != ' ').map(|v| gap + v));
+    let Some(value_at) = value_at else { return crate::text::wrap(line, columns) };
+    let indent = crate::text::width(&line[..value_at]);
+    if indent * 2 > columns {
+        return crate::text::wrap(line, columns);
+    }
+    let mut parts = crate::text::wrap(&line[value_at..], columns - indent).into_iter();
+    let first = format!("{}{}", &line[..value_at], parts.next().unwrap_or_default());
+    std::iter::once(first).chain(parts.map(|part| format!("{}{part}", " ".repeat(indent)))).collect()
+}
+
 pub fn render_svg(view: &View, ctx: &RenderContext) -> String {
     let lang = ctx.lang;
     let l = Layout::new(ctx.narrow);
@@ -259,11 +274,31 @@ pub fn render_svg(view: &View, ctx: &RenderContext) -> String {
     y = draw_pool(&mut svg, view, &l, lang, y);
     let columns = ((width - 2.0 * margin) / l.status_column) as usize;
     for line in status_lines(view, ctx) {
-        for part in crate::text::wrap(&line, columns) {
+        for part in wrap_under_value(&line, columns) {
             svg.text(margin, y, &part, Font::new(l.status).mono());
             y += l.status_line;
         }
     }
     svg.set_height(y + margin);
     svg.finish(&title)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_under_value;
+
+    #[test]
+    fn a_status_value_goes_on_under_itself() {
+        let line = "Can move     SG1 (MA 4): 0716 0814 0816 0915 0916 1012";
+        assert_eq!(
+            wrap_under_value(line, 30),
+            ["Can move     SG1 (MA 4): 0716", "             0814 0816 0915", "             0916 1012"]
+        );
+        assert_eq!(
+            wrap_under_value("移動可能     SG1 0716 0814 0816 0915", 30),
+            ["移動可能     SG1 0716 0814", "             0816 0915"]
+        );
+        assert_eq!(wrap_under_value("Cup (0)      - | -", 30), ["Cup (0)      - | -"]);
+        assert_eq!(wrap_under_value("no label here at all", 8), ["no label", "here at", "all"]);
+    }
 }
