@@ -149,13 +149,7 @@ pub struct CardDef {
     pub extra_charge: bool,
 }
 
-const fn c(
-    id: &'static str,
-    army: u8,
-    utype: UType,
-    extra_melee: bool,
-    extra_charge: bool,
-) -> CardDef {
+const fn c(id: &'static str, army: u8, utype: UType, extra_melee: bool, extra_charge: bool) -> CardDef {
     CardDef { id, army, utype, extra_melee, extra_charge }
 }
 

@@ -338,7 +338,12 @@ pub fn describe(lang: Lang, a: &Action) -> String {
     // Cards by their ids as the catalogs know them, whatever case they were typed in.
     let id = |id: &str| data::card_index(id).map_or(id.to_string(), |i| data::CARDS[i].id.to_string());
     let rotation = |r: i32| {
-        catalog::t!(lang, "senbat-action-rotation", turn = if r > 0 { "right" } else { "left" }, degrees = r.unsigned_abs())
+        catalog::t!(
+            lang,
+            "senbat-action-rotation",
+            turn = if r > 0 { "right" } else { "left" },
+            degrees = r.unsigned_abs()
+        )
     };
     let (head, rest) = match a {
         Action::Move { sonae, form, rot: r, back, j } => {

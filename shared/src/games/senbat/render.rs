@@ -210,7 +210,8 @@ pub(crate) fn render(v: &View, ctx: &RenderContext) -> String {
         &catalog::t!(
             lang,
             "senbat-kenkon-itteki",
-            if_kenkon_used_used = catalog::t!(lang, "senbat-kenkon-state", used = if v.kenkon_used { "yes" } else { "no" })
+            if_kenkon_used_used =
+                catalog::t!(lang, "senbat-kenkon-state", used = if v.kenkon_used { "yes" } else { "no" })
         ),
         width,
     ));

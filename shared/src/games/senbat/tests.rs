@@ -1764,7 +1764,10 @@ fn standing_policies_answer_d11_and_d12() {
 #[test]
 fn japanese_log_notation() {
     let a = notation::parse("move OG1 form FL=OP1,FR=OP2,B=OA1 rot -30 fwd 1").unwrap();
-    assert_eq!(notation::describe(Lang::Ja, &a), "移動 柴田勝家備え: 隊形 前左=OP1 前右=OP2 後=OA1 / 左30° / 前進1短辺");
+    assert_eq!(
+        notation::describe(Lang::Ja, &a),
+        "移動 柴田勝家備え: 隊形 前左=OP1 前右=OP2 後=OA1 / 左30° / 前進1短辺"
+    );
     // English writes the notation itself.
     assert_eq!(notation::describe(Lang::En, &a), notation::print(&a));
     let a = notation::parse("charge TG1 2").unwrap();
@@ -1773,7 +1776,9 @@ fn japanese_log_notation() {
     let a = notation::parse("shoot TG1 rot +10 fire TM1>OP1,TA1>OP2").unwrap();
     assert_eq!(notation::describe(Lang::Ja, &a), "射撃 山県昌景備え: 右10° / 射撃 TM1→OP1 / 射撃 TA1→OP2");
     assert_eq!(notation::describe(Lang::En, &a), notation::print(&a));
-    for (typed, en, ja) in [("recover", "recover", "回復"), ("recover OP1", "recover OP1", "回復 OP1"), ("defend", "defend", "防御")] {
+    for (typed, en, ja) in
+        [("recover", "recover", "回復"), ("recover OP1", "recover OP1", "回復 OP1"), ("defend", "defend", "防御")]
+    {
         let a = notation::parse(typed).unwrap();
         assert_eq!((notation::describe(Lang::En, &a), notation::describe(Lang::Ja, &a)), (en.into(), ja.into()));
     }

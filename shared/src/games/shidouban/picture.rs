@@ -261,10 +261,8 @@ fn draw_panel(svg: &mut Svg, v: &View, ctx: &RenderContext, g: &Geometry) -> f64
         && let Some(hand) = v.players.get(me as usize).and_then(|p| p.hand.as_ref())
         && v.end.is_none()
     {
-        let names: Vec<String> = hand
-            .iter()
-            .map(|t| catalog::t!(lang, "shidouban-tile-labelled", tile = t.code()))
-            .collect();
+        let names: Vec<String> =
+            hand.iter().map(|t| catalog::t!(lang, "shidouban-tile-labelled", tile = t.code())).collect();
         let none = catalog::t!(lang, "shidouban-none");
         let text = catalog::t!(
             lang,

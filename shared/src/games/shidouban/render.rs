@@ -296,7 +296,8 @@ pub fn render(v: &View, ctx: &RenderContext) -> String {
                     "shidouban-text-3",
                     d_code = d.name(ctx.lang),
                     to = to.to_string(),
-                    if_white_white = catalog::t!(ctx.lang, "shidouban-colour", white = if white { "yes" } else { "no" })
+                    if_white_white =
+                        catalog::t!(ctx.lang, "shidouban-colour", white = if white { "yes" } else { "no" })
                 )
             })
             .collect();

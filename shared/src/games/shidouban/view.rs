@@ -146,8 +146,7 @@ fn extra_text(st: &State, a: &Ask, pd: &crate::engine::Pending) -> Option<Locali
         Ask::Side { both, .. } => {
             let Some(Frame::Combat(c)) = st.stack.last() else { return None };
             Some(in_each_language(|lang| {
-                let both: Vec<String> =
-                    both.iter().map(|p| super::rules::code_or_name(lang, *p)).collect();
+                let both: Vec<String> = both.iter().map(|p| super::rules::code_or_name(lang, *p)).collect();
                 catalog::t!(
                     lang,
                     "shidouban-targets-and-to-assign",

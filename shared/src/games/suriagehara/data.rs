@@ -221,7 +221,6 @@ pub const TK: Fid = 1;
 pub const SE: Fid = 7;
 pub const MG: Fid = 6;
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

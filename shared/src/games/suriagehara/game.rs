@@ -88,11 +88,7 @@ fn prompt(s: &State, side: Side) -> Localized {
         }),
         Stage::ChitSelect => catalog::both!("suriagehara-turn-choose-which-pool-chits", turn = s.turn.to_string()),
         Stage::Substitution { chit } => crate::engine::in_each_language(|lang| {
-            catalog::t!(
-                lang,
-                "suriagehara-drawn-let-tomita-takazane-act",
-                chit = rules::chit_name(lang, chit)
-            )
+            catalog::t!(lang, "suriagehara-drawn-let-tomita-takazane-act", chit = rules::chit_name(lang, chit))
         }),
         Stage::Move => catalog::both!("suriagehara-movement-segment-move-orders-one", fcode = fcode.to_string()),
         Stage::Plan => catalog::both!("suriagehara-combat-segment-the-whole-combat", fcode = fcode.to_string()),

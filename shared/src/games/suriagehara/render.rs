@@ -329,11 +329,7 @@ pub(crate) fn status_lines(view: &View, ctx: &RenderContext) -> Vec<String> {
     if let Some(r) = &view.result {
         let text = match r {
             GameResult::Winner { side, .. } => {
-                catalog::t!(
-                    ctx.lang,
-                    "suriagehara-wins",
-                    side_name = side.name(ctx.lang)
-                )
+                catalog::t!(ctx.lang, "suriagehara-wins", side_name = side.name(ctx.lang))
             }
             GameResult::Draw { .. } => catalog::t!(ctx.lang, "suriagehara-draw-2").to_string(),
         };

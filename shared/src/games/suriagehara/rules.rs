@@ -974,7 +974,8 @@ fn start_attack(s: &mut State, roll: &mut dyn Roller, ev: &mut Events) {
     let names: Vec<String> = atk.units().map(|u| format!("{u}{}", if s.is_carrier(u) { "*" } else { "" })).collect();
     // The English report marks a commander's carrier with `*`; the Japanese names the retainer instead.
     let vname = |lang| {
-        let mark = if s.is_carrier(v) { catalog::t!(lang, "suriagehara-carrier-mark-in-report") } else { String::new() };
+        let mark =
+            if s.is_carrier(v) { catalog::t!(lang, "suriagehara-carrier-mark-in-report") } else { String::new() };
         format!("{}{mark}", unit_name(lang, v))
     };
     let verdict = |lang| match (diff, ta > td) {
