@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use e2e::{Player, Server};
 use serde_json::Value;
+use shared::journal::{Actor, EntryBody, Match};
 
 /// Waits until game `id` is finished, or fails at `deadline`.
 fn wait_finished(player: &Player, server: &Server, id: &str, deadline: Instant) -> Value {
@@ -47,6 +48,35 @@ fn has_bot_move(listing: &Value, seat: u64) -> bool {
     })
 }
 
+/// Random bots' answers checked per game against the generator they must have used (each check replays the
+/// journal up to the answer).
+const RANDOM_ANSWERS_CHECKED: usize = 20;
+
+/// Checks that the first random bots' answers in game `id` (read whole from the server's database) are the
+/// ones their generator, drawn from the game's seed and the decision, gives: a game's bots answer the same
+/// way every time it is played from the same seed. Returns how many were checked.
+fn random_bots_answered_from_the_seed(server: &Server, id: &str, seed: &str, random_seats: &[u8]) -> usize {
+    let seed: [u8; 32] = hex::decode(seed).expect("hex seed").try_into().expect("32 bytes");
+    let mut conn = tegami_api::db::open(&server.database.url).expect("the server's database");
+    let entries = tegami_api::service::game_record::whole_journal(&mut conn, id.parse().unwrap()).expect("journal");
+    let mut checked = 0;
+    for (i, entry) in entries.iter().enumerate() {
+        let EntryBody::Move { seat, decision, action, by: Actor::Bot, .. } = &entry.body else { continue };
+        if !random_seats.contains(seat) {
+            continue;
+        }
+        let before = Match::replay(&entries[..i], seed).expect("the journal replays");
+        let mut rng = tegami_api::bot_worker::thinking_rng(&seed, *seat, decision);
+        let expected = before.game().random_action(before.state(), decision, &mut rng);
+        assert_eq!(expected.as_ref(), Some(action), "game {id}, entry {i}: the random bot's answer");
+        checked += 1;
+        if checked == RANDOM_ANSWERS_CHECKED {
+            break;
+        }
+    }
+    checked
+}
+
 e2e::on_both_backends! {
     fn every_game_with_a_bot_in_every_seat_plays_to_the_end_and_verifies(db) {
         let server = Server::start(db);
@@ -73,6 +103,10 @@ e2e::on_both_backends! {
             let journal = watcher.run(&["log", id, "--json"]).ok(&format!("{slug}: log --json")).json();
             assert!(has_bot_move(&journal, 0), "{slug}: the searching bot's moves are journaled as a bot's");
             assert!(has_bot_move(&journal, 1), "{slug}: the random bot's moves are journaled as a bot's");
+            let seed = journal["seed"].as_str().expect("the seed is revealed at the end");
+            let random_seats: Vec<u8> = (1..ALL_BOT_TABLES.iter().find(|t| t.0 == *slug).unwrap().1.len() as u8).collect();
+            let checked = random_bots_answered_from_the_seed(&server, id, seed, &random_seats);
+            assert!(checked > 0, "{slug}: no random bot's answer to check");
         }
     }
 }
