@@ -8,7 +8,8 @@
 //! stopped are found again at the next start. A bot thinks with a generator derived from the game's secret
 //! seed and the decision, so a game's bots play the same way every time it is replayed from the same seed.
 //!
-//! The random bot (`bot`) still answers at once, inside the move that asked it (see `service::games`).
+//! The random bot (`bot`) still answers at once, inside the move that asked it (see `service::games`), with a
+//! generator derived the same way.
 
 use std::collections::HashSet;
 use std::sync::mpsc;

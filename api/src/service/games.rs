@@ -53,7 +53,9 @@ impl Loaded {
         if self.compute_status() == GameStatus::Waiting {
             return Ok(());
         }
-        let mut rng = Rng::from_seed(&random_bytes::<32>());
+        // Drawn from the game's seed, as the searching bots' are: a game's random bots answer the same way
+        // every time it is played from the same seed.
+        let seed = seed_bytes(&self.row.seed)?;
         for _ in 0..MAX_BOT_ANSWERS {
             let bot_decision = self
                 .game
@@ -61,6 +63,7 @@ impl Loaded {
                 .into_iter()
                 .find(|p| self.seats.get(p.seat as usize).is_some_and(|s| s.kind == "bot"));
             let Some(p) = bot_decision else { break };
+            let mut rng = crate::bot_worker::thinking_rng(&seed, p.seat, &p.id);
             let action = self
                 .game
                 .game()
