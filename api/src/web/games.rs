@@ -32,6 +32,7 @@ use crate::service::games;
 use crate::state::AppState;
 use crate::web::i18n::loc;
 use crate::web::layout::{self, csrf_field, page};
+use crate::web::prose::with_code;
 use crate::web::session::Visitor;
 use crate::web::{PageResult, see_other};
 
@@ -516,18 +517,18 @@ fn decision_form(v: &Visitor, m: &GameModel, legal: &LegalMoves, index: usize) -
     let typed: Option<&ChoiceOption> = parsed.and_then(|(_, _, r)| r.as_ref().ok());
     html! {
         section.decision {
-            h3 { (loc(lang, &choices.prompt)) }
+            h3 { (with_code(loc(lang, &choices.prompt))) }
             @if let Some(due) = m.deadlines.get(decision) { p.deadline { (with_time(catalog::t!(lang, "web-answer-by", time = TIME_MARK), due)) } }
             (crate::web::touch::controls(lang, &m.detail.summary.slug, &m.gestures[index]))
             @if !choices.complete {
-                @if let Some(help) = &choices.help { p.help { (loc(lang, help)) } }
+                @if let Some(help) = &choices.help { p.help { (with_code(loc(lang, help))) } }
                 form.notation method="get" action={ "/games/" (id) } {
                     input type="hidden" name="decision" value=(decision);
                     label for={ "notation-" (index) } { (catalog::t!(lang, "web-your-answer-in-notation")) }
                     input id={ "notation-" (index) } name="notation" value=(typed_text);
                     button type="submit" { (catalog::t!(lang, "web-read-it-back")) }
                 }
-                @if let Some((_, _, Err(why))) = parsed { p.error role="alert" { (why) } }
+                @if let Some((_, _, Err(why))) = parsed { p.error role="alert" { (with_code(why)) } }
             }
             form.move method="post" action={ "/games/" (id) "/moves" }
                 data-sign="move" data-game=(id) data-seat=(seat) data-decision=(decision)
@@ -674,7 +675,7 @@ fn game_markup(v: &Visitor, m: &GameModel, error: Option<&ApiError>) -> Markup {
                 }
             }
             p {
-                a href={ "/api/v1/games/" (s.id) "/journal?limit=1000" } { (catalog::t!(lang, "web-the-whole-journal-json-verify-it")) }
+                a href={ "/api/v1/games/" (s.id) "/journal?limit=1000" } { (with_code(&catalog::t!(lang, "web-the-whole-journal-json-verify-it"))) }
                 " "
                 span.format { (catalog::t!(lang, "web-journal-format")) " " (m.detail.journal_format.number()) }
             }

@@ -16,6 +16,7 @@ pub mod live;
 pub mod lobby;
 pub mod new_game_extras;
 pub mod options_form;
+pub mod prose;
 pub mod refusal;
 pub mod replay;
 pub mod resign_link;

@@ -42,5 +42,5 @@ pub fn notice(lang: Lang, code: Option<&str>) -> Option<Markup> {
 /// A refusal shown on the page it happened on: its reason in the reader's language.
 pub fn shown(lang: Lang, e: &ApiError) -> Markup {
     let words = moved_on_words(lang, e.code).unwrap_or_else(|| e.detail_in(lang).to_string());
-    html! { p.error data-code=(e.code) role="alert" { (words) } }
+    html! { p.error data-code=(e.code) role="alert" { (crate::web::prose::with_code(&words)) } }
 }

@@ -12,7 +12,7 @@ use shared::Lang;
 use shared::api_types::{ApiToken, CreatedToken, MailAddress, MailAddressStatus, SessionInfo};
 
 use crate::error::{ApiError, ApiResult};
-use crate::mail::prefs::{self, MailLang, NotificationPrefs, NotificationPrefsUpdate, Notify, TalkEmail, TurnEmail};
+use crate::mail::prefs::{self, NotificationPrefs, NotificationPrefsUpdate, Notify, TalkEmail, TurnEmail};
 use crate::routes::with_db;
 use crate::service::{accounts, mail_addresses, sessions, vacation};
 use crate::state::AppState;
@@ -151,8 +151,10 @@ fn markup(v: &Visitor, s: &Settings, outcome: &Outcome<'_>) -> Markup {
                 }
                 label for="mail-lang" { (t!(lang, "settings-mail-language")) }
                 select id="mail-lang" name="lang" {
-                    option value="en" selected[s.prefs.lang == MailLang::En] lang="en" { (t!(Lang::En, "web-language-name")) }
-                    option value="ja" selected[s.prefs.lang == MailLang::Ja] lang="ja" { (t!(Lang::Ja, "web-language-name")) }
+                    @for other in catalog::LANGUAGES.iter().copied() {
+                        @let code = catalog::code(other);
+                        option value=(code) selected[s.prefs.lang.lang() == other] lang=(code) { (t!(other, "web-language-name")) }
+                    }
                 }
                 button type="submit" { (t!(lang, "settings-save")) }
             }
