@@ -205,6 +205,8 @@ impl Server {
             Backend::Postgres => ScratchDatabase::postgres(),
         };
         let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+        // The server logs (warnings and errors) to its standard output.
+        let log = std::fs::File::create(folder.join("server.log")).expect("log file");
         let child = Command::new(server_binary())
             .env("TEGAMI_BIND", format!("127.0.0.1:{port}"))
             .env("TEGAMI_DATABASE_URL", &database.url)
@@ -215,8 +217,8 @@ impl Server {
             .env_remove("TEGAMI_DB_POOL_SIZE")
             .env_remove("TEGAMI_SMTP_URL")
             .env_remove("TEGAMI_CONFIG")
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(folder.join("server.log")).expect("log file"))
+            .stdout(log.try_clone().expect("log file"))
+            .stderr(log)
             .spawn()
             .expect("tegami-server starts");
         eprintln!("  ({name}: tegami-server pid {})", child.id());

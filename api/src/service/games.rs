@@ -104,12 +104,20 @@ impl Loaded {
         self.row.head_hash = head.hash.clone();
         self.row.snapshot = snapshot;
         self.row.updated_at = updated_at;
-        if self.game.is_over() && !self.over_before {
+        // The event takes the event counter, which it holds until the commit: last, so that it is held briefly,
+        // except when the game has just ended. Then the counter comes before the ratings, so that ratings are
+        // only ever changed by a transaction that already holds the counter: two games ending at once take
+        // turns on it, and no transaction can hold a player's rating while it waits for the counter (a batch
+        // of moves holds the counter from its first move on, so that order would deadlock on PostgreSQL).
+        let event = if self.game.is_over() && !self.over_before {
+            let event = crate::events::record(conn, self)?;
             crate::service::results::game_ended(conn, self)?;
-        }
-        notify::after_change(conn, mail, self)?;
-        // Last: it holds the event counter until the commit.
-        let event = crate::events::record(conn, self)?;
+            notify::after_change(conn, mail, self)?;
+            event
+        } else {
+            notify::after_change(conn, mail, self)?;
+            crate::events::record(conn, self)?
+        };
         crate::webhooks::queue(conn, self, &event)?;
         // The next request for legal moves (most often the next seat's, at once) reads them from here.
         kept_legal_moves::keep(self);

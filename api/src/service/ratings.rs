@@ -63,13 +63,11 @@ pub(crate) fn game_ended(conn: &mut Conn, loaded: &Loaded) -> ApiResult<()> {
 }
 
 fn update(conn: &mut Conn, slug: &str, players: &[(usize, i64)], outcome: &Outcome) -> ApiResult<()> {
-    // Accounts locked in id order, so that two games ending at once with the same players take turns.
+    // No lock of its own: the transaction that ended the game already holds the event counter (see
+    // `Loaded::persist`), so two games ending at once with the same players take turns on it.
     let mut ids: Vec<i64> = players.iter().map(|(_, a)| *a).collect();
     ids.sort_unstable();
     ids.dedup();
-    for id in &ids {
-        crate::db::lock_account(conn, *id)?;
-    }
     let stored: Vec<(i64, f64, f64, i32, i32)> = ratings::table
         .filter(ratings::slug.eq(slug))
         .filter(ratings::account_id.eq_any(&ids))
