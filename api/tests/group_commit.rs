@@ -13,6 +13,7 @@ use std::sync::mpsc;
 use std::task::Poll;
 
 use common::{Player, TestApp};
+use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use serde_json::{Value, json};
 use shared::api_types::{GameDetail, JournalListing, MoveAccepted};
@@ -211,4 +212,80 @@ fn a_stopped_server_has_closed_every_connection() {
     app.stop();
     let still = database_files();
     assert!(still.is_empty(), "still open once the server stopped: {still:?}");
+}
+
+/// A batch of moves holds the event counter from its first move on; when a later move of the batch ends a
+/// rated game, it changes its players' ratings. A game ending at the same time in another transaction (here a
+/// resignation) must not hold anything of those players while it waits for the counter, or the two wait for
+/// each other (PostgreSQL's "deadlock detected", a 500 for one of them).
+#[test]
+fn a_rated_game_ending_while_a_batch_holds_the_event_counter_does_not_deadlock() {
+    if !tegami_api::db::scratch::postgres_available() {
+        return;
+    }
+    let app = TestApp::spawn(Backend::Postgres);
+    let (alice, bob) = (app.player("alice"), app.player("bob"));
+    let body = json!({"slug": "senbat", "seats": [{"kind": "me"}, {"kind": "open"}]});
+    let r = app.post("/api/v1/games", Some(&alice.token), &body);
+    assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+    let game = r.json::<GameDetail>().unwrap();
+    let id = game.summary.id;
+    let r = app.post(&format!("/api/v1/games/{id}/join"), Some(&bob.token), &json!({"seat": 1}));
+    assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
+
+    // The batch: the event counter taken, as its first move takes it, and held.
+    let mut batch = tegami_api::db::open(&app.settings.database_url).unwrap();
+    let Conn::Postgres(batch_pg) = &mut batch else { panic!("a PostgreSQL connection") };
+    batch_pg
+        .batch_execute("BEGIN; SET LOCAL lock_timeout = '20s'; UPDATE event_counter SET last_id = last_id WHERE id = 1")
+        .unwrap();
+
+    // The resignation ends the game elsewhere and waits for the counter.
+    let mail = MailContext::new(&app.settings);
+    let url = app.settings.database_url.clone();
+    let account = alice.id;
+    let resigning = std::thread::spawn(move || {
+        let mut conn = tegami_api::db::open(&url).unwrap();
+        games::resign(&mut conn, &mail, account, id).map(|_| ())
+    });
+    let mut watcher = tegami_api::db::open(&app.settings.database_url).unwrap();
+    {
+        use tegami_api::db::schema::games as stored;
+        let rated: bool = stored::table.find(id).select(stored::rated).first(&mut watcher).unwrap();
+        assert!(rated, "a game between two people is rated");
+    }
+    let Conn::Postgres(watcher_pg) = &mut watcher else { panic!("a PostgreSQL connection") };
+    let mut waiting = || -> i64 {
+        diesel::sql_query(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() \
+             AND wait_event_type = 'Lock' AND query LIKE 'UPDATE \"event_counter\"%'",
+        )
+        .get_result::<Count>(watcher_pg)
+        .unwrap()
+        .n
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while waiting() == 0 {
+        assert!(std::time::Instant::now() < deadline, "the resignation never waited for the event counter");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+
+    // The batch's later move ends another game of the same players: it takes what a rating change takes.
+    for player in [alice.id, bob.id] {
+        batch_pg
+            .batch_execute(&format!(
+                "SELECT id FROM accounts WHERE id = {player} FOR UPDATE; \
+                 UPDATE ratings SET games = games WHERE account_id = {player}"
+            ))
+            .unwrap_or_else(|e| panic!("the batch could not take player {player}'s rows: {e}"));
+    }
+    batch_pg.batch_execute("COMMIT").unwrap();
+    resigning.join().unwrap().unwrap_or_else(|e| panic!("the resignation failed: {e}"));
+    assert_eq!(alice.detail(&app, id).summary.status, shared::api_types::GameStatus::Finished);
+}
+
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
 }
