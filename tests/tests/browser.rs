@@ -13,7 +13,9 @@ mod browser_driver;
 
 use std::time::{Duration, Instant};
 
-use browser_driver::{Browser, browser_programs, confirmation_link, new_game, not_blank, register};
+use browser_driver::{
+    Browser, browser_programs, confirmation_link, new_game, not_blank, register, register_and_confirm,
+};
 use e2e::{Backend, Player, Server};
 use serde_json::json;
 
@@ -91,8 +93,7 @@ fn a_game_is_created_with_options_chosen_in_the_form() {
     let Some((driver, chromium)) = browser_programs() else { return };
     let server = Server::start(Backend::Sqlite);
     let browser = Browser::start(&driver, &chromium, 390);
-    let email = register(&browser, &server, "Hana");
-    browser.go(&confirmation_link(&server, &email));
+    register_and_confirm(&browser, &server, "Hana");
     browser.go(&format!("{}/games/new?game=suriagehara", server.url));
     assert!(browser.find("textarea").is_none(), "no JSON box: {}", browser.text());
     // The browser itself holds the number to the schema's bounds; the server does too, for a form sent anyway.
@@ -146,8 +147,7 @@ fn the_game_page_follows_the_game_without_reloading() {
     let Some((driver, chromium)) = browser_programs() else { return };
     let server = Server::start(Backend::Sqlite);
     let browser = Browser::start(&driver, &chromium, 390);
-    let email = register(&browser, &server, "Ada");
-    browser.go(&confirmation_link(&server, &email));
+    let email = register_and_confirm(&browser, &server, "Ada");
     let alice = Player::new("Alice", &server);
     alice.register();
     let created =

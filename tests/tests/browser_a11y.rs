@@ -16,8 +16,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use browser_driver::{
-    Browser, addressee, board_misfits, browser_programs, confirmation_link, new_game, newest_mail, play_by_touch,
-    register,
+    Browser, addressee, board_misfits, browser_programs, new_game, newest_mail, play_by_touch, register_and_confirm,
 };
 use e2e::{Backend, Player, Server};
 use serde_json::json;
@@ -187,8 +186,7 @@ fn every_kind_of_page_passes_axe_at_phone_and_desktop_widths_in_english_and_japa
     // A player with a game of each kind waiting for their answer.
     browser.go(&format!("{}/lang/en?back=/", server.url));
     browser.resize(1280, HEIGHT);
-    let email = register(&browser, &server, "Aiko");
-    browser.go(&confirmation_link(&server, &email));
+    let email = register_and_confirm(&browser, &server, "Aiko");
     let confirmed = browser.url();
     let mut games = Vec::new();
     for slug in GAMES {
@@ -283,8 +281,7 @@ fn every_games_new_game_form_passes_axe_at_phone_and_desktop_widths_in_english_a
     std::fs::create_dir_all(&shots).unwrap();
     let browser = Browser::start(&driver, &chromium, 1280);
     browser.script_timeout(Duration::from_secs(120));
-    let email = register(&browser, &server, "Yui");
-    browser.go(&confirmation_link(&server, &email));
+    register_and_confirm(&browser, &server, "Yui");
     let pages: Vec<Page> =
         GAMES.iter().map(|slug| page(&format!("new-game-{slug}"), format!("/games/new?game={slug}"))).collect();
     let mut failures = check_pages(&browser, &server, &pages, &shots);

@@ -8,8 +8,8 @@
 mod browser_driver;
 
 use browser_driver::{
-    ARROW_RIGHT, Browser, ENTER, TAB, board_misfits, browser_programs, confirmation_link, new_game, play_by_touch,
-    register,
+    ARROW_RIGHT, Browser, ENTER, TAB, board_misfits, browser_programs, new_game, play_by_touch, register,
+    register_and_confirm,
 };
 use e2e::{Backend, Player, Server};
 use serde_json::json;
@@ -20,8 +20,7 @@ fn played_to_the_end_by_touch(slug: &str, width: u32) {
     let Some((driver, chromium)) = browser_programs() else { return };
     let server = Server::start(Backend::Sqlite);
     let browser = Browser::start(&driver, &chromium, width);
-    let email = register(&browser, &server, "Tomo");
-    browser.go(&confirmation_link(&server, &email));
+    register_and_confirm(&browser, &server, "Tomo");
     let id = new_game(&browser, &server, slug);
     let (mut touched, mut by_form) = (0, 0);
     while browser.find("form[data-sign=move]").is_some() {
@@ -81,8 +80,7 @@ fn a_move_is_made_with_the_keyboard_alone() {
     let Some((driver, chromium)) = browser_programs() else { return };
     let server = Server::start(Backend::Sqlite);
     let browser = Browser::start(&driver, &chromium, 1280);
-    let email = register(&browser, &server, "Kei");
-    browser.go(&confirmation_link(&server, &email));
+    register_and_confirm(&browser, &server, "Kei");
     new_game(&browser, &server, "uosao");
     let journal = |b: &Browser| b.script("return document.querySelectorAll('#journal li').length", json!([]));
     let before = journal(&browser);
@@ -180,8 +178,7 @@ fn a_sonae_is_placed_and_turned_with_the_keyboard() {
     let Some((driver, chromium)) = browser_programs() else { return };
     let server = Server::start(Backend::Sqlite);
     let browser = Browser::start(&driver, &chromium, 1280);
-    let email = register(&browser, &server, "Masa");
-    browser.go(&confirmation_link(&server, &email));
+    register_and_confirm(&browser, &server, "Masa");
     new_game(&browser, &server, "senbat");
     // Organised by touch (the quick organisation), then the page waits for the bot and offers the deployment.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);

@@ -202,6 +202,13 @@ pub fn register(browser: &Browser, server: &Server, name: &str) -> String {
     email
 }
 
+/// Registers `name` from the page and follows the confirmation link emailed to them; returns the address.
+pub fn register_and_confirm(browser: &Browser, server: &Server, name: &str) -> String {
+    let email = register(browser, server, name);
+    browser.go(&confirmation_link(server, &email));
+    email
+}
+
 /// A new game of `slug` from the form: me in the first seat, bots in the others the game needs.
 pub fn new_game(browser: &Browser, server: &Server, slug: &str) -> i64 {
     browser.go(&format!("{}/games/new?game={slug}", server.url));
