@@ -9,8 +9,10 @@ use shared::{Lang, Localized};
 pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
+    /// The detail in the source language: every error has one.
     pub detail: String,
-    pub detail_ja: Option<String>,
+    /// The detail in every language, where the error was told from the catalogs.
+    pub details: Option<Localized>,
     /// The language the problem is told in (its title, and its detail where it has one in that language):
     /// the first language unless the client asked for another (`problem_language`).
     pub lang: Lang,
@@ -33,7 +35,7 @@ impl ApiError {
             status,
             code,
             detail: detail.into(),
-            detail_ja: None,
+            details: None,
             lang: catalog::LANGUAGES[0],
             allowed: None,
             retry_after: None,
@@ -69,23 +71,21 @@ impl ApiError {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the server failed; the request changed nothing")
     }
 
-    pub fn localized(mut self, text: &Localized) -> Self {
-        self.detail_ja = Some(text.ja.clone());
-        self
+    /// The detail in every language, from the catalogs (`catalog::both!("problem-…")`).
+    pub fn localized(self, text: &Localized) -> Self {
+        self.described(text.clone())
     }
 
     /// The detail in every language, from the catalogs (`catalog::both!("problem-…")`).
     pub fn described(mut self, text: Localized) -> Self {
-        self.detail = text.en;
-        self.detail_ja = Some(text.ja);
+        text.get(catalog::LANGUAGES[0]).clone_into(&mut self.detail);
+        self.details = Some(text);
         self
     }
 
     /// The detail in every language, written by `text` for each (for variables that differ by language).
-    pub fn described_by(mut self, text: impl Fn(Lang) -> String) -> Self {
-        self.detail = text(Lang::En);
-        self.detail_ja = Some(text(Lang::Ja));
-        self
+    pub fn described_by(self, text: impl Fn(Lang) -> String) -> Self {
+        self.described(Localized::in_each_language(text))
     }
 
     /// The detail as a reader of `lang` reads it: in their language where the error carries it, else what its
@@ -94,8 +94,8 @@ impl ApiError {
         if lang == catalog::LANGUAGES[0] {
             return self.detail.clone();
         }
-        if let (Lang::Ja, Some(ja)) = (lang, &self.detail_ja) {
-            return ja.clone();
+        if let Some(details) = &self.details {
+            return details.get(lang).to_owned();
         }
         let meaning = format!("problem-code-{}", self.code.replace('_', "-"));
         if catalog::has(&meaning) { catalog::text(lang, &meaning) } else { self.detail.clone() }
@@ -129,7 +129,8 @@ impl ApiError {
             detail: self.detail_in(self.lang),
             code: self.code.to_string(),
             allowed: self.allowed.clone(),
-            detail_ja: self.detail_ja.clone(),
+            detail_ja: self.details.as_ref().and_then(Problem::japanese_of),
+            details: self.details.clone(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! A problem's `title` and `detail` in the client's language, the one `Accept-Language` prefers: the detail
 //! the error carries in that language (an engine's refusal always has one), else what its code means there
 //! (`problem-code-…` in the catalogs). The problem keeps its other fields as they are, so a client that
-//! reads `detail_ja` still finds it.
+//! reads `details` (every language) still finds it.
 
 use actix_web::HttpResponse;
 use actix_web::body::{BoxBody, MessageBody};

@@ -1,58 +1,40 @@
-//! The languages tegami speaks, and a text carried in all of them.
+//! The languages tegami speaks, and a text carried in all of them. Both types are written by `build.rs` from
+//! the catalog's directories, so that a new language's files are all it takes. Every field of `Localized` has a
+//! default: a text stored before its language was added (in a game's state, say) still reads, and `get` gives
+//! the source language's text in place of the missing one.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// The two languages every engine speaks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    #[default]
-    En,
-    Ja,
-}
+include!(concat!(env!("OUT_DIR"), "/languages.rs"));
 
 impl std::str::FromStr for Lang {
     type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" | "english" => Ok(Lang::En),
-            "ja" | "jp" | "japanese" | "日本語" => Ok(Lang::Ja),
-            other => Err(crate::UnknownLanguage(other.to_owned()).to_string()),
-        }
-    }
-}
 
-/// A text in both languages.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Localized {
-    pub en: String,
-    pub ja: String,
+    /// A language by its code or by any name its own catalog lists (`languages-names`: `japanese`, `日本語`).
+    fn from_str(given: &str) -> Result<Self, Self::Err> {
+        let wanted = given.trim().to_lowercase();
+        LANGUAGES
+            .iter()
+            .copied()
+            .find(|&lang| crate::names(lang).iter().any(|name| name.to_lowercase() == wanted))
+            .ok_or_else(|| crate::UnknownLanguage(given.to_owned()).to_string())
+    }
 }
 
 impl Localized {
-    pub fn new(en: impl Into<String>, ja: impl Into<String>) -> Self {
-        Localized { en: en.into(), ja: ja.into() }
-    }
-
-    /// The text `text` writes in each language.
-    pub fn in_each_language(text: impl Fn(Lang) -> String) -> Self {
-        Localized { en: text(Lang::En), ja: text(Lang::Ja) }
-    }
-
+    /// The text in `lang`, or in the source language where `lang`'s is missing.
     pub fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Ja => &self.ja,
+        match self.field(lang) {
+            "" => self.field(LANGUAGES[0]),
+            text => text,
         }
     }
 }
 
 impl fmt::Display for Localized {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.en)
+        f.write_str(self.get(LANGUAGES[0]))
     }
 }

@@ -18,26 +18,32 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 mod lang;
-pub use lang::{Lang, Localized};
+pub use lang::{LANGUAGES, Lang, Localized, code};
 
 /// Every catalog file: (language code, file name, contents), embedded by `build.rs`.
 pub const FILES: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/catalog_files.rs"));
-
-/// The languages, in the order of `Lang`'s variants; the first is the fallback.
-pub const LANGUAGES: &[Lang] = &[Lang::En, Lang::Ja];
-
-/// The BCP 47 code of a language, which is also its catalog directory.
-pub fn code(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "en",
-        Lang::Ja => "ja",
-    }
-}
 
 /// The language whose code (its catalog directory's name) is `given`: how requests, preferences, cookies and
 /// links name a language. Anything else is refused with the codes there are.
 pub fn language(given: &str) -> Result<Lang, UnknownLanguage> {
     LANGUAGES.iter().copied().find(|&lang| code(lang) == given).ok_or_else(|| UnknownLanguage(given.to_owned()))
+}
+
+/// The names a language answers to where one is typed (`--lang`, `TEGAMI_LANG`, a config file): its code, then
+/// the names its own catalog lists (`languages-names`).
+pub fn names(lang: Lang) -> &'static [String] {
+    static NAMES: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+    let all = NAMES.get_or_init(|| {
+        LANGUAGES
+            .iter()
+            .map(|&lang| {
+                let mut names = vec![code(lang).to_owned()];
+                names.extend(text(lang, "languages-names").split_whitespace().map(str::to_owned));
+                names
+            })
+            .collect()
+    });
+    &all[LANGUAGES.iter().position(|&l| l == lang).unwrap_or(0)]
 }
 
 /// Every language's code as a list for readers of `lang`: `` `en`, `ja` ``.

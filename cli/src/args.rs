@@ -137,7 +137,7 @@ impl GlobalArgs {
         if self.lang.is_none()
             && let Some(value) = var("TEGAMI_LANG")
         {
-            self.lang = Some(value.parse().map_err(|_| bad("TEGAMI_LANG", &value, "en, ja"))?);
+            self.lang = Some(value.parse().map_err(|_| bad("TEGAMI_LANG", &value, &catalog::codes(lang)))?);
         }
         if self.width.is_none()
             && let Some(value) = var("TEGAMI_WIDTH")
@@ -747,8 +747,8 @@ pub struct NotifyArgs {
     /// every-turn, daily-digest or none; without it, shows the current setting
     #[arg(value_name = "HOW", value_parser = ["every-turn", "daily-digest", "none"])]
     pub how: Option<String>,
-    /// The language of your emails: en or ja
-    #[arg(long, value_name = "LANG", value_parser = ["en", "ja"])]
+    /// The language of your emails, by its code
+    #[arg(long, value_name = "LANG", value_parser = lang_code_parser())]
     pub mail_lang: Option<String>,
     /// unless-seen: a turn email waits a moment and is not sent if you answered meanwhile or have the game
     /// open on a page; always: every turn email at once
@@ -937,13 +937,18 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// `en` or `ja` (and their aliases), listed so that shells complete them.
+/// A language's code (or another of its names, from its catalog), listed so that shells complete them.
 fn lang_parser() -> impl TypedValueParser<Value = Lang> {
-    PossibleValuesParser::new([
-        PossibleValue::new("en").alias("english"),
-        PossibleValue::new("ja").aliases(["jp", "japanese", "日本語"]),
-    ])
+    PossibleValuesParser::new(catalog::LANGUAGES.iter().map(|&lang| {
+        let names = catalog::names(lang);
+        PossibleValue::new(names[0].as_str()).aliases(names[1..].iter().map(String::as_str))
+    }))
     .map(|code| code.parse::<Lang>().unwrap_or_default())
+}
+
+/// The language codes, for options sent to the server as they are.
+fn lang_code_parser() -> PossibleValuesParser {
+    PossibleValuesParser::new(catalog::LANGUAGES.iter().map(|&lang| catalog::code(lang)))
 }
 
 /// `me`, `bot` (or `bot:easy`, `bot:normal`, `bot:hard`), `open` or `invite:<email>`.

@@ -219,10 +219,11 @@ pub fn error_from_response(status: StatusCode, body: &str, sent_token: bool, lan
     }
     let detail = match &problem {
         Some(p) => {
-            let text = match (lang, &p.detail_ja) {
-                (Lang::Ja, Some(ja)) if !ja.is_empty() => ja.clone(),
-                _ if !p.detail.is_empty() => p.detail.clone(),
-                _ => p.title.clone(),
+            let told = p.details.as_ref().map(|details| details.get(lang)).filter(|text| !text.is_empty());
+            let text = match told {
+                Some(text) => text.to_owned(),
+                None if !p.detail.is_empty() => p.detail.clone(),
+                None => p.title.clone(),
             };
             lowercase_first(&text)
         }
@@ -287,7 +288,10 @@ mod tests {
             detail: detail.into(),
             code: "some_code".into(),
             allowed: allowed.map(|a| a.into_iter().map(String::from).collect()),
-            detail_ja: Some("日本語の説明".into()),
+            details: Some(shared::Localized::in_each_language(|lang| {
+                if lang == Lang::Ja { "日本語の説明".into() } else { detail.into() }
+            })),
+            detail_ja: None,
         })
         .unwrap()
     }

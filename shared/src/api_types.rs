@@ -800,9 +800,23 @@ pub struct Problem {
     /// For a refused move: the legal answers now (notation), where they can be listed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allowed: Option<Vec<String>>,
-    /// The Japanese text of `detail`, when the game gave one.
+    /// `detail` in every language, where the problem has it in each (an engine's refusal always does).
+    /// `Accept-Language` chooses the language of `detail` itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub details: Option<Localized>,
+    /// Deprecated: `details.ja`, kept for clients written before `details`; it will be removed with the next
+    /// version of the API.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(deprecated))]
     pub detail_ja: Option<String>,
+}
+
+impl Problem {
+    /// What the deprecated `detail_ja` carries: the Japanese of `details`, where the catalogs have Japanese.
+    pub fn japanese_of(details: &Localized) -> Option<String> {
+        let japanese = catalog::language("ja").ok()?;
+        Some(details.get(japanese).to_owned())
+    }
 }
 
 /// One committed change of a game, as a reader may see it: the `data` of a `game` event on

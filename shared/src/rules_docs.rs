@@ -1,51 +1,43 @@
-//! The rules of every game for players, in English and Japanese: `docs/rules/<slug>.md` and
-//! `docs/rules/<slug>.ja.md` at the repository root, embedded at build time so that the server serves
-//! them and the client prints them offline. Each document ends with its "Readings" (「解釈」): the points
-//! where the original rulebook can be read two ways, and the reading tegami plays.
+//! The rules of every game for players, in every language: `docs/rules/<slug>.md` in the source language and
+//! `docs/rules/<slug>.<language code>.md` in the others, at the repository root, embedded at build time (by
+//! `build.rs`) so that the server serves them and the client prints them offline. Each document ends with its
+//! "Readings" (「解釈」): the points where the original rulebook can be read two ways, and the reading tegami
+//! plays.
 
 use crate::engine::Lang;
 
-/// One game's rules document in both languages (Markdown).
+/// Every document: (game, language code where not the source language, Markdown).
+const DOCUMENTS: &[(&str, Option<&str>, &str)] = include!(concat!(env!("OUT_DIR"), "/rules_documents.rs"));
+
+/// One game's rules documents (Markdown).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RulesDoc {
     pub slug: &'static str,
-    pub en: &'static str,
-    pub ja: &'static str,
 }
 
 impl RulesDoc {
+    /// The document in `lang`, or in the source language where the game has none in `lang`.
     pub fn get(&self, lang: Lang) -> &'static str {
-        // Whole documents, one file per language like the catalogs' files, in the order of `catalog::LANGUAGES`.
-        let documents = [self.en, self.ja];
-        catalog::LANGUAGES.iter().position(|&l| l == lang).and_then(|i| documents.get(i)).copied().unwrap_or(self.en)
+        self.documents()
+            .find(|(l, _)| *l == lang)
+            .or_else(|| self.documents().next())
+            .map(|(_, text)| text)
+            .unwrap_or_default()
     }
-}
 
-macro_rules! rules_doc {
-    ($slug:literal) => {
-        RulesDoc {
-            slug: $slug,
-            en: include_str!(concat!("../../docs/rules/", $slug, ".md")),
-            ja: include_str!(concat!("../../docs/rules/", $slug, ".ja.md")),
-        }
-    };
+    /// The game's document in each language that has one, the source language first.
+    pub fn documents(&self) -> impl Iterator<Item = (Lang, &'static str)> + use<> {
+        let slug = self.slug;
+        catalog::LANGUAGES.iter().filter_map(move |&lang| {
+            let code = (lang != catalog::LANGUAGES[0]).then(|| catalog::code(lang));
+            DOCUMENTS.iter().find(|(s, c, _)| *s == slug && *c == code).map(|(_, _, text)| (lang, *text))
+        })
+    }
 }
 
 /// The rules of the game `slug`, if this build hosts it.
 pub fn rules(slug: &str) -> Option<RulesDoc> {
-    match slug {
-        #[cfg(feature = "uosao")]
-        "uosao" => Some(rules_doc!("uosao")),
-        #[cfg(feature = "shinobazu")]
-        "shinobazu" => Some(rules_doc!("shinobazu")),
-        #[cfg(feature = "shidouban")]
-        "shidouban" => Some(rules_doc!("shidouban")),
-        #[cfg(feature = "senbat")]
-        "senbat" => Some(rules_doc!("senbat")),
-        #[cfg(feature = "suriagehara")]
-        "suriagehara" => Some(rules_doc!("suriagehara")),
-        _ => None,
-    }
+    DOCUMENTS.iter().find(|(s, code, _)| *s == slug && code.is_none()).map(|(slug, _, _)| RulesDoc { slug })
 }
 
 #[cfg(test)]
@@ -55,12 +47,16 @@ mod tests {
     use crate::text;
 
     #[test]
-    fn every_hosted_game_has_rules_in_both_languages() {
+    fn every_hosted_game_has_rules_in_every_language() {
         for slug in registry::slugs() {
             let doc = rules(slug).unwrap_or_else(|| panic!("no rules document for `{slug}`"));
             assert_eq!(doc.slug, slug);
-            assert!(doc.en.starts_with("# "), "{slug}.md starts with its title");
-            assert!(doc.ja.starts_with("# "), "{slug}.ja.md starts with its title");
+            let languages: Vec<Lang> = doc.documents().map(|(lang, _)| lang).collect();
+            assert_eq!(languages, catalog::LANGUAGES, "{slug}: a document in each catalog language");
+            for (lang, text) in doc.documents() {
+                assert!(text.starts_with("# "), "{slug} in {} starts with its title", catalog::code(lang));
+                assert_eq!(doc.get(lang), text);
+            }
         }
         assert_eq!(rules("chess"), None);
     }
@@ -69,8 +65,10 @@ mod tests {
     fn every_document_says_which_readings_tegami_plays() {
         for slug in registry::slugs() {
             let doc = rules(slug).expect("checked above");
-            assert!(doc.en.lines().any(|l| l.starts_with("## Readings")), "{slug}.md has a `## Readings` section");
-            assert!(doc.ja.lines().any(|l| l.starts_with("## 解釈")), "{slug}.ja.md has a `## 解釈` section");
+            for (lang, text) in doc.documents() {
+                let heading = format!("## {}", catalog::text(lang, "rules-readings-heading"));
+                assert!(text.lines().any(|l| l.starts_with(&heading)), "{slug} in {lang:?} has a `{heading}` section");
+            }
         }
     }
 
@@ -79,9 +77,10 @@ mod tests {
     fn every_line_fits_in_100_columns() {
         for slug in registry::slugs() {
             let doc = rules(slug).expect("checked above");
-            for (name, body) in [("md", doc.en), ("ja.md", doc.ja)] {
+            for (lang, body) in doc.documents() {
+                let name = catalog::code(lang);
                 for (i, line) in body.lines().enumerate() {
-                    assert!(text::width(line) <= 100, "{slug}.{name}:{} is {} columns wide", i + 1, text::width(line));
+                    assert!(text::width(line) <= 100, "{slug} {name}:{} is {} columns wide", i + 1, text::width(line));
                 }
             }
         }

@@ -263,7 +263,7 @@ fn create_request_for(game: &dyn DynGame) -> Schema {
     ));
     ObjectBuilder::new()
         .schema_type(Type::Object)
-        .description(Some(format!("Create a game of {} ({}).", info.name.en, info.name.ja)))
+        .description(Some(format!("Create a game of {}.", names_in_every_language(&info.name))))
         .property("slug", ObjectBuilder::new().schema_type(Type::String).enum_values(Some([info.slug.as_str()])))
         .required("slug")
         .property("options", options)
@@ -287,6 +287,14 @@ fn create_request_for(game: &dyn DynGame) -> Schema {
         )
         .property("mail_pictures", pictures)
         .into()
+}
+
+/// `Senbat (センバツ)`: the name in the source language, then in each other language where it differs.
+fn names_in_every_language(name: &crate::engine::Localized) -> String {
+    let first = name.get(catalog::LANGUAGES[0]);
+    let others: Vec<&str> =
+        catalog::LANGUAGES[1..].iter().map(|&lang| name.get(lang)).filter(|other| *other != first).collect();
+    if others.is_empty() { first.to_owned() } else { format!("{first} ({})", others.join(", ")) }
 }
 
 fn create_request_name(game: &dyn DynGame) -> String {

@@ -103,41 +103,14 @@ impl TalkEmail {
     }
 }
 
-/// The language of a player's emails (boards, prompts, events and the email's own words).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum MailLang {
-    #[default]
-    En,
-    Ja,
-}
-
-impl MailLang {
-    pub fn lang(self) -> shared::Lang {
-        match self {
-            Self::En => shared::Lang::En,
-            Self::Ja => shared::Lang::Ja,
-        }
-    }
-
-    const ALL: [MailLang; 2] = [MailLang::En, MailLang::Ja];
-
-    fn of(lang: shared::Lang) -> Option<Self> {
-        Self::ALL.into_iter().find(|mail_lang| mail_lang.lang() == lang)
-    }
-
-    fn as_str(self) -> &'static str {
-        catalog::code(self.lang())
-    }
-}
-
 /// `GET /api/v1/me/notifications`, and the answer to `PUT`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NotificationPrefs {
     pub notify: Notify,
-    /// en (the default) or ja.
+    /// The language of the player's emails (boards, prompts, events and the email's own words): a language
+    /// code; the first of the list is the default.
     #[serde(default)]
-    pub lang: MailLang,
+    pub lang: shared::Lang,
     pub turn_email: TurnEmail,
     pub talk_email: TalkEmail,
 }
@@ -146,9 +119,10 @@ pub struct NotificationPrefs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NotificationPrefsUpdate {
     pub notify: Notify,
-    /// en (the default) or ja.
+    /// The language of the player's emails (boards, prompts, events and the email's own words): a language
+    /// code; the first of the list is the default.
     #[serde(default)]
-    pub lang: MailLang,
+    pub lang: shared::Lang,
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "given")]
     #[schema(nullable = false)]
     pub turn_email: Option<TurnEmail>,
@@ -196,7 +170,7 @@ pub fn set(
     diesel::update(mail_prefs::table.find(account))
         .set((
             mail_prefs::notify.eq(wanted.notify.as_str()),
-            mail_prefs::lang.eq(wanted.lang.as_str()),
+            mail_prefs::lang.eq(catalog::code(wanted.lang)),
             mail_prefs::turn_email.eq(turn_email.as_str()),
             mail_prefs::talk_email.eq(talk_email.as_str()),
         ))
@@ -222,10 +196,10 @@ pub fn email_choices(conn: &mut Conn, account: i64) -> Result<(TurnEmail, TalkEm
 }
 
 /// The language of `account`'s emails.
-pub fn lang_of(conn: &mut Conn, account: i64) -> Result<MailLang, diesel::result::Error> {
+pub fn lang_of(conn: &mut Conn, account: i64) -> Result<shared::Lang, diesel::result::Error> {
     let lang: Option<String> = mail_prefs::table.find(account).select(mail_prefs::lang).first(conn).optional()?;
     // A code stored before its language was dropped reads as the default.
-    Ok(lang.and_then(|code| catalog::language(&code).ok()).and_then(MailLang::of).unwrap_or_default())
+    Ok(lang.and_then(|code| catalog::language(&code).ok()).unwrap_or_default())
 }
 
 /// The `List-Unsubscribe` URL of unsubscribe `token`: opened, it asks to confirm; POSTed, it unsubscribes.

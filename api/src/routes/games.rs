@@ -4,7 +4,7 @@ use shared::api_types::{
     CreateGameRequest, GameAt, GameDetail, GameSummary, GameType, JoinRequest, JournalListing, LegalMoves,
     MoveAccepted, Problem, SubmitMoveRequest,
 };
-use shared::{Lang, registry};
+use shared::registry;
 
 use crate::auth::{Auth, MaybeAuth};
 use crate::error::{ApiError, ApiResult};
@@ -23,7 +23,7 @@ pub async fn types(state: web::Data<AppState>) -> web::Json<Vec<GameType>> {
             .map(|g| GameType {
                 info: g.info(),
                 default_options: g.default_options(),
-                rules_url: rules::url(public_url, g.slug(), Lang::En),
+                rules_url: rules::url(public_url, g.slug(), catalog::LANGUAGES[0]),
             })
             .collect(),
     )

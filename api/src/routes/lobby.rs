@@ -12,7 +12,7 @@ use crate::service::ratings;
 use crate::state::AppState;
 
 fn bad(code: &'static str, text: Localized) -> ApiError {
-    ApiError::bad_request(code, text.en.clone()).localized(&text)
+    ApiError::bad_request(code, "").localized(&text)
 }
 
 /// A game slug this server knows.
@@ -22,7 +22,7 @@ pub(crate) fn known_game(slug: &str) -> ApiResult<String> {
     }
     // 404, as for `GET /api/v1/game-types/{slug}/rules`: no such game type exists here.
     let text = catalog::both!("lobby-unknown-game", game = slug, known = registry::slugs().join(", "));
-    Err(ApiError::not_found("unknown_game_type", text.en.clone()).localized(&text))
+    Err(ApiError::not_found("unknown_game_type", "").localized(&text))
 }
 
 /// A page size within 1..=`max` (the default `max`).

@@ -61,7 +61,7 @@ pub fn register(conn: &mut Conn, mail: &MailContext, req: &RegisterRequest) -> A
 /// The answer to anything a suspended account asks: it may not sign in, use its sessions or tokens, or move.
 pub fn suspended_error() -> ApiError {
     let text = catalog::both!("ops-account-suspended");
-    ApiError::forbidden("account_suspended", text.en.clone()).localized(&text)
+    ApiError::forbidden("account_suspended", "").localized(&text)
 }
 
 /// Refuses `account` if the operator suspended it (`tegami-server admin accounts suspend`).
@@ -82,7 +82,7 @@ fn refuse_lookalike(conn: &mut Conn, name: &str) -> ApiResult<()> {
         accounts::table.filter(accounts::deleted_at.is_null()).select(accounts::display_name).load(conn)?;
     if names.iter().any(|other| wanted.matches(other)) {
         let text = catalog::both!("ops-name-looks-like-account", name = name);
-        return Err(ApiError::conflict("name_looks_like", text.en.clone()).localized(&text));
+        return Err(ApiError::conflict("name_looks_like", "").localized(&text));
     }
     Ok(())
 }

@@ -103,7 +103,7 @@ fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>)
     }
     let (email, name): (String, String) =
         accounts::table.find(account).select((accounts::email, accounts::display_name)).first(conn)?;
-    let lang = prefs::lang_of(conn, account)?.lang();
+    let lang = prefs::lang_of(conn, account)?;
     let n = rendered.len();
     let list: String = rendered.iter().map(|r| format!("- {}\n", r.label)).collect();
     let text = format!(

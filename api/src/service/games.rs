@@ -146,10 +146,16 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
     let info = game.info();
     let n = req.seats.len();
     if n < info.min_seats as usize || n > info.max_seats as usize {
-        return Err(ApiError::unprocessable(
-            "bad_seats",
-            format!("{} needs {}-{} seats; {n} given", info.name.en, info.min_seats, info.max_seats),
-        ));
+        return Err(ApiError::unprocessable("bad_seats", "").described_by(|lang| {
+            catalog::t!(
+                lang,
+                "engine-is-for-players-not",
+                game = info.name.get(lang),
+                min = info.min_seats,
+                max = info.max_seats,
+                seats = n
+            )
+        }));
     }
     if req.deadline_hours.is_some_and(|h| !(1..=MAX_DEADLINE_HOURS).contains(&h)) {
         return Err(ApiError::unprocessable(
@@ -168,7 +174,7 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
         }
     }
     let rated = crate::service::ratings::rated_at_creation(&req)?;
-    let bad_options = |err: SetupError| ApiError::unprocessable("bad_options", err.0.en.clone()).localized(&err.0);
+    let bad_options = |err: SetupError| ApiError::unprocessable("bad_options", "").localized(&err.0);
     // Journaled with every default filled in (docs/protocol.md), so that entry 0 says exactly how the game is
     // played whatever later versions take as defaults, and reads as the one game's options it is.
     let options = game.options_in_effect(&req.options).map_err(bad_options)?;
@@ -407,7 +413,7 @@ fn refused(loaded: &Loaded, seat: u8, e: JournalError) -> ApiError {
     };
     match e {
         JournalError::Apply(ApplyError::Rule(RuleError::Illegal(text))) => {
-            ApiError::unprocessable("illegal_move", text.en.clone()).localized(&text)
+            ApiError::unprocessable("illegal_move", "").localized(&text)
         }
         JournalError::Apply(ApplyError::Rule(RuleError::NotPending(d))) => {
             let now_pending = mine();
@@ -785,7 +791,7 @@ pub fn resign(conn: &mut Conn, mail: &MailContext, account: i64, id: i64) -> Api
         if let Err(e) = appended {
             return Err(match e {
                 JournalError::Apply(ApplyError::Rule(RuleError::Illegal(text))) => {
-                    ApiError::conflict("cannot_resign", text.en.clone()).localized(&text)
+                    ApiError::conflict("cannot_resign", "").localized(&text)
                 }
                 other => refused(&loaded, seat, other),
             });
@@ -903,7 +909,7 @@ fn refuse_lookalike_seat(conn: &mut Conn, loaded: &Loaded, account: i64) -> ApiR
         accounts::table.filter(accounts::id.eq_any(&seated)).select(accounts::display_name).load(conn)?;
     if names.iter().any(|other| wanted.matches(other)) {
         let text = catalog::both!("ops-name-looks-like-player", name = name.as_str());
-        return Err(ApiError::conflict("name_looks_like", text.en.clone()).localized(&text));
+        return Err(ApiError::conflict("name_looks_like", "").localized(&text));
     }
     Ok(())
 }

@@ -17,7 +17,7 @@ const CURRENT_MAX: i64 = 50;
 
 fn unknown_player(id: i64) -> ApiError {
     let text: Localized = catalog::both!("profile-unknown", player = id);
-    ApiError::not_found("unknown_player", text.en.clone()).localized(&text)
+    ApiError::not_found("unknown_player", "").localized(&text)
 }
 
 /// Refuses to show player `player` to `viewer` unless the profile is public or is the viewer's own.
@@ -30,7 +30,7 @@ pub fn require_visible(conn: &mut Conn, viewer: Option<i64>, player: i64) -> Api
         Some((false, None)) if viewer == Some(player) => Ok(()),
         Some((false, None)) => {
             let text: Localized = catalog::both!("profile-private", player = player);
-            Err(ApiError::forbidden("profile_private", text.en.clone()).localized(&text))
+            Err(ApiError::forbidden("profile_private", "").localized(&text))
         }
     }
 }

@@ -26,7 +26,7 @@ pub fn rated_at_creation(req: &CreateGameRequest) -> ApiResult<bool> {
     match req.rated {
         Some(true) if has_bot => {
             let text: Localized = catalog::both!("rating-bot-game-unrated");
-            Err(ApiError::unprocessable("bad_rated", text.en.clone()).localized(&text))
+            Err(ApiError::unprocessable("bad_rated", "").localized(&text))
         }
         Some(rated) => Ok(rated),
         None => Ok(!has_bot),

@@ -23,7 +23,7 @@ pub fn load_at(conn: &mut Conn, id: i64, at: u64) -> ApiResult<Loaded> {
 
 fn past_the_end(id: i64, at: u64, last: u64) -> ApiError {
     let text: Localized = catalog::both!("replay-past-the-end", game = id, at = at, last = last);
-    ApiError::bad_request("bad_at", text.en.clone()).localized(&text)
+    ApiError::bad_request("bad_at", "").localized(&text)
 }
 
 /// The game as `account` (a seat, else a spectator) saw it just after entry `at`, with what that entry told them.

@@ -102,7 +102,7 @@ mod tests {
             ranks,
             scores,
             eliminated: vec![2],
-            summary: Localized { en: String::new(), ja: String::new() },
+            summary: Localized::default(),
         }
     }
 

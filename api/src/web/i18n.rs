@@ -36,12 +36,12 @@ pub fn from_accept_language(header: &str) -> Lang {
         let quality =
             pieces.find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok())).unwrap_or(1.0);
         let primary = tag.split('-').next().unwrap_or("");
-        let Some(lang) = parse(primary) else { continue };
+        let Some(lang) = parse(&tag).or_else(|| parse(primary)) else { continue };
         if quality > 0.0 && best.is_none_or(|(q, _)| quality > q) {
             best = Some((quality, lang));
         }
     }
-    best.map(|(_, l)| l).unwrap_or(Lang::En)
+    best.map(|(_, l)| l).unwrap_or(catalog::LANGUAGES[0])
 }
 
 #[cfg(test)]

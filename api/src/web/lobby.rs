@@ -48,7 +48,7 @@ impl LobbyQuery {
             "" => None,
             n => Some(n.parse::<u8>().map_err(|_| {
                 let text = catalog::both!("lobby-page-bad-players", given = n);
-                crate::error::ApiError::bad_request("bad_players", text.en.clone()).localized(&text)
+                crate::error::ApiError::bad_request("bad_players", "").localized(&text)
             })?),
         };
         let rated = match self.rated.as_str() {
@@ -57,7 +57,7 @@ impl LobbyQuery {
             "false" => Some(false),
             other => {
                 let text = catalog::both!("lobby-page-bad-rated", given = other);
-                return Err(crate::error::ApiError::bad_request("bad_rated", text.en.clone()).localized(&text));
+                return Err(crate::error::ApiError::bad_request("bad_rated", "").localized(&text));
             }
         };
         let opt = |s: &str| Some(s.to_string()).filter(|s| !s.is_empty());

@@ -61,7 +61,7 @@ impl ResponseError for PageError {
         let title = |lang| error_title(lang, e.status);
         let body = maud::html! {
             (maud::DOCTYPE)
-            html lang="en" {
+            html lang=(i18n::code(catalog::LANGUAGES[0])) {
                 head {
                     meta charset="utf-8";
                     meta name="viewport" content="width=device-width, initial-scale=1";
@@ -88,7 +88,11 @@ impl ResponseError for PageError {
                             @if i == 0 { h1 { (title(lang)) } } @else { p.lead lang=(i18n::code(lang)) { strong { (title(lang)) } } }
                         }
                         p.error { (e.detail) }
-                        @if let Some(ja) = &e.detail_ja { p.error lang="ja" { (ja) } }
+                        @if e.details.is_some() {
+                            @for lang in catalog::LANGUAGES.iter().copied().skip(1) {
+                                p.error lang=(i18n::code(lang)) { (e.detail_in(lang)) }
+                            }
+                        }
                         p.code { "code: " code { (e.code) } }
                     }
                 }

@@ -153,7 +153,7 @@ fn markup(v: &Visitor, s: &Settings, outcome: &Outcome<'_>) -> Markup {
                 select id="mail-lang" name="lang" {
                     @for other in catalog::LANGUAGES.iter().copied() {
                         @let code = catalog::code(other);
-                        option value=(code) selected[s.prefs.lang.lang() == other] lang=(code) { (t!(other, "web-language-name")) }
+                        option value=(code) selected[s.prefs.lang == other] lang=(code) { (t!(other, "web-language-name")) }
                     }
                 }
                 button type="submit" { (t!(lang, "settings-save")) }
@@ -324,12 +324,9 @@ async fn set_notifications(state: web::Data<AppState>, v: Visitor, form: web::Fo
         }
     }
     let parsed = serde_json::from_value::<NotificationPrefsUpdate>(fields).map_err(|_| {
-        ApiError::bad_request(
-            "bad_preference",
-            "notifications are every_turn, daily_digest or none; the language is en or ja; turn emails \
-                     unless_seen or always; messages off, table_and_private or private_only",
-        )
-        .localized(&catalog::both!("settings-bad-preference"))
+        ApiError::bad_request("bad_preference", String::new()).described_by(|lang| {
+            catalog::t!(lang, "settings-bad-preference", languages = catalog::codes(lang))
+        })
     });
     let done = match parsed {
         Ok(prefs) => with_db(&state, move |conn| Ok(prefs::set(conn, account, &prefs).map(drop)?)).await,

@@ -6,3 +6,7 @@ engine-is-for-players-not = { $game } is for { $min }-{ $max } players, not { $s
 engine-options-unreadable = the options cannot be read: { $error }
 engine-list-separator = ,{" "}
 engine-list-separator-strong = ;{" "}
+
+# The heading of the section of every rules document (`docs/rules/<game>.<code>.md`) that lists the readings
+# tegami plays where the rulebook can be read two ways.
+rules-readings-heading = Readings

@@ -6,3 +6,6 @@ engine-is-for-players-not = { $game }は{ $min }〜{ $max }人用です（{ $sea
 engine-options-unreadable = オプションを読めません: { $error }
 engine-list-separator = 、
 engine-list-separator-strong = 、
+
+# ルール文書（`docs/rules/<game>.<code>.md`）の、ルールブックが二通りに読める点で tegami が採る解釈を挙げる節の見出し。
+rules-readings-heading = 解釈

@@ -13,7 +13,7 @@ fn show_prefs(ctx: &Ctx, prefs: &Value) {
         return;
     }
     let how = prefs["notify"].as_str().unwrap_or("every_turn").replace('_', "-");
-    let lang = prefs["lang"].as_str().unwrap_or("en");
+    let lang = prefs["lang"].as_str().unwrap_or(catalog::code(catalog::LANGUAGES[0]));
     let turn = prefs["turn_email"].as_str().unwrap_or("unless_seen").replace('_', "-");
     let talk = prefs["talk_email"].as_str().unwrap_or("private_only").replace('_', "-");
     out(&format!("{}\n", t!(ctx.lang, "cli-notify-settings", how = how, lang = lang, turn = turn, talk = talk)));

@@ -88,7 +88,7 @@ impl Ctx {
                     known = catalog::codes(crate::i18n::lang())
                 ))
             })?,
-            (None, None) => Lang::En,
+            (None, None) => catalog::LANGUAGES[0],
         };
         let width = global.width.map(usize::from).or_else(columns_from_env).unwrap_or(DEFAULT_WIDTH);
         Ok(Ctx {

@@ -2,7 +2,7 @@
 //! deciding seat's picture or is a page button the catalog labels, and each answer is legal.
 
 use crate::dice::Rng;
-use crate::engine::{Engine, Lang, RenderContext, Viewer};
+use crate::engine::{Engine, RenderContext, Viewer};
 use crate::gesture::BUTTON;
 
 /// Checks the gestures of every decision pending in `state` (desk and phone pictures alike); returns how
@@ -17,7 +17,7 @@ pub(crate) fn check_all<E: Engine>(state: &E::State) -> usize {
         }
         let pictures: Vec<String> = [false, true]
             .into_iter()
-            .map(|narrow| E::render_svg(&view, &RenderContext { narrow, ..RenderContext::new(Lang::En, 80) }))
+            .map(|narrow| E::render_svg(&view, &RenderContext { narrow, ..RenderContext::new(catalog::LANGUAGES[0], 80) }))
             .collect();
         let mut answers = std::collections::BTreeSet::new();
         for g in &gestures {
@@ -40,7 +40,7 @@ pub(crate) fn check_all<E: Engine>(state: &E::State) -> usize {
             }
             assert!(answers.insert(g.spots.clone()), "{}: two gestures touch {:?}", pending.kind, g.spots);
             let action = E::parse_action(&view, &pending, &g.answer)
-                .unwrap_or_else(|e| panic!("{}: `{}` does not parse: {}", pending.kind, g.answer, e.0.en));
+                .unwrap_or_else(|e| panic!("{}: `{}` does not parse: {}", pending.kind, g.answer, e.0));
             assert_eq!(E::print_action(&action), g.answer, "{}: the answer is printed as given", pending.kind);
             let mut after = state.clone();
             let mut rng = Rng::from_seed(b"gesture check");

@@ -46,7 +46,7 @@ pub(super) fn recipient_of(conn: &mut Conn, account: i64) -> ApiResult<Recipient
 }
 
 pub(super) fn lang_of(conn: &mut Conn, account: i64) -> ApiResult<Lang> {
-    Ok(prefs::lang_of(conn, account)?.lang())
+    Ok(prefs::lang_of(conn, account)?)
 }
 
 /// A text written once per language, every language in turn (for readers whose language is not known yet),

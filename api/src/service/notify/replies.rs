@@ -173,7 +173,7 @@ pub(super) fn reason(error: &ApiError, lang: Lang) -> String {
     }
     // The rules' reasons (an illegal move) come in every language; a detail written in English only is
     // summed up for readers of another language.
-    if error.detail_ja.is_some() || lang == catalog::LANGUAGES[0] {
+    if error.details.is_some() || lang == catalog::LANGUAGES[0] {
         return error.detail_in(lang).to_string();
     }
     match error.code {

@@ -54,7 +54,7 @@ impl Channel {
 
 /// An error whose detail exists in every language.
 pub(crate) fn problem(status: StatusCode, code: &'static str, text: Localized) -> ApiError {
-    ApiError::new(status, code, text.en.clone()).localized(&text)
+    ApiError::new(status, code, "").localized(&text)
 }
 
 fn not_a_player(game: i64) -> ApiError {

@@ -58,7 +58,7 @@ mod tests {
         for bad in ["a\u{202e}b", "a\u{0007}b", "a\u{200b}b", "tab\there", "\u{2066}x"] {
             let err = message(bad, 2000, Field::Message).unwrap_err();
             assert_eq!(err.code, "bad_message", "{bad:?}");
-            assert!(err.detail_ja.is_some());
+            assert!(err.details.is_some());
         }
     }
 

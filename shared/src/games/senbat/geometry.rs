@@ -213,7 +213,8 @@ impl Face {
             Face::Back => 2,
         }
     }
-    pub fn en(self) -> &'static str {
+    /// The face's code, as the catalogs select its words by it.
+    pub fn code(self) -> &'static str {
         match self {
             Face::Front => "front",
             Face::Right => "right",

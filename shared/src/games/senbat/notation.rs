@@ -99,7 +99,7 @@ impl NotationProblem {
 
 impl fmt::Display for NotationProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
+        f.write_str(&self.text(catalog::LANGUAGES[0]))
     }
 }
 

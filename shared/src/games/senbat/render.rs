@@ -383,7 +383,7 @@ fn extra_lines(v: &View, lang: Lang) -> Vec<String> {
             .pairs
             .iter()
             .map(|p| {
-                let face = catalog::t!(lang, "senbat-face", face = p.face.en());
+                let face = catalog::t!(lang, "senbat-face", face = p.face.code());
                 format!("{}>{}({},{})", CARDS[p.p as usize].id, CARDS[p.q as usize].id, face, p.n)
             })
             .collect();

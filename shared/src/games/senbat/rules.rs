@@ -295,7 +295,7 @@ pub(crate) fn apply(
                 Action::Organise { sonae } => check_organise(s, seat, sonae)?,
                 _ => unreachable!(),
             };
-            let text_en: Vec<String> = org
+            let cards_organised: Vec<String> = org
                 .iter()
                 .map(|(c, t)| {
                     format!(
@@ -306,7 +306,7 @@ pub(crate) fn apply(
                 })
                 .collect();
             s.players[seat as usize].organised = Some(org);
-            let organisation = text_en.join("; ");
+            let organisation = cards_organised.join("; ");
             ev.push(
                 Event::private(seat, catalog::both!("senbat-your-organisation", text = &organisation))
                     .retold(catalog::both!("senbat-seat-organisation", seat = seat_en(seat), text = &organisation)),

@@ -765,8 +765,9 @@ fn combat(st: &mut State, rng: &mut dyn Dice, ev: &mut Evs, mut c: CombatRun) {
                 }
                 lines
             };
-            // The state keeps the last combat's report in English, as it always has.
-            let english = report(Lang::En);
+            // The state keeps the last combat's report in the source language, as it always has (states are
+            // hashed and stored, so they hold no reader's language).
+            let english = report(catalog::LANGUAGES[0]);
             let text = crate::engine::in_each_language(|lang| report(lang).join("\n"));
             st.last_combat = english;
             public(ev, text);

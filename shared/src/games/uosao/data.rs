@@ -72,13 +72,6 @@ impl Dir {
             Dir::L => "L",
         }
     }
-
-    pub fn ja(self) -> &'static str {
-        match self {
-            Dir::R => "右",
-            Dir::L => "左",
-        }
-    }
 }
 
 /// The face a card is played with in step 1.
@@ -142,16 +135,6 @@ impl Colour {
         }
     }
 
-    pub fn ja(self) -> &'static str {
-        match self {
-            Colour::Red => "赤",
-            Colour::Yel => "黄",
-            Colour::Grn => "緑",
-            Colour::Blu => "青",
-            Colour::Pur => "紫",
-        }
-    }
-
     /// The one-letter soldier symbol of the board (§11).
     pub fn letter(self) -> char {
         self.code().chars().next().unwrap_or('?')
@@ -159,6 +142,8 @@ impl Colour {
 
     pub fn parse(s: &str) -> Option<Colour> {
         let u = s.trim().to_ascii_uppercase();
-        Colour::ALL.into_iter().find(|c| c.code() == u || c.ja() == s.trim())
+        // A colour's name in any language also names it (`赤`), as players type it.
+        let named = |c: Colour| catalog::LANGUAGES.iter().any(|&lang| catalog::t!(lang, "uosao-colour", code = c.code()) == s.trim());
+        Colour::ALL.into_iter().find(|&c| c.code() == u || named(c))
     }
 }

@@ -352,14 +352,15 @@ fn show_lists_the_values_and_arrows_of_every_person_on_the_board() {
     }
 }
 
-/// The persons' values in `docs/rules/shidouban.md` (and `.ja.md`) are the engine's: one table row per
-/// person, `| CODE | name | Martial | Eloquence | Respect | Bushido | failure | up | right | down | left |`.
+/// The persons' values in `docs/rules/shidouban.md` (and in every language's document) are the engine's: one
+/// table row per person, `| CODE | name | Martial | Eloquence | Respect | Bushido | failure | up | right | down | left |`.
 #[test]
 fn the_rules_documents_list_every_persons_values_and_arrows() {
     use crate::games::shidouban::Person;
     use crate::games::shidouban::data::Dir;
     let doc = crate::rules_docs::rules("shidouban").unwrap();
-    for (name, text) in [("md", doc.en), ("ja.md", doc.ja)] {
+    for (lang, text) in doc.documents() {
+        let name = catalog::code(lang);
         for p in Person::ALL {
             let d = p.data();
             let row = text
@@ -384,14 +385,10 @@ fn the_rules_documents_list_every_persons_values_and_arrows() {
             ];
             let got = [cells[2], cells[3], cells[4], cells[5], cells[7], cells[8], cells[9], cells[10]];
             assert_eq!(got.map(str::to_string), want, "shidouban.{name}: {row}");
-            // Both documents name each person as printed, in Japanese.
-            let printed = catalog::t!(catalog::Lang::Ja, "shidouban-person-name", person = d.code);
+            // Every document names each person as printed, in Japanese, the game's own language.
+            let printed = catalog::t!(catalog::language("ja").unwrap(), "shidouban-person-name", person = d.code);
             assert!(cells[1].contains(&printed), "{row}");
-            assert!(cells[6].contains(p_failure(p, name)), "{row}");
+            assert!(cells[6].contains(&d.failure.name(lang)), "{row}");
         }
     }
-}
-
-fn p_failure(p: crate::games::shidouban::Person, doc: &str) -> &'static str {
-    if doc == "md" { p.data().failure.en() } else { p.data().failure.ja() }
 }
