@@ -331,7 +331,13 @@ fn issue24_an_engine_refusal_reaches_a_japanese_reader_in_japanese() {
     assert_japanese("the API's problem detail", in_japanese["detail"].as_str().unwrap(), &names);
     let in_english = refuse_by_api("en");
     assert!(!english_words(in_english["detail"].as_str().unwrap(), &names).is_empty(), "{in_english}");
-    assert_eq!(in_english["detail_ja"], in_japanese["detail"]);
+    // `details` carries the refusal in every language whatever the request asked, and the deprecated
+    // `detail_ja` is its Japanese.
+    for answer in [&in_english, &in_japanese] {
+        assert_eq!(answer["details"]["en"], in_english["detail"], "{answer}");
+        assert_eq!(answer["details"]["ja"], in_japanese["detail"], "{answer}");
+        assert_eq!(answer["detail_ja"], in_japanese["detail"], "{answer}");
+    }
     // On the page: the signed move through the form is refused, in Japanese.
     let page = h.browser.get(&format!("/games/{id}"));
     let signed = h.player.sign(id, seat, &decision, &old);

@@ -255,6 +255,32 @@ mod tests {
     }
 
     #[test]
+    fn a_language_typed_by_hand_is_found_by_any_of_its_catalogs_names() {
+        for &lang in LANGUAGES {
+            for name in names(lang) {
+                assert_eq!(name.parse::<Lang>(), Ok(lang), "{name}");
+                assert_eq!(name.to_uppercase().parse::<Lang>(), Ok(lang), "{name}");
+            }
+        }
+        assert_eq!(" 日本語 ".parse::<Lang>(), Ok(Lang::Ja));
+        assert_eq!("English".parse::<Lang>(), Ok(Lang::En));
+        assert_eq!("klingon".parse::<Lang>(), Err("unknown language `klingon`; use one of `en`, `ja`".to_owned()));
+    }
+
+    #[test]
+    fn a_text_stored_before_its_language_was_added_reads_in_the_source_language() {
+        let stored: Localized = serde_json::from_str(r#"{"en": "Drawn by agreement."}"#).unwrap();
+        for &lang in LANGUAGES {
+            assert_eq!(stored.get(lang), "Drawn by agreement.");
+        }
+        let full = both!("test-place", rank = 3);
+        let json = serde_json::to_value(&full).unwrap();
+        let members: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(members, LANGUAGES.iter().map(|&l| code(l)).collect::<Vec<_>>(), "one member per language");
+        assert_eq!(serde_json::from_value::<Localized>(json).unwrap(), full);
+    }
+
+    #[test]
     fn both_languages_at_once() {
         let both = both!("test-place", rank = 3);
         assert_eq!(both.en, "You finished in place 3.");
