@@ -96,6 +96,11 @@ fn languages_source(codes: &[String]) -> String {
     for code in codes {
         writeln!(w, "            Lang::{} => &self.{},", variant(code), field(code)).unwrap();
     }
+    writeln!(w, "        }}\n    }}\n").unwrap();
+    writeln!(w, "    fn field_mut(&mut self, lang: Lang) -> &mut String {{\n        match lang {{").unwrap();
+    for code in codes {
+        writeln!(w, "            Lang::{} => &mut self.{},", variant(code), field(code)).unwrap();
+    }
     writeln!(w, "        }}\n    }}\n}}").unwrap();
     out
 }

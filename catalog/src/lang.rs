@@ -24,6 +24,14 @@ impl std::str::FromStr for Lang {
 }
 
 impl Localized {
+    /// This text with `text` in `lang`: builds a text language by language, where languages not given read in
+    /// the source language (`get`).
+    #[must_use]
+    pub fn with(mut self, lang: Lang, text: impl Into<String>) -> Self {
+        *self.field_mut(lang) = text.into();
+        self
+    }
+
     /// The text in `lang`, or in the source language where `lang`'s is missing.
     pub fn get(&self, lang: Lang) -> &str {
         match self.field(lang) {

@@ -622,7 +622,7 @@ mod tests {
 
     /// A text as the server sends it, in both languages (a game's name, a prompt, an event).
     fn server_text(en: &str, ja: &str) -> Localized {
-        Localized { en: en.into(), ja: ja.into() }
+        Localized::default().with(Lang::En, en).with(Lang::Ja, ja)
     }
 
     pub fn seats() -> Vec<SeatInfo> {
@@ -875,10 +875,7 @@ result: bot wins with 12
                     prev_hash: String::new(),
                     content: None,
                     hash: String::new(),
-                    events: vec![Event::public(shared::engine::Localized {
-                        en: "bot plays".into(),
-                        ja: "botが出す".into(),
-                    })],
+                    events: vec![Event::public(server_text("bot plays", "botが出す"))],
                     redacted: true,
                     hidden_seat: false,
                 },

@@ -40,7 +40,7 @@ mod tests {
     use shared::Localized;
 
     fn text(en: &str) -> Localized {
-        Localized { en: en.into(), ja: format!("{en} (ja)") }
+        Localized::default().with(Lang::En, en).with(Lang::Ja, format!("{en} (ja)"))
     }
 
     #[test]
