@@ -71,7 +71,7 @@ impl ApiError {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the server failed; the request changed nothing")
     }
 
-    /// The detail in every language, from the catalogs (`catalog::both!("problem-…")`).
+    /// `described`, for a text the caller keeps.
     pub fn localized(self, text: &Localized) -> Self {
         self.described(text.clone())
     }
