@@ -43,7 +43,9 @@ fn variant(code: &str) -> String {
     code.split(['-', '_'])
         .map(|part| {
             let mut chars = part.chars();
-            chars.next().map(|first| first.to_ascii_uppercase().to_string() + &chars.as_str().to_ascii_lowercase())
+            chars
+                .next()
+                .map(|first| first.to_ascii_uppercase().to_string() + &chars.as_str().to_ascii_lowercase())
                 .unwrap_or_default()
         })
         .collect()
@@ -89,8 +91,7 @@ fn languages_source(codes: &[String]) -> String {
     writeln!(w, "impl Localized {{").unwrap();
     writeln!(w, "    /// The text `text` writes in each language.").unwrap();
     writeln!(w, "    pub fn in_each_language(text: impl Fn(Lang) -> String) -> Self {{").unwrap();
-    let fields: Vec<String> =
-        codes.iter().map(|c| format!("{}: text(Lang::{})", field(c), variant(c))).collect();
+    let fields: Vec<String> = codes.iter().map(|c| format!("{}: text(Lang::{})", field(c), variant(c))).collect();
     writeln!(w, "        Localized {{ {} }}\n    }}\n", fields.join(", ")).unwrap();
     writeln!(w, "    fn field(&self, lang: Lang) -> &str {{\n        match lang {{").unwrap();
     for code in codes {

@@ -11,8 +11,9 @@ pub struct ApiError {
     pub code: &'static str,
     /// The detail in the source language: every error has one.
     pub detail: String,
-    /// The detail in every language, where the error was told from the catalogs.
-    pub details: Option<Localized>,
+    /// The detail in every language, where the error was told from the catalogs (boxed: errors travel in
+    /// every `Result` of the server, and a text per language would make all of them large).
+    pub details: Option<Box<Localized>>,
     /// The language the problem is told in (its title, and its detail where it has one in that language):
     /// the first language unless the client asked for another (`problem_language`).
     pub lang: Lang,
@@ -79,7 +80,7 @@ impl ApiError {
     /// The detail in every language, from the catalogs (`catalog::both!("problem-…")`).
     pub fn described(mut self, text: Localized) -> Self {
         text.get(catalog::LANGUAGES[0]).clone_into(&mut self.detail);
-        self.details = Some(text);
+        self.details = Some(Box::new(text));
         self
     }
 
@@ -129,8 +130,8 @@ impl ApiError {
             detail: self.detail_in(self.lang),
             code: self.code.to_string(),
             allowed: self.allowed.clone(),
-            detail_ja: self.details.as_ref().and_then(Problem::japanese_of),
-            details: self.details.clone(),
+            detail_ja: self.details.as_deref().and_then(Problem::japanese_of),
+            details: self.details.as_deref().cloned(),
         }
     }
 }

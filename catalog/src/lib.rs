@@ -266,7 +266,10 @@ mod tests {
         }
         assert_eq!(" 日本語 ".parse::<Lang>(), Ok(Lang::Ja));
         assert_eq!("English".parse::<Lang>(), Ok(Lang::En));
-        assert_eq!("klingon".parse::<Lang>(), Err(format!("unknown language `klingon`; use one of {}", codes(Lang::En))));
+        assert_eq!(
+            "klingon".parse::<Lang>(),
+            Err(format!("unknown language `klingon`; use one of {}", codes(Lang::En)))
+        );
     }
 
     #[test]

@@ -232,7 +232,8 @@ pub fn check_gestures(m: &Match, left_to_notation: &[&str]) -> Result<usize, Str
         let view = m.view(viewer);
         let mut pictures = Vec::new();
         for narrow in [false, true] {
-            let ctx = crate::engine::RenderContext { narrow, ..crate::engine::RenderContext::new(catalog::LANGUAGES[0], 80) };
+            let ctx =
+                crate::engine::RenderContext { narrow, ..crate::engine::RenderContext::new(catalog::LANGUAGES[0], 80) };
             pictures.push(game.render_svg(&view, &ctx).map_err(|e| e.to_string())?);
         }
         let mut seen = std::collections::BTreeSet::new();

@@ -97,13 +97,7 @@ mod tests {
     use super::*;
 
     fn outcome(result: ResultKind, ranks: Vec<u8>, scores: Vec<Option<i64>>) -> Outcome {
-        Outcome {
-            result,
-            ranks,
-            scores,
-            eliminated: vec![2],
-            summary: Localized::default(),
-        }
+        Outcome { result, ranks, scores, eliminated: vec![2], summary: Localized::default() }
     }
 
     #[test]

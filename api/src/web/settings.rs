@@ -324,9 +324,8 @@ async fn set_notifications(state: web::Data<AppState>, v: Visitor, form: web::Fo
         }
     }
     let parsed = serde_json::from_value::<NotificationPrefsUpdate>(fields).map_err(|_| {
-        ApiError::bad_request("bad_preference", String::new()).described_by(|lang| {
-            catalog::t!(lang, "settings-bad-preference", languages = catalog::codes(lang))
-        })
+        ApiError::bad_request("bad_preference", String::new())
+            .described_by(|lang| catalog::t!(lang, "settings-bad-preference", languages = catalog::codes(lang)))
     });
     let done = match parsed {
         Ok(prefs) => with_db(&state, move |conn| Ok(prefs::set(conn, account, &prefs).map(drop)?)).await,

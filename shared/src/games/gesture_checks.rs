@@ -17,7 +17,9 @@ pub(crate) fn check_all<E: Engine>(state: &E::State) -> usize {
         }
         let pictures: Vec<String> = [false, true]
             .into_iter()
-            .map(|narrow| E::render_svg(&view, &RenderContext { narrow, ..RenderContext::new(catalog::LANGUAGES[0], 80) }))
+            .map(|narrow| {
+                E::render_svg(&view, &RenderContext { narrow, ..RenderContext::new(catalog::LANGUAGES[0], 80) })
+            })
             .collect();
         let mut answers = std::collections::BTreeSet::new();
         for g in &gestures {

@@ -178,7 +178,6 @@ impl CombatKind {
     pub fn name(self, lang: crate::engine::Lang) -> String {
         catalog::t!(lang, "shidouban-combat-kind-name", kind = format!("{self:?}").to_lowercase())
     }
-
 }
 
 /// Which squares trigger a tile (§4.6).

@@ -143,7 +143,9 @@ impl Colour {
     pub fn parse(s: &str) -> Option<Colour> {
         let u = s.trim().to_ascii_uppercase();
         // A colour's name in any language also names it (`赤`), as players type it.
-        let named = |c: Colour| catalog::LANGUAGES.iter().any(|&lang| catalog::t!(lang, "uosao-colour", code = c.code()) == s.trim());
+        let named = |c: Colour| {
+            catalog::LANGUAGES.iter().any(|&lang| catalog::t!(lang, "uosao-colour", code = c.code()) == s.trim())
+        };
         Colour::ALL.into_iter().find(|&c| c.code() == u || named(c))
     }
 }
