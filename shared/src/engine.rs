@@ -296,6 +296,25 @@ pub struct GameInfo {
     pub about: Localized,
 }
 
+impl GameInfo {
+    /// Why a table of `seats` cannot play this game, if it cannot.
+    pub fn refuse_seat_count(&self, seats: usize) -> Option<Localized> {
+        let fits = usize::from(self.min_seats) <= seats && seats <= usize::from(self.max_seats);
+        (!fits).then(|| {
+            in_each_language(|lang| {
+                catalog::t!(
+                    lang,
+                    "engine-is-for-players-not",
+                    game = self.name.get(lang),
+                    min = self.min_seats,
+                    max = self.max_seats,
+                    seats = seats
+                )
+            })
+        })
+    }
+}
+
 /// What a renderer needs besides the view.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RenderContext {

@@ -282,18 +282,8 @@ impl<E: Engine> DynGame for Adapter<E> {
 
     fn setup(&self, options: &Value, seats: u8, rng: &mut Rng) -> Result<DynState, SetupError> {
         let options = Self::decode_options(options)?;
-        let info = E::info();
-        if seats < info.min_seats || seats > info.max_seats {
-            return Err(SetupError(crate::engine::in_each_language(|lang| {
-                catalog::t!(
-                    lang,
-                    "engine-is-for-players-not",
-                    game = info.name.get(lang),
-                    min = info.min_seats,
-                    max = info.max_seats,
-                    seats = seats
-                )
-            })));
+        if let Some(refusal) = E::info().refuse_seat_count(usize::from(seats)) {
+            return Err(SetupError(refusal));
         }
         Ok(DynState(Box::new(E::setup(&options, seats, rng)?)))
     }

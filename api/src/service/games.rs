@@ -143,19 +143,9 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
             format!("no game type `{}`; use one of: {}", req.slug, registry::slugs().join(", ")),
         )
     })?;
-    let info = game.info();
     let n = req.seats.len();
-    if n < info.min_seats as usize || n > info.max_seats as usize {
-        return Err(ApiError::unprocessable("bad_seats", "").described_by(|lang| {
-            catalog::t!(
-                lang,
-                "engine-is-for-players-not",
-                game = info.name.get(lang),
-                min = info.min_seats,
-                max = info.max_seats,
-                seats = n
-            )
-        }));
+    if let Some(refusal) = game.info().refuse_seat_count(n) {
+        return Err(ApiError::unprocessable("bad_seats", "").described(refusal));
     }
     if req.deadline_hours.is_some_and(|h| !(1..=MAX_DEADLINE_HOURS).contains(&h)) {
         return Err(ApiError::unprocessable(
