@@ -12,6 +12,7 @@
 pub mod prepared;
 pub mod schema;
 pub mod scratch;
+pub mod stable_plans;
 pub mod writer;
 
 use std::time::Duration;
@@ -117,6 +118,7 @@ impl ManageConnection for Manager {
                 PgConnection::establish(url).map(Conn::Postgres).map_err(diesel::r2d2::Error::ConnectionError)
             }
             Target::Sqlite(path) => {
+                stable_plans::enable();
                 let mut conn = SqliteConnection::establish(path).map_err(diesel::r2d2::Error::ConnectionError)?;
                 // busy_timeout first: switching to WAL takes a lock that the pool's other new connections contend
                 // for. synchronous FULL: a commit returns once the WAL is on disk, so an acknowledged move
