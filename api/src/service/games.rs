@@ -83,10 +83,11 @@ impl Loaded {
     /// Writes the entries from `from_seq` on, the new head, snapshot and status, and the emails the change
     /// calls for (turn and result emails), all inside the caller's transaction.
     fn persist(&mut self, conn: &mut Conn, mail: &MailContext, from_seq: usize) -> ApiResult<()> {
-        let rows: Vec<JournalRow> =
-            self.game.entries_from(from_seq as u64).iter().map(|e| to_row(self.row.id, e)).collect();
-        // Batch inserts are outside diesel's common subset of the two backends.
-        crate::on_backend!(conn, |c| diesel::insert_into(journal::table).values(&rows).execute(c))?;
+        // One kept statement per entry (most changes append one), where a batch insert is prepared anew for
+        // each number of rows.
+        for entry in self.game.entries_from(from_seq as u64) {
+            Prepared(diesel::insert_into(journal::table).values(to_row(self.row.id, entry))).execute(conn)?;
+        }
         let status = status_str(self.compute_status());
         let snapshot = serde_json::to_string(&self.game.snapshot()).map_err(ApiError::internal)?;
         let head = self.game.entries().last().expect("a game has entries");
@@ -671,14 +672,17 @@ pub struct BotTurn {
 pub fn bot_turns(conn: &mut Conn) -> ApiResult<Vec<BotTurn>> {
     let searching: Vec<String> =
         Level::ALL.iter().filter(|l| l.searches()).map(|l| l.seat_code().to_string()).collect();
-    let ids: Vec<i64> = games::table
-        .inner_join(seats::table.on(seats::game_id.eq(games::id)))
-        .filter(games::status.eq("active"))
-        .filter(seats::kind.eq_any(&searching))
-        .select(games::id)
-        .distinct()
-        .order(games::id.asc())
-        .load(conn)?;
+    // Read after every batch of moves: kept prepared (the list of searching levels never changes).
+    let ids: Vec<i64> = Prepared(
+        games::table
+            .inner_join(seats::table.on(seats::game_id.eq(games::id)))
+            .filter(games::status.eq("active"))
+            .filter(seats::kind.eq_any(&searching))
+            .select(games::id)
+            .distinct()
+            .order(games::id.asc()),
+    )
+    .load(conn)?;
     let mut turns = Vec::new();
     for id in ids {
         let loaded = load(conn, id)?;
