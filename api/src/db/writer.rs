@@ -167,12 +167,13 @@ fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
         jobs.into_iter().for_each(|job| (job.run)(Err(&failed))(None));
         return false;
     }
-    let delivers: Vec<Deliver> = jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn))).collect();
+    let delivers: Vec<Deliver> =
+        crate::events::hub::holding_wakes(|| jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn))).collect());
     match Manager::commit_transaction(conn) {
         Ok(()) => {
             done.fetch_add(1, Ordering::Relaxed);
-            // The events recorded in the batch became visible only now: the hub reads them (its wake at each
-            // request's end came before the commit, and found nothing yet).
+            // The events recorded in the batch became visible only now: the hub reads them (the requests' own
+            // wakes were held back: they came before the commit).
             crate::events::hub::wake();
             delivers.into_iter().for_each(|deliver| deliver(None));
             true

@@ -33,7 +33,27 @@ pub struct Committed {
 static WAKE: LazyLock<watch::Sender<u64>> = LazyLock::new(|| watch::channel(0).0);
 
 pub(crate) fn wake() {
-    WAKE.send_modify(|n| *n = n.wrapping_add(1));
+    if !HELD.get() {
+        WAKE.send_modify(|n| *n = n.wrapping_add(1));
+    }
+}
+
+thread_local! {
+    static HELD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with this thread's wakes held back: the writer's requests end before their batch commits, and
+/// each woke the hub, the bot worker and the webhook worker, which read the database and found nothing new
+/// yet (a read each in the blocking pool, per move). The writer wakes them once, after the commit.
+pub(crate) fn holding_wakes<T>(f: impl FnOnce() -> T) -> T {
+    struct Release(bool);
+    impl Drop for Release {
+        fn drop(&mut self) {
+            HELD.set(self.0);
+        }
+    }
+    let _release = Release(HELD.replace(true));
+    f()
 }
 
 /// Changes after every local commit that recorded an event (the webhook worker waits on it too).
