@@ -296,7 +296,9 @@ macro_rules! on_backend {
 /// decision) instead of racing it. SQLite's immediate transaction already holds the whole file.
 pub fn lock_game(conn: &mut Conn, id: i64) -> QueryResult<()> {
     use schema::games;
-    if let Conn::Postgres(c) = conn {
+    if let Conn::Postgres(c) = conn
+        && !writer::batch_holds(id)
+    {
         games::table.find(id).select(games::id).for_update().load::<i64>(c)?;
     }
     Ok(())
