@@ -168,9 +168,12 @@ fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
         jobs.into_iter().for_each(|job| (job.run)(Err(&failed))(None));
         return false;
     }
-    let delivers: Vec<Deliver> =
-        crate::events::hub::holding_wakes(|| jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn))).collect());
-    match Manager::commit_transaction(conn) {
+    let run = |conn: &mut Conn| -> Vec<Deliver> {
+        crate::events::hub::holding_wakes(|| jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn))).collect())
+    };
+    // On PostgreSQL the batch's events are announced to the other instances once, before the commit.
+    let (delivers, announced) = crate::events::listen::announcing_once(conn, run);
+    match announced.and_then(|()| Manager::commit_transaction(conn)) {
         Ok(()) => {
             done.fetch_add(1, Ordering::Relaxed);
             // The events recorded in the batch became visible only now: the hub reads them (the requests' own

@@ -131,9 +131,27 @@ impl Hub {
                 () = tokio::time::sleep(every) => {}
             }
             if read {
-                last = self.read_after(&pool, last).await;
+                last = self.skip_or_read_after(&pool, last).await;
             }
         }
+    }
+
+    /// With no stream open, moves past the committed events without reading them (the newest id only: one
+    /// row, where reading them takes the events and their games' seats); else [`Hub::read_after`]. A stream
+    /// opened meanwhile subscribes before it reads its cursor: it is counted once the newest id is read, and
+    /// then the events are read for it, from `last`.
+    async fn skip_or_read_after(&self, pool: &DbPool, last: i64) -> i64 {
+        if self.streams() == 0 {
+            match blocking(pool, crate::events::latest).await {
+                Ok(newest) if self.streams() == 0 => return newest.max(last),
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "event hub: cannot read the newest event");
+                    return last;
+                }
+            }
+        }
+        self.read_after(pool, last).await
     }
 
     /// Tells the streams about every event after `last`; returns the newest one told.
