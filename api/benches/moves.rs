@@ -312,14 +312,17 @@ struct CpuSample {
 const THREAD_GROUPS: [&str; 5] = ["http", "blocking", "writer", "system", "other"];
 
 fn thread_group(name: &str) -> &'static str {
-    if name.starts_with("actix-server") {
+    // Names as the kernel keeps them, cut to 15 bytes: actix's HTTP workers are `actix-rt|system:0|arbiter:N`
+    // (`actix-server ac…` is the accept loop), tokio's blocking pool `tokio-rt-worker` (`tokio-runtime-w…` in
+    // older tokio), the main thread the binary's name.
+    if name.starts_with("actix-rt") {
         "http"
-    } else if name.starts_with("tokio-runtime") || name.starts_with("actix-rt") {
+    } else if name.starts_with("tokio-rt") || name.starts_with("tokio-runtime") {
         "blocking"
     } else if name == "tegami-writer" {
         "writer"
-    } else if name == "tegami-server" {
-        // The main thread runs actix's system (the accept loop and the server's own tasks: mail, events).
+    } else if name.starts_with("tegami-server") {
+        // The main thread runs actix's system (the server's own tasks: mail, events, bots, webhooks).
         "system"
     } else {
         "other"

@@ -28,9 +28,20 @@ const NO_ROUTE: &str = "(no route)";
 
 pub struct AccessLog;
 
+/// A request's route template, found once by [`log_request`] for the root span too: finding it matches the
+/// path against the routes' patterns again (regular expressions), as costly as routing the request.
+struct Route(String);
+
+fn route_of(request: &ServiceRequest) -> String {
+    if let Some(Route(route)) = request.extensions().get::<Route>() {
+        return route.clone();
+    }
+    request.match_pattern().unwrap_or_else(|| NO_ROUTE.to_string())
+}
+
 impl RootSpanBuilder for AccessLog {
     fn on_request_start(request: &ServiceRequest) -> Span {
-        let route = request.match_pattern().unwrap_or_else(|| NO_ROUTE.to_string());
+        let route = route_of(request);
         let request_id = request.extensions().get::<RequestId>().map(|id| id.to_string()).unwrap_or_default();
         tracing::info_span!(
             "request",
@@ -66,7 +77,8 @@ pub async fn log_request(
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let arrived = Instant::now();
     let method = req.method().to_string();
-    let route = req.match_pattern().unwrap_or_else(|| NO_ROUTE.to_string());
+    let route = route_of(&req);
+    req.extensions_mut().insert(Route(route.clone()));
     let outcome = next.call(req).await;
     let (status, code) = match &outcome {
         Ok(response) => {

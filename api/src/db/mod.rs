@@ -12,6 +12,7 @@
 pub mod prepared;
 pub mod schema;
 pub mod scratch;
+pub mod stable_plans;
 pub mod writer;
 
 use std::time::Duration;
@@ -117,6 +118,7 @@ impl ManageConnection for Manager {
                 PgConnection::establish(url).map(Conn::Postgres).map_err(diesel::r2d2::Error::ConnectionError)
             }
             Target::Sqlite(path) => {
+                stable_plans::enable();
                 let mut conn = SqliteConnection::establish(path).map_err(diesel::r2d2::Error::ConnectionError)?;
                 // busy_timeout first: switching to WAL takes a lock that the pool's other new connections contend
                 // for. synchronous FULL: a commit returns once the WAL is on disk, so an acknowledged move
@@ -294,7 +296,9 @@ macro_rules! on_backend {
 /// decision) instead of racing it. SQLite's immediate transaction already holds the whole file.
 pub fn lock_game(conn: &mut Conn, id: i64) -> QueryResult<()> {
     use schema::games;
-    if let Conn::Postgres(c) = conn {
+    if let Conn::Postgres(c) = conn
+        && !writer::batch_holds(id)
+    {
         games::table.find(id).select(games::id).for_update().load::<i64>(c)?;
     }
     Ok(())

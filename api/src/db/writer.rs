@@ -158,6 +158,7 @@ fn write_batches(mut conn: Conn, target: Target, sync: SqliteSync, queue: mpsc::
 /// has its answer also sees the count.
 fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
     type Manager = <Conn as diesel::Connection>::TransactionManager;
+    let _forget_locks = ForgetLocks;
     if let Err(e) = begin_locked(conn, &jobs) {
         // Nothing ran: the requests may simply be sent again (a lost connection is reopened for the next batch).
         tracing::warn!(error = %e, size = jobs.len(), "a batch of writes could not begin");
@@ -167,12 +168,16 @@ fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
         jobs.into_iter().for_each(|job| (job.run)(Err(&failed))(None));
         return false;
     }
-    let delivers: Vec<Deliver> = jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn))).collect();
-    match Manager::commit_transaction(conn) {
+    let run = |conn: &mut Conn| -> Vec<Deliver> {
+        crate::events::hub::holding_wakes(|| jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn))).collect())
+    };
+    // On PostgreSQL the batch's events are announced to the other instances once, before the commit.
+    let (delivers, announced) = crate::events::listen::announcing_once(conn, run);
+    match announced.and_then(|()| Manager::commit_transaction(conn)) {
         Ok(()) => {
             done.fetch_add(1, Ordering::Relaxed);
-            // The events recorded in the batch became visible only now: the hub reads them (its wake at each
-            // request's end came before the commit, and found nothing yet).
+            // The events recorded in the batch became visible only now: the hub reads them (the requests' own
+            // wakes were held back: they came before the commit).
             crate::events::hub::wake();
             delivers.into_iter().for_each(|deliver| deliver(None));
             true
@@ -206,7 +211,12 @@ fn begin_locked(conn: &mut Conn, jobs: &[Job]) -> QueryResult<()> {
             Conn::Sqlite(_) => Ok(()),
         };
         match locked {
-            Ok(()) => return Ok(()),
+            Ok(()) => {
+                if matches!(conn, Conn::Postgres(_)) {
+                    LOCKED.set(ids);
+                }
+                return Ok(());
+            }
             Err(e) => {
                 let _ = Manager::rollback_transaction(conn);
                 if attempt == LOCK_ATTEMPTS || conn.is_broken() {
@@ -215,6 +225,32 @@ fn begin_locked(conn: &mut Conn, jobs: &[Job]) -> QueryResult<()> {
                 attempt += 1;
             }
         }
+    }
+}
+
+thread_local! {
+    /// The games whose rows the batch running on this thread locked when it began (PostgreSQL).
+    static LOCKED: std::cell::Cell<Vec<i64>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Whether the batch running on this thread holds game `id`'s row locked: a request's own `FOR UPDATE` of it
+/// would be one round trip more a move for a lock already held to the commit (it was taken outside every
+/// request's savepoint, so no rollback of one releases it).
+pub(super) fn batch_holds(id: i64) -> bool {
+    LOCKED.with(|locked| {
+        let ids = locked.take();
+        let held = ids.binary_search(&id).is_ok();
+        locked.set(ids);
+        held
+    })
+}
+
+/// Forgets the batch's locks when it ends, however it ends.
+struct ForgetLocks;
+
+impl Drop for ForgetLocks {
+    fn drop(&mut self) {
+        LOCKED.set(Vec::new());
     }
 }
 

@@ -33,7 +33,27 @@ pub struct Committed {
 static WAKE: LazyLock<watch::Sender<u64>> = LazyLock::new(|| watch::channel(0).0);
 
 pub(crate) fn wake() {
-    WAKE.send_modify(|n| *n = n.wrapping_add(1));
+    if !HELD.get() {
+        WAKE.send_modify(|n| *n = n.wrapping_add(1));
+    }
+}
+
+thread_local! {
+    static HELD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with this thread's wakes held back: the writer's requests end before their batch commits, and
+/// each woke the hub, the bot worker and the webhook worker, which read the database and found nothing new
+/// yet (a read each in the blocking pool, per move). The writer wakes them once, after the commit.
+pub(crate) fn holding_wakes<T>(f: impl FnOnce() -> T) -> T {
+    struct Release(bool);
+    impl Drop for Release {
+        fn drop(&mut self) {
+            HELD.set(self.0);
+        }
+    }
+    let _release = Release(HELD.replace(true));
+    f()
 }
 
 /// Changes after every local commit that recorded an event (the webhook worker waits on it too).
@@ -111,9 +131,27 @@ impl Hub {
                 () = tokio::time::sleep(every) => {}
             }
             if read {
-                last = self.read_after(&pool, last).await;
+                last = self.skip_or_read_after(&pool, last).await;
             }
         }
+    }
+
+    /// With no stream open, moves past the committed events without reading them (the newest id only: one
+    /// row, where reading them takes the events and their games' seats); else [`Hub::read_after`]. A stream
+    /// opened meanwhile subscribes before it reads its cursor: it is counted once the newest id is read, and
+    /// then the events are read for it, from `last`.
+    async fn skip_or_read_after(&self, pool: &DbPool, last: i64) -> i64 {
+        if self.streams() == 0 {
+            match blocking(pool, crate::events::latest).await {
+                Ok(newest) if self.streams() == 0 => return newest.max(last),
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "event hub: cannot read the newest event");
+                    return last;
+                }
+            }
+        }
+        self.read_after(pool, last).await
     }
 
     /// Tells the streams about every event after `last`; returns the newest one told.

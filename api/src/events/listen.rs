@@ -36,10 +36,44 @@ const RECONNECT_MAX: Duration = Duration::from_secs(30);
 pub fn notify(conn: &mut Conn, id: i64) -> diesel::QueryResult<()> {
     use diesel::connection::SimpleConnection;
     match conn {
+        Conn::Postgres(_) if NOTIFY_HELD.get() => {
+            NOTIFY_OWED.set(true);
+            Ok(())
+        }
         // An i64 needs no quoting beyond the literal's own quotes.
         Conn::Postgres(c) => c.batch_execute(&format!("NOTIFY {CHANNEL}, '{id}'")),
         Conn::Sqlite(_) => Ok(()),
     }
+}
+
+thread_local! {
+    static NOTIFY_HELD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static NOTIFY_OWED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` (the requests of one writer batch, all in one transaction) with their announcements held back,
+/// then announces the newest event once, in the same transaction, if any of them recorded one: a NOTIFY per
+/// move was a round trip per move. A listener reads every event after the last it read, so the newest id
+/// announces them all; one of a request rolled back since is a read that finds nothing more.
+pub(crate) fn announcing_once<T>(conn: &mut Conn, f: impl FnOnce(&mut Conn) -> T) -> (T, diesel::QueryResult<()>) {
+    struct Release(bool);
+    impl Drop for Release {
+        fn drop(&mut self) {
+            NOTIFY_HELD.set(self.0);
+        }
+    }
+    let release = Release(NOTIFY_HELD.replace(true));
+    NOTIFY_OWED.set(false);
+    let value = f(conn);
+    drop(release);
+    let announced = match conn {
+        Conn::Postgres(c) if NOTIFY_OWED.replace(false) => {
+            use diesel::connection::SimpleConnection;
+            c.batch_execute(&format!("SELECT pg_notify('{CHANNEL}', last_id::text) FROM event_counter WHERE id = 1"))
+        }
+        _ => Ok(()),
+    };
+    (value, announced)
 }
 
 /// What the listening session has heard so far.

@@ -15,6 +15,7 @@ use sha2::Sha256;
 use shared::api_types::{CreateWebhookRequest, CreatedWebhook, Webhook, WebhookAttempt, WebhookDelivery};
 
 use crate::db::Conn;
+use crate::db::prepared::Prepared;
 use crate::db::schema::{api_tokens, webhook_attempts, webhook_deliveries, webhooks};
 use crate::error::{ApiError, ApiResult};
 use crate::events::{self, EventRow};
@@ -64,12 +65,15 @@ impl WebhookRow {
 
 /// The live webhooks of `accounts`: not disabled, and not set up with a token since revoked.
 fn live_for(conn: &mut Conn, accounts: &[i64]) -> ApiResult<Vec<WebhookRow>> {
-    let rows: Vec<WebhookRow> = webhooks::table
-        .filter(webhooks::account_id.eq_any(accounts))
-        .filter(webhooks::disabled_at.is_null())
-        .order(webhooks::id.asc())
-        .select(WebhookRow::as_select())
-        .load(conn)?;
+    // Run at every move: kept prepared, one shape per number of players (a handful).
+    let rows: Vec<WebhookRow> = Prepared(
+        webhooks::table
+            .filter(webhooks::account_id.eq_any(accounts))
+            .filter(webhooks::disabled_at.is_null())
+            .order(webhooks::id.asc())
+            .select(WebhookRow::as_select()),
+    )
+    .load(conn)?;
     let tokens: Vec<i64> = rows.iter().filter_map(|w| w.token_id).collect();
     if tokens.is_empty() {
         return Ok(rows);

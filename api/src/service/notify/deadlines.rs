@@ -5,6 +5,7 @@ use diesel::prelude::*;
 use shared::Lang;
 
 use crate::db::Conn;
+use crate::db::prepared::Prepared;
 use crate::db::schema::decision_deadlines;
 use crate::error::ApiResult;
 use crate::mail::MailContext;
@@ -22,11 +23,12 @@ pub(super) fn track_deadlines(conn: &mut Conn, mail: &MailContext, loaded: &Load
     let id = loaded.row.id;
     let pending = if loaded.game.is_over() { Vec::new() } else { loaded.game.pending() };
     let ids: Vec<&str> = pending.iter().map(|p| p.id.as_str()).collect();
-    diesel::delete(
+    // Run at every move: kept prepared, one shape per number of decisions pending at once (a few).
+    Prepared(diesel::delete(
         decision_deadlines::table
             .filter(decision_deadlines::game_id.eq(id))
             .filter(decision_deadlines::decision.ne_all(&ids)),
-    )
+    ))
     .execute(conn)?;
     let Some(hours) = loaded.row.deadline_hours else { return Ok(()) };
     let limit = chrono::Duration::hours(hours as i64);
