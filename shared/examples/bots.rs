@@ -2,11 +2,13 @@
 //! intervals against the targets of issue 30, and each level's time per decision (p50, p95, max) against the
 //! speed targets.
 //!
-//!     cargo run --release -p shared --example bots -- [--games N] [--game SLUG]... [--max-decisions N]
+//!     cargo run --release -p shared --example bots -- [--games N] [--first-game K] [--game SLUG]... [--max-decisions N]
 //!
 //! `--games` sets the games of every match (default: 20 for uosao, shinobazu and shidouban, 8 for the long
 //! senbat and suriagehara); `--game` runs only the engines named (repeatable); a game still running after
-//! `--max-decisions` answers (default 4000) counts as lost by `hard` (its line says how many).
+//! `--max-decisions` answers (default 4000) counts as lost by `hard` (its line says how many). `--first-game`
+//! numbers the games of every match from K (default 0): each game's seed comes from its number, so a run with
+//! `--first-game 4` plays the games a run with `--games 4` did not, and the two can be added together.
 //!
 //! Matches, per engine: `hard` against `random` in a 2-player game (target: ≥ 90% won) and, where the game
 //! seats 3 or more, at a 3-player table (target: ≥ 2× the fair share of first places); `hard` against
@@ -100,9 +102,18 @@ enum Target {
     None,
 }
 
-fn matchup<E: BotGame>(seats: u8, opponent: Level, target: Target, games: u32, max: u32, clocks: &mut [Clock; 4]) {
+/// Which games a run plays: `count` games per match, numbered from `first`, each at most `max_decisions` long.
+#[derive(Clone, Copy)]
+struct Games {
+    first: u32,
+    count: u32,
+    max_decisions: u32,
+}
+
+fn matchup<E: BotGame>(seats: u8, opponent: Level, target: Target, run: Games, clocks: &mut [Clock; 4]) {
+    let Games { first, count: games, max_decisions: max } = run;
     let (mut wins, mut unfinished) = (0.0, 0);
-    for g in 0..games {
+    for g in first..first + games {
         let seat = (g % u32::from(seats)) as Seat;
         let levels: Vec<Level> = (0..seats).map(|s| if s == seat { Level::Hard } else { opponent }).collect();
         match play::<E>(&levels, seat, &format!("{seats}p {opponent} {g}"), max, clocks) {
@@ -136,19 +147,19 @@ fn matchup<E: BotGame>(seats: u8, opponent: Level, target: Target, games: u32, m
     );
 }
 
-fn engine<E: BotGame>(games: u32, max: u32) {
+fn engine<E: BotGame>(run: Games) {
     let info = E::info();
     let mut clocks: [Clock; 4] = Default::default();
     if info.min_seats <= 2 {
-        matchup::<E>(2, Level::Random, Target::Won(0.9), games, max, &mut clocks);
+        matchup::<E>(2, Level::Random, Target::Won(0.9), run, &mut clocks);
     }
     if info.max_seats >= 3 {
-        matchup::<E>(3, Level::Random, Target::FairShare(2.0), games, max, &mut clocks);
+        matchup::<E>(3, Level::Random, Target::FairShare(2.0), run, &mut clocks);
     }
     if info.min_seats <= 2 {
-        matchup::<E>(2, Level::Normal, Target::Won(0.6), games, max, &mut clocks);
+        matchup::<E>(2, Level::Normal, Target::Won(0.6), run, &mut clocks);
     } else {
-        matchup::<E>(info.min_seats, Level::Normal, Target::None, games, max, &mut clocks);
+        matchup::<E>(info.min_seats, Level::Normal, Target::None, run, &mut clocks);
     }
     for (level, target) in [(Level::Normal, 0.2), (Level::Hard, 1.0)] {
         let c = &clocks[level as usize];
@@ -184,22 +195,26 @@ fn main() {
     let max: u32 = value("--max-decisions").map_or(4000, |v| v.parse().expect("--max-decisions takes a number"));
     let only: Vec<&str> = args.windows(2).filter(|w| w[0] == "--game").map(|w| w[1].as_str()).collect();
     let wanted = |slug: &str| only.is_empty() || only.contains(&slug);
-    let short = games.unwrap_or(20);
-    let long = games.unwrap_or(8);
-    println!("at most {max} decisions per game; seats rotate; times are CPU time of the thinking thread (one core)");
+    let first: u32 = value("--first-game").map_or(0, |v| v.parse().expect("--first-game takes a number"));
+    let short = Games { first, count: games.unwrap_or(20), max_decisions: max };
+    let long = Games { count: games.unwrap_or(8), ..short };
+    println!(
+        "games {first} on of each match; at most {max} decisions per game; seats rotate; times are CPU time of the \
+         thinking thread (one core)"
+    );
     if wanted("uosao") {
-        engine::<shared::games::uosao::Uosao>(short, max);
+        engine::<shared::games::uosao::Uosao>(short);
     }
     if wanted("shinobazu") {
-        engine::<shared::games::shinobazu::Shinobazu>(short, max);
+        engine::<shared::games::shinobazu::Shinobazu>(short);
     }
     if wanted("shidouban") {
-        engine::<shared::games::shidouban::Shidouban>(short, max);
+        engine::<shared::games::shidouban::Shidouban>(short);
     }
     if wanted("senbat") {
-        engine::<shared::games::senbat::Senbat>(long, max);
+        engine::<shared::games::senbat::Senbat>(long);
     }
     if wanted("suriagehara") {
-        engine::<shared::games::suriagehara::Suriagehara>(long, max);
+        engine::<shared::games::suriagehara::Suriagehara>(long);
     }
 }

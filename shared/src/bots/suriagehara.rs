@@ -12,8 +12,9 @@ impl BotGame for Suriagehara {
     // Calibrated with the benchmark example (release, CPU time of one thread): at 160 and 640 iterations
     // (playouts of 24 and 32 decisions) `normal` took p95 565 ms and `hard` p95 3.8 s per decision, most of
     // it finding where units may move in the playouts' Movement Segments. Shorter playouts (judged by morale
-    // when cut off) and fewer iterations fit 0.2 s and 1 s.
-    const ITERATIONS: [u32; 3] = [24, 80, 200];
+    // when cut off) and fewer iterations fit 0.2 s and 1 s. At 80, `normal` still took p95 204 ms and 304 ms at
+    // worst: the positions where many units may move cost more per playout. At 64 p95 is well within 0.2 s.
+    const ITERATIONS: [u32; 3] = [24, 64, 200];
     const ROLLOUT_DEPTH: [u32; 3] = [12, 16, 24];
 
     fn determinize(state: &State, seat: Seat, rng: &mut Rng) -> State {
