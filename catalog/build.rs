@@ -73,12 +73,11 @@ fn languages_source(codes: &[String]) -> String {
     writeln!(w, "/// Every language, the source language (every other's fallback) first.").unwrap();
     let all: Vec<String> = codes.iter().map(|c| format!("Lang::{}", variant(c))).collect();
     writeln!(w, "pub const LANGUAGES: &[Lang] = &[{}];\n", all.join(", ")).unwrap();
+    // A variant's discriminant is its place in `LANGUAGES`, which indexes the tables below.
+    let quoted: Vec<String> = codes.iter().map(|c| format!("{c:?}")).collect();
+    writeln!(w, "const CODES: [&str; {}] = [{}];\n", codes.len(), quoted.join(", ")).unwrap();
     writeln!(w, "/// The BCP 47 code of a language, which is also its catalog directory.").unwrap();
-    writeln!(w, "pub const fn code(lang: Lang) -> &'static str {{\n    match lang {{").unwrap();
-    for code in codes {
-        writeln!(w, "        Lang::{} => {code:?},", variant(code)).unwrap();
-    }
-    writeln!(w, "    }}\n}}\n").unwrap();
+    writeln!(w, "pub const fn code(lang: Lang) -> &'static str {{\n    CODES[lang as usize]\n}}\n").unwrap();
     writeln!(w, "/// A text in every language the server speaks: one member per language code.").unwrap();
     writeln!(w, "#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]").unwrap();
     writeln!(w, "#[cfg_attr(feature = \"openapi\", derive(utoipa::ToSchema))]\npub struct Localized {{").unwrap();
@@ -93,15 +92,13 @@ fn languages_source(codes: &[String]) -> String {
     writeln!(w, "    pub fn in_each_language(text: impl Fn(Lang) -> String) -> Self {{").unwrap();
     let fields: Vec<String> = codes.iter().map(|c| format!("{}: text(Lang::{})", field(c), variant(c))).collect();
     writeln!(w, "        Localized {{ {} }}\n    }}\n", fields.join(", ")).unwrap();
-    writeln!(w, "    fn field(&self, lang: Lang) -> &str {{\n        match lang {{").unwrap();
-    for code in codes {
-        writeln!(w, "            Lang::{} => &self.{},", variant(code), field(code)).unwrap();
-    }
-    writeln!(w, "        }}\n    }}\n").unwrap();
-    writeln!(w, "    fn field_mut(&mut self, lang: Lang) -> &mut String {{\n        match lang {{").unwrap();
-    for code in codes {
-        writeln!(w, "            Lang::{} => &mut self.{},", variant(code), field(code)).unwrap();
-    }
-    writeln!(w, "        }}\n    }}\n}}").unwrap();
+    let shared: Vec<String> = codes.iter().map(|c| format!("&self.{}", field(c))).collect();
+    let exclusive: Vec<String> = codes.iter().map(|c| format!("&mut self.{}", field(c))).collect();
+    writeln!(w, "    fn field(&self, lang: Lang) -> &str {{\n        [{}][lang as usize]\n    }}\n", shared.join(", "))
+        .unwrap();
+    writeln!(w, "    fn field_mut(&mut self, lang: Lang) -> &mut String {{").unwrap();
+    let fields = exclusive.join(", ");
+    writeln!(w, "        [{fields}].into_iter().nth(lang as usize).expect(\"a field per language\")").unwrap();
+    writeln!(w, "    }}\n}}").unwrap();
     out
 }
