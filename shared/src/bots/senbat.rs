@@ -4,12 +4,14 @@
 //! random one instead, deals the other player's troops whose sonae is still secret anew among its undeployed
 //! generals (every sonae well formed, at most six troops), forgets the quick-start choice and the policies.
 
+mod tactics;
+
 use super::BotGame;
 use crate::dice::Rng;
 use crate::engine::{Engine, Seat};
 use crate::games::senbat::data::{self, Slot};
-use crate::games::senbat::state::{AskKind, Status, StockPolicy};
-use crate::games::senbat::{Senbat, State};
+use crate::games::senbat::state::{AskKind, Status, StockPolicy, Task};
+use crate::games::senbat::{Action, Senbat, State};
 
 /// Troops a sonae leads at most: the six places its formation leaves them (F and B exclude their corners).
 const MAX_TROOPS: usize = 6;
@@ -49,13 +51,76 @@ impl BotGame for Senbat {
         sample
     }
 
-    /// Cut-off playouts are judged by morale (six wins), then tokens.
-    fn estimate(state: &State) -> Vec<f64> {
-        let strength = |q: usize| f64::from(state.players[q].morale) + 0.1 * f64::from(state.tokens(q as Seat));
-        let (a, b) = (strength(0), strength(1));
-        let lead = ((a - b) / 6.0).clamp(-1.0, 1.0);
-        vec![0.5 + lead / 2.0, 0.5 - lead / 2.0]
+    /// The executions worth a place in the tree are the judged best ones (see `tactics`): random poses, which
+    /// the default draws, differ from sample to sample, so the tree never met the same answer twice and chose
+    /// among its plain examples (a shot with no orders, a charge of one unit). Offers whose only other answers
+    /// are standing policies or a token given away for good are narrowed to the answers that decide them.
+    fn candidates(state: &State, decision: &str, rng: &mut Rng) -> Vec<Action> {
+        match state.ask.as_ref().map(|a| &a.kind) {
+            Some(AskKind::Act { seat, first }) => tactics::tree_executions(state, *seat, *first),
+            Some(AskKind::Stock { .. }) => vec![Action::Stock { use_it: true }, Action::Stock { use_it: false }],
+            Some(AskKind::Kenkon { .. }) => vec![Action::Kenkon { space: None }],
+            Some(AskKind::Organise) => vec![Action::OrganiseQuick],
+            Some(AskKind::Deploy { seat }) if quick_deploy_fits(state, decision, *seat) => vec![Action::DeployQuick],
+            _ => super::search::candidates_from_legal::<Senbat>(state, decision, rng),
+        }
     }
+
+    /// Playouts play the judged executions and the obvious answers, so that they look like a game between
+    /// players who attack: random ones wander, and a cut-off random playout says little about the answer tried.
+    fn rollout_action(state: &State, decision: &str, rng: &mut Rng) -> Option<Action> {
+        match state.ask.as_ref().map(|a| &a.kind) {
+            Some(AskKind::Act { seat, first }) => tactics::playout_execution(state, *seat, *first, rng),
+            Some(AskKind::Targets { choices, .. }) => {
+                Some(Action::Targets { pairs: tactics::best_targets(state, choices) })
+            }
+            Some(AskKind::Stock { .. }) => Some(Action::Stock { use_it: stock_worth_using(state) }),
+            // Giving a token up for good risks the opponent's two-to-one win for one die.
+            Some(AskKind::Kenkon { .. }) => Some(Action::Kenkon { space: None }),
+            Some(AskKind::Senkyo { seat }) => {
+                battle_situation(state, *seat, rng).or_else(|| Senbat::random_action(state, decision, rng))
+            }
+            Some(AskKind::Organise) => Some(Action::OrganiseQuick),
+            Some(AskKind::Deploy { seat }) if quick_deploy_fits(state, decision, *seat) => Some(Action::DeployQuick),
+            _ => Senbat::random_action(state, decision, rng),
+        }
+    }
+
+    /// Cut-off playouts are judged by morale, tokens and the strength left on the field (see `tactics`).
+    fn estimate(state: &State) -> Vec<f64> {
+        tactics::estimate(state)
+    }
+}
+
+/// Whether the quick-start pose of `seat`'s next sonae may be deployed now (only after the quick-start
+/// organisation, and only where it does not overlap a card already placed).
+fn quick_deploy_fits(state: &State, decision: &str, seat: Seat) -> bool {
+    if !state.players[seat as usize].quick_org {
+        return false;
+    }
+    // Deploying rolls no dice; the generator only satisfies the contract.
+    let mut trial = state.clone();
+    Senbat::apply(&mut trial, decision, seat, &Action::DeployQuick, &mut Rng::from_seed(b"deploy check")).is_ok()
+}
+
+/// A save stock halves the successes it covers, so it goes where it saves most: a roll of two or more, or one
+/// that would destroy its target.
+fn stock_worth_using(state: &State) -> bool {
+    let Some(Task::Attack(at)) = state.tasks.last() else { return false };
+    let successes = at.dice.iter().filter(|&&d| d >= at.v).count();
+    successes >= 2 || successes >= usize::from(state.cap(at.q as usize))
+}
+
+/// A token taken in the battle situation comes from the opponent's fullest space (its strongest coming turn)
+/// and goes where the taker can use it soonest: the space of its own turn in progress, else anywhere.
+fn battle_situation(state: &State, seat: Seat, rng: &mut Rng) -> Option<Action> {
+    let victim = &state.players[1 - seat as usize];
+    let take = (0..4).filter(|&sp| victim.board[sp] > 0).max_by_key(|&sp| (victim.board[sp], std::cmp::Reverse(sp)))?;
+    let put = match state.turn.space {
+        Some(sp) if state.active == seat => sp,
+        _ => rng.index(4),
+    };
+    Some(Action::Senkyo { take, put })
 }
 
 /// Once both organisations are in, `owner`'s troops whose sonae the other seat has not seen (not deployed yet)
