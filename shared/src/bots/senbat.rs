@@ -80,8 +80,9 @@ impl BotGame for Senbat {
             Some(AskKind::Senkyo { seat }) => {
                 battle_situation(state, *seat, rng).or_else(|| Senbat::random_action(state, decision, rng))
             }
-            Some(AskKind::Organise) => Some(Action::OrganiseQuick),
-            Some(AskKind::Deploy { seat }) if quick_deploy_fits(state, decision, *seat) => Some(Action::DeployQuick),
+            // Organising and deploying leave the bot one answer (the quick start), and a playout through the
+            // other side's deployment draws random poses by the hundred: it stops there and is estimated level.
+            Some(AskKind::Organise | AskKind::Deploy { .. }) => None,
             _ => Senbat::random_action(state, decision, rng),
         }
     }
