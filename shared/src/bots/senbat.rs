@@ -8,7 +8,7 @@ mod tactics;
 
 use super::BotGame;
 use crate::dice::Rng;
-use crate::engine::{Engine, Seat};
+use crate::engine::{Engine, Seat, Space};
 use crate::games::senbat::data::{self, Slot};
 use crate::games::senbat::state::{AskKind, Status, StockPolicy, Task};
 use crate::games::senbat::{Action, Senbat, State};
@@ -58,10 +58,18 @@ impl BotGame for Senbat {
     fn candidates(state: &State, decision: &str, rng: &mut Rng) -> Vec<Action> {
         match state.ask.as_ref().map(|a| &a.kind) {
             Some(AskKind::Act { seat, first }) => tactics::tree_executions(state, *seat, *first),
+            Some(AskKind::Targets { choices, .. }) => tactics::tree_targets(state, choices)
+                .unwrap_or_else(|| super::search::candidates_from_legal::<Senbat>(state, decision, rng)),
             Some(AskKind::Stock { .. }) => vec![Action::Stock { use_it: true }, Action::Stock { use_it: false }],
             Some(AskKind::Kenkon { .. }) => vec![Action::Kenkon { space: None }],
             Some(AskKind::Organise) => vec![Action::OrganiseQuick],
             Some(AskKind::Deploy { seat }) if quick_deploy_fits(state, decision, *seat) => vec![Action::DeployQuick],
+            // Any other deployment is a random pose; the engine's own examples are enough, since playouts stop
+            // here, and each further random pose costs up to hundreds of trial placements.
+            Some(AskKind::Deploy { .. }) => match Senbat::legal(state, decision).map(|c| c.space) {
+                Some(Space::Described { examples, .. }) if !examples.is_empty() => examples,
+                _ => super::search::candidates_from_legal::<Senbat>(state, decision, rng),
+            },
             _ => super::search::candidates_from_legal::<Senbat>(state, decision, rng),
         }
     }

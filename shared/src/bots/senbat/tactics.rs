@@ -18,6 +18,8 @@ use crate::games::senbat::state::{Movement, State};
 /// Executions of one decision the tree tries at most; the best judged are kept, so that the widening spends
 /// its visits among sensible answers.
 const TREE_EXECUTIONS: usize = 12;
+/// Target declarations of one combat the tree tries at most.
+const TREE_TARGETS: usize = 8;
 /// Share of playout decisions that take the best judged execution; the rest take any sensible one, so that
 /// playouts do not all follow one line.
 const GREEDY: u64 = 80;
@@ -511,6 +513,31 @@ pub(super) fn best_targets(s: &State, choices: &[(u8, Vec<u8>)]) -> Vec<(String,
             (id(a), id(t))
         })
         .collect()
+}
+
+/// Target declarations for the tree when the engine's list is long (it multiplies every card's options, up to
+/// thousands in a crowded melee): the best target of every card, and each single change from it. None when the
+/// list is short enough to try whole.
+pub(super) fn tree_targets(s: &State, choices: &[(u8, Vec<u8>)]) -> Option<Vec<Action>> {
+    let combinations = choices.iter().try_fold(1usize, |n, (_, opts)| n.checked_mul(opts.len().max(1)));
+    if combinations.is_some_and(|n| n <= TREE_TARGETS) {
+        return None;
+    }
+    let best = best_targets(s, choices);
+    let mut out = vec![Action::Targets { pairs: best.clone() }];
+    for (k, (_, opts)) in choices.iter().enumerate() {
+        for &o in opts {
+            if out.len() >= TREE_TARGETS {
+                return Some(out);
+            }
+            let mut pairs = best.clone();
+            if pairs[k].1 != CARDS[o as usize].id {
+                pairs[k].1 = id(o as usize);
+                out.push(Action::Targets { pairs });
+            }
+        }
+    }
+    Some(out)
 }
 
 fn target_worth(s: &State, field: &Field, attacker: usize, target: usize) -> f64 {
