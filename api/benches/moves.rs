@@ -241,7 +241,12 @@ impl Server {
                 tasks
                     .filter_map(|t| t.ok()?.file_name().to_str()?.parse::<u32>().ok())
                     .map(|tid| {
-                        let comm = std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/comm")).unwrap_or_default();
+                        // The main thread is named after the binary, which `TEGAMI_BENCH_SERVER` may have renamed.
+                        let comm = if tid == pid {
+                            MAIN_THREAD.to_string()
+                        } else {
+                            std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/comm")).unwrap_or_default()
+                        };
                         (tid, (comm.trim().to_string(), stat_ticks(&format!("/proc/{pid}/task/{tid}/stat"))))
                     })
                     .collect()
@@ -308,20 +313,23 @@ struct CpuSample {
     threads: std::collections::HashMap<u32, (String, u64)>,
 }
 
+/// What the server's main thread is called in a [`CpuSample`].
+const MAIN_THREAD: &str = "(main)";
+
 /// The thread groups the CPU is reported by, from the threads' names.
 const THREAD_GROUPS: [&str; 5] = ["http", "blocking", "writer", "system", "other"];
 
 fn thread_group(name: &str) -> &'static str {
     // Names as the kernel keeps them, cut to 15 bytes: actix's HTTP workers are `actix-rt|system:0|arbiter:N`
     // (`actix-server ac…` is the accept loop), tokio's blocking pool `tokio-rt-worker` (`tokio-runtime-w…` in
-    // older tokio), the main thread the binary's name.
+    // older tokio); the main thread is told apart by its id.
     if name.starts_with("actix-rt") {
         "http"
     } else if name.starts_with("tokio-rt") || name.starts_with("tokio-runtime") {
         "blocking"
     } else if name == "tegami-writer" {
         "writer"
-    } else if name.starts_with("tegami-server") {
+    } else if name == MAIN_THREAD {
         // The main thread runs actix's system (the server's own tasks: mail, events, bots, webhooks).
         "system"
     } else {
