@@ -11,7 +11,7 @@ use super::data::{
     COMMAND_RANGE, ChitAction, Fid, MG, SANDSTORM_LAST_TURN, SE, Side, TK, Terrain, entry_cost, fdata, fids, side_fids,
     terrain,
 };
-use super::hex::{Hex, in_contact, is_water_hexside};
+use super::hex::{HEIGHT, Hex, WIDTH, in_contact, is_water_hexside};
 use super::state::{
     Activation, Chit, CombatSeg, Commander, FirstMove, GameResult, Kind, MoveSeg, Reason, ResPhase, Resolution,
     Retreats, Sealed, Segment, Stage, State, Status, SupremeCommander, Wind,
@@ -115,57 +115,106 @@ pub fn combat_strength(s: &State, u: UnitId) -> u32 {
     if in_command_now(s, u) { s.resolve(u.f) } else { 1 }
 }
 
-/// Why the formation's first move (§6.6 e) forbids `u`, which started the segment on row `start`, to enter
-/// `to`, under the reading the game plays (A11); `None` when it may.
-fn first_move_forbids(s: &State, u: UnitId, start: u8, to: Hex) -> Option<Localized> {
+/// Whether the formation's first move (§6.6 e) forbids `u`, which started the segment on row `start`, to
+/// enter `to`, under the reading the game plays (A11). The movement search asks this of every hex it reaches,
+/// so it words nothing: [`first_move_forbids`] says why.
+fn first_move_forbidden(s: &State, u: UnitId, start: u8, to: Hex) -> bool {
     let side = side_of(u);
     match s.first_move {
-        FirstMove::NoUnitRearward => side.is_rearward(start, to.y).then(|| {
-            catalog::both!(
-                "suriagehara-row-is-rearward-of-row",
-                to_y = format!("{:02}", to.y),
-                start = format!("{:02}", start)
-            )
-        }),
-        FirstMove::CommanderNotBehindLine => (s.is_carrier(u) && side.behind_zone(to.y)).then(|| {
-            let line = side.zone_rear_row();
-            catalog::both!(
-                "suriagehara-carries-its-commander-who-may",
-                u = u.to_string(),
-                line = format!("{:02}", line)
-            )
-        }),
+        FirstMove::NoUnitRearward => side.is_rearward(start, to.y),
+        FirstMove::CommanderNotBehindLine => s.is_carrier(u) && side.behind_zone(to.y),
+    }
+}
+
+/// Why the formation's first move (§6.6 e) forbids `u`, which started the segment on row `start`, to enter
+/// `to`; `None` when it may.
+fn first_move_forbids(s: &State, u: UnitId, start: u8, to: Hex) -> Option<Localized> {
+    if !first_move_forbidden(s, u, start, to) {
+        return None;
+    }
+    let side = side_of(u);
+    Some(match s.first_move {
+        FirstMove::NoUnitRearward => catalog::both!(
+            "suriagehara-row-is-rearward-of-row",
+            to_y = format!("{:02}", to.y),
+            start = format!("{:02}", start)
+        ),
+        FirstMove::CommanderNotBehindLine => catalog::both!(
+            "suriagehara-carries-its-commander-who-may",
+            u = u.to_string(),
+            line = format!("{:02}", side.zone_rear_row())
+        ),
+    })
+}
+
+/// The map as a movement search of one side's unit sees it: which hexes are occupied, and which are in
+/// contact with an enemy unit. Built once per search, so that each hex reached costs a lookup rather than a
+/// pass over every unit.
+struct MovementMap {
+    occupied: [bool; MAP_HEXES],
+    enemy_contact: [bool; MAP_HEXES],
+}
+
+const MAP_HEXES: usize = WIDTH as usize * HEIGHT as usize;
+
+fn map_index(h: Hex) -> usize {
+    usize::from(h.y - 1) * usize::from(WIDTH) + usize::from(h.x - 1)
+}
+
+impl MovementMap {
+    fn new(s: &State, side: Side) -> MovementMap {
+        let mut map = MovementMap { occupied: [false; MAP_HEXES], enemy_contact: [false; MAP_HEXES] };
+        for (u, &h) in &s.units {
+            map.occupied[map_index(h)] = true;
+            if side_of(*u) != side {
+                for n in h.adjacent() {
+                    if in_contact(h, n) {
+                        map.enemy_contact[map_index(n)] = true;
+                    }
+                }
+            }
+        }
+        map
     }
 }
 
 /// Every legal destination of `u` with its cheapest cost (§6.6 step 3), given its MA and whether this is
 /// the formation's first move.
 pub fn destinations(s: &State, u: UnitId, ma: u32, first_move: bool) -> BTreeMap<Hex, u32> {
-    let mut best: BTreeMap<Hex, u32> = BTreeMap::new();
-    let Some(&start) = s.units.get(&u) else { return best };
-    let side = side_of(u);
+    search_destinations(s, &MovementMap::new(s, side_of(u)), u, ma, first_move)
+}
+
+/// [`destinations`] on a map already built for `u`'s side.
+fn search_destinations(s: &State, map: &MovementMap, u: UnitId, ma: u32, first_move: bool) -> BTreeMap<Hex, u32> {
+    let Some(&start) = s.units.get(&u) else { return BTreeMap::new() };
+    let mut cheapest = [u32::MAX; MAP_HEXES];
+    let mut reached = Vec::new();
     let mut frontier = vec![(start, 0u32)];
     while let Some((h, c)) = frontier.pop() {
-        if h != start && touches_enemy(s, h, side) {
+        if h != start && map.enemy_contact[map_index(h)] {
             continue; // entering a hex in contact ends the move (d)
         }
-        for n in h.neighbours() {
-            if n == start || is_water_hexside(h, n) || !s.units.values().all(|x| *x != n) {
+        for n in h.adjacent() {
+            if n == start || map.occupied[map_index(n)] || is_water_hexside(h, n) {
                 continue;
             }
-            if first_move && first_move_forbids(s, u, start.y, n).is_some() {
+            if first_move && first_move_forbidden(s, u, start.y, n) {
                 continue;
             }
             let Some(cost) = entry_cost(terrain(h), terrain(n)) else { continue };
             let total = c + cost;
-            if total > ma || best.get(&n).is_some_and(|b| *b <= total) {
+            let best = &mut cheapest[map_index(n)];
+            if total > ma || *best <= total {
                 continue;
             }
-            best.insert(n, total);
+            if *best == u32::MAX {
+                reached.push(n);
+            }
+            *best = total;
             frontier.push((n, total));
         }
     }
-    best
+    reached.into_iter().map(|h| (h, cheapest[map_index(h)])).collect()
 }
 
 /// Cheapest cost from `u`'s hex to `to` ignoring its MA (for error messages).
@@ -214,14 +263,19 @@ fn res_mut(s: &mut State) -> &mut Resolution {
 
 /// Units of the active formation that may still move, with their legal destinations.
 pub fn movable(s: &State) -> Vec<(UnitId, BTreeMap<Hex, u32>)> {
+    movable_units(s).collect()
+}
+
+/// [`movable`], one unit at a time, so that asking whether any unit may move stops at the first.
+fn movable_units(s: &State) -> impl Iterator<Item = (UnitId, BTreeMap<Hex, u32>)> + '_ {
     let m = move_seg(s);
     let f = active(s).formation;
+    let map = MovementMap::new(s, fdata(f).side);
     s.units_of(f)
         .into_iter()
         .filter(|u| !m.locked.contains(u) && !m.moved.contains(u))
-        .map(|u| (u, destinations(s, u, m.ma.get(&u).copied().unwrap_or(1), m.first_move)))
+        .map(move |u| (u, search_destinations(s, &map, u, m.ma.get(&u).copied().unwrap_or(1), m.first_move)))
         .filter(|(_, d)| !d.is_empty())
-        .collect()
 }
 
 pub(crate) fn begin_move(s: &mut State, ev: &mut Events) {
@@ -254,7 +308,7 @@ pub(crate) fn begin_move(s: &mut State, ev: &mut Events) {
         }),
     );
     s.activation.as_mut().expect("activation").segment = Some(Segment::Move(seg));
-    if movable(s).is_empty() {
+    if movable_units(s).next().is_none() {
         end_move(s, ev);
     } else {
         ask(s, Stage::Move);
@@ -1527,7 +1581,7 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
         (Stage::Move, Action::Move { order }) => {
             let (to, cost) = check_order(s, order).map_err(RuleError::Illegal)?;
             do_move(s, order, to, cost, &mut ev);
-            if movable(s).is_empty() {
+            if movable_units(s).next().is_none() {
                 end_move(s, &mut ev);
             } else {
                 ask(s, Stage::Move);
@@ -1552,7 +1606,7 @@ pub fn apply(s: &mut State, side: Side, action: &Action, roll: &mut dyn Roller) 
                 }
             }
             // A batch without `move done` is a run of single moves: the segment goes on while a unit can move.
-            if *done || orders.is_empty() || movable(s).is_empty() {
+            if *done || orders.is_empty() || movable_units(s).next().is_none() {
                 end_move(s, &mut ev);
             } else {
                 ask(s, Stage::Move);

@@ -5,7 +5,7 @@ mod readings;
 mod render;
 mod scenarios;
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 use crate::engine::Event;
 
@@ -375,4 +375,77 @@ fn a_region_crops_the_map_and_a_bad_region_says_how_to_write_one() {
     ctx.region = Some("nowhere".into());
     let bad = super::Suriagehara::render(&view, &ctx);
     assert!(bad.starts_with("region `nowhere` not understood"), "{bad}");
+}
+
+/// The movement search as the rules state it, one unit at a time over every hex: what `rules::destinations`
+/// must equal however it is sped up.
+fn destinations_by_the_letter(s: &State, unit: UnitId, ma: u32, first_move: bool) -> BTreeMap<Hex, u32> {
+    use super::data::{entry_cost, terrain};
+    use super::hex::{in_contact, is_water_hexside};
+    let side = rules::side_of(unit);
+    let start = s.units[&unit];
+    let touches_enemy = |h: Hex| s.units.iter().any(|(u, x)| rules::side_of(*u) != side && in_contact(h, *x));
+    let forbidden = |to: Hex| match s.first_move {
+        super::state::FirstMove::NoUnitRearward => side.is_rearward(start.y, to.y),
+        super::state::FirstMove::CommanderNotBehindLine => s.is_carrier(unit) && side.behind_zone(to.y),
+    };
+    let mut best: BTreeMap<Hex, u32> = BTreeMap::new();
+    let mut frontier = vec![(start, 0u32)];
+    while let Some((h, c)) = frontier.pop() {
+        if h != start && touches_enemy(h) {
+            continue;
+        }
+        for n in h.neighbours() {
+            if n == start || is_water_hexside(h, n) || s.units.values().any(|x| *x == n) {
+                continue;
+            }
+            if first_move && forbidden(n) {
+                continue;
+            }
+            let Some(cost) = entry_cost(terrain(h), terrain(n)) else { continue };
+            let total = c + cost;
+            if total > ma || best.get(&n).is_some_and(|b| *b <= total) {
+                continue;
+            }
+            best.insert(n, total);
+            frontier.push((n, total));
+        }
+    }
+    best
+}
+
+/// Along random games under both first-move readings, every unit's destinations at every Movement Segment
+/// decision (and with an unbounded allowance) are what the plain search finds.
+#[test]
+fn the_movement_search_finds_what_the_plain_search_finds() {
+    use crate::engine::Engine;
+    let mut compared = 0;
+    for (seed, reading) in
+        [(1u8, super::state::FirstMove::NoUnitRearward), (2, super::state::FirstMove::CommanderNotBehindLine)]
+    {
+        let mut rng = crate::dice::Rng::from_seed(&[b'm', seed]);
+        let mut s = <super::Suriagehara as Engine>::setup(&Default::default(), 2, &mut rng).unwrap();
+        s.first_move = reading;
+        for _ in 0..1500 {
+            let Some(d) = <super::Suriagehara as Engine>::pending(&s).into_iter().next() else { break };
+            if s.stage == Stage::Move {
+                let Some(Segment::Move(m)) = s.activation.as_ref().and_then(|a| a.segment.clone()) else {
+                    panic!("a Movement Segment without its scratch")
+                };
+                for unit in s.units.keys().copied().collect::<Vec<_>>() {
+                    for ma in [m.ma.get(&unit).copied().unwrap_or(1), 1000] {
+                        assert_eq!(
+                            rules::destinations(&s, unit, ma, m.first_move),
+                            destinations_by_the_letter(&s, unit, ma, m.first_move),
+                            "{unit} with MA {ma}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+            let a = <super::Suriagehara as Engine>::random_action(&s, &d.id, &mut rng).unwrap();
+            <super::Suriagehara as Engine>::apply(&mut s, &d.id, d.seat, &a, &mut rng).unwrap();
+        }
+    }
+    assert!(compared > 1000, "only {compared} searches compared");
 }
