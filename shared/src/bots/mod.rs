@@ -172,7 +172,8 @@ pub fn choose_within<E: BotGame>(
     }
     match budget {
         None => E::random_action(&E::determinize(state, seat, rng), decision, rng),
-        Some(budget) => search::search::<E>(state, seat, decision, budget, rng),
+        // Nobody reads the events of the moves a search tries.
+        Some(budget) => catalog::without_words(|| search::search::<E>(state, seat, decision, budget, rng)),
     }
 }
 

@@ -2,11 +2,19 @@
 //! sealed answer until both are in. The sampler shuffles the hidden wind markers among their boxes and has
 //! the other side give a random sealed answer in place of the one it gave.
 
+mod tactics;
+
 use super::BotGame;
 use crate::dice::Rng;
 use crate::engine::{Engine, Seat};
 use crate::games::suriagehara::state::{Stage, Wind};
-use crate::games::suriagehara::{State, Suriagehara};
+use crate::games::suriagehara::{Action, State, Suriagehara};
+
+/// How often a playout's Movement Segment is a judged advance rather than a random answer: often enough that
+/// playouts look like a battle, seldom enough that they still try what the judgement overlooks.
+const JUDGED_MOVES: u64 = 8;
+/// Plans the tree is offered besides the engine's examples: the best judged.
+const TREE_PLANS: usize = 3;
 
 impl BotGame for Suriagehara {
     // Calibrated with the benchmark example (release, CPU time of one thread): at 160 and 640 iterations
@@ -14,7 +22,7 @@ impl BotGame for Suriagehara {
     // it finding where units may move in the playouts' Movement Segments. Shorter playouts (judged by morale
     // when cut off) and fewer iterations fit 0.2 s and 1 s. At 80, `normal` still took p95 204 ms and 304 ms at
     // worst: the positions where many units may move cost more per playout. At 64 p95 is well within 0.2 s.
-    const ITERATIONS: [u32; 3] = [24, 64, 200];
+    const ITERATIONS: [u32; 3] = [32, 128, 500];
     const ROLLOUT_DEPTH: [u32; 3] = [12, 16, 24];
 
     fn determinize(state: &State, seat: Seat, rng: &mut Rng) -> State {
@@ -50,9 +58,40 @@ impl BotGame for Suriagehara {
         sample
     }
 
-    /// Cut-off playouts are judged by morale.
+    /// Besides the engine's examples, the tree gets the formation's judged advance (plain and blurred) and
+    /// the best judged combat plans, so that it compares sensible answers and not only random ones.
+    fn candidates(state: &State, decision: &str, rng: &mut Rng) -> Vec<Action> {
+        let mut all = super::search::candidates_from_legal::<Suriagehara>(state, decision, rng);
+        let extra: Vec<Action> = match state.stage {
+            Stage::Move => [0.0, 1.5].into_iter().filter_map(|noise| tactics::advance(state, noise, rng)).collect(),
+            Stage::Plan => tactics::best_plans(state, TREE_PLANS, rng)
+                .into_iter()
+                .map(|attacks| Action::Attacks { attacks })
+                .collect(),
+            _ => Vec::new(),
+        };
+        for action in extra {
+            if !all.contains(&action) {
+                all.push(action);
+            }
+        }
+        all
+    }
+
+    /// Playouts advance formations as a body and fight with the best judged plan (see `tactics`).
+    fn rollout_action(state: &State, decision: &str, rng: &mut Rng) -> Option<Action> {
+        match state.stage {
+            Stage::Move if rng.below(10) < JUDGED_MOVES => tactics::advance(state, 1.0, rng),
+            Stage::Plan => {
+                tactics::best_plans(state, 1, rng).into_iter().next().map(|attacks| Action::Attacks { attacks })
+            }
+            _ => Suriagehara::random_action(state, decision, rng),
+        }
+    }
+
+    /// Cut-off playouts are judged by morale, the commanders' standing toward the advance line and the units
+    /// left (see `tactics`).
     fn estimate(state: &State) -> Vec<f64> {
-        let lead = (f64::from(state.morale[0] - state.morale[1]) / 10.0).clamp(-1.0, 1.0);
-        vec![0.5 + lead / 2.0, 0.5 - lead / 2.0]
+        tactics::estimate(state)
     }
 }

@@ -101,6 +101,87 @@ fn answers_depend_on_the_view_alone<E: BotGame>(seats: u8, games: u64, checks_pe
     }
 }
 
+/// Along random games, applying every answer with the texts left unworded ([`catalog::without_words`], as the
+/// search does) reaches the very same states and decisions as applying it worded, and a search finds the same
+/// answer either way.
+fn plays_the_same_without_words<E: BotGame>(seats: u8, games: u64, searches_per_game: usize) {
+    for game in 0..games {
+        let mut dice = Rng::from_seed(format!("{} words game {game}", E::SLUG).as_bytes());
+        let mut worded = E::setup(&E::Options::default(), seats, &mut dice).expect("standard setup");
+        let mut unworded = worded.clone();
+        let mut players = Rng::from_seed(format!("{} words players {game}", E::SLUG).as_bytes());
+        let (mut step, mut searched) = (0usize, 0);
+        while let Some(p) = E::pending(&worded).into_iter().next() {
+            step += 1;
+            let pending_unworded = catalog::without_words(|| E::pending(&unworded));
+            let ids = |ps: &[crate::engine::Pending]| ps.iter().map(|p| (p.id.clone(), p.seat)).collect::<Vec<_>>();
+            assert_eq!(ids(&E::pending(&worded)), ids(&pending_unworded), "{}: pending at step {step}", E::SLUG);
+            if step.is_multiple_of(11) && searched < searches_per_game {
+                searched += 1;
+                let budget = Budget { iterations: 6, rollout_depth: 6 };
+                let seed = format!("words {game} {step}");
+                let with_words =
+                    super::search::search::<E>(&worded, p.seat, &p.id, budget, &mut Rng::from_seed(seed.as_bytes()));
+                let without = catalog::without_words(|| {
+                    super::search::search::<E>(&worded, p.seat, &p.id, budget, &mut Rng::from_seed(seed.as_bytes()))
+                });
+                assert_eq!(with_words, without, "{}: the search at step {step} depends on the texts", E::SLUG);
+            }
+            let action = E::random_action(&worded, &p.id, &mut players).expect("a pending decision has an answer");
+            let mut unworded_dice = dice.clone();
+            E::apply(&mut worded, &p.id, p.seat, &action, &mut dice).expect("random answers are legal");
+            catalog::without_words(|| E::apply(&mut unworded, &p.id, p.seat, &action, &mut unworded_dice))
+                .expect("the same answer is legal without words");
+            let (worded_json, unworded_json) = (
+                serde_json::to_value(&worded).expect("states serialise"),
+                serde_json::to_value(&unworded).expect("states serialise"),
+            );
+            if let Some(at) = first_difference(&worded_json, &unworded_json, String::new()) {
+                panic!("{}: applying {action:?} at step {step} without words reached another state at {at}", E::SLUG);
+            }
+            assert_eq!(
+                format!("{dice:?}"),
+                format!("{unworded_dice:?}"),
+                "{}: the dice at step {step} depend on the texts",
+                E::SLUG
+            );
+        }
+        assert!(E::outcome(&worded).is_some(), "{}: game {game} ended", E::SLUG);
+    }
+}
+
+/// Where two JSON values first differ, as a path such as `/players/0/name`; `None` if they are equal. A string
+/// left empty in `b` matches any in `a`: states keep a few texts for their views (the last combat's report, the
+/// reason a game ended), which are empty when worded without words and never read by the rules.
+fn first_difference(a: &Value, b: &Value, at: String) -> Option<String> {
+    match (a, b) {
+        (Value::String(_), Value::String(text)) if text.is_empty() => None,
+        (Value::Object(x), Value::Object(y)) => x.keys().chain(y.keys()).find_map(|k| match (x.get(k), y.get(k)) {
+            (Some(p), Some(q)) => first_difference(p, q, format!("{at}/{k}")),
+            _ => Some(format!("{at}/{k}")),
+        }),
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            x.iter().zip(y).enumerate().find_map(|(i, (p, q))| first_difference(p, q, format!("{at}/{i}")))
+        }
+        _ => (a != b).then(|| format!("{at}: {a} against {b}")),
+    }
+}
+
+#[test]
+fn unworded_messages_are_empty_and_words_return_afterwards() {
+    let worded = catalog::t!(catalog::Lang::En, "test-tiles", count = 3);
+    assert!(!worded.is_empty());
+    assert_eq!(catalog::without_words(|| catalog::t!(catalog::Lang::En, "test-tiles", count = 3)), "");
+    let nested = catalog::without_words(|| {
+        catalog::without_words(|| 1) + catalog::t!(catalog::Lang::Ja, "test-tiles", count = 1).len()
+    });
+    assert_eq!(nested, 1, "an inner run leaves the outer one unworded");
+    assert_eq!(catalog::t!(catalog::Lang::En, "test-tiles", count = 3), worded);
+    let unwound = std::panic::catch_unwind(|| catalog::without_words(|| panic!("a search that fails")));
+    assert!(unwound.is_err());
+    assert_eq!(catalog::t!(catalog::Lang::En, "test-tiles", count = 3), worded, "words return after a panic");
+}
+
 #[test]
 fn levels_parse_and_print() {
     for level in Level::ALL {
@@ -131,6 +212,11 @@ mod uosao {
     fn answers_depend_on_the_view_alone() {
         super::answers_depend_on_the_view_alone::<Uosao>(4, 3, 10);
     }
+
+    #[test]
+    fn plays_the_same_without_words() {
+        super::plays_the_same_without_words::<Uosao>(3, 2, 3);
+    }
 }
 
 #[cfg(feature = "shinobazu")]
@@ -146,6 +232,11 @@ mod shinobazu {
     fn answers_depend_on_the_view_alone() {
         super::answers_depend_on_the_view_alone::<Shinobazu>(4, 3, 10);
     }
+
+    #[test]
+    fn plays_the_same_without_words() {
+        super::plays_the_same_without_words::<Shinobazu>(3, 2, 3);
+    }
 }
 
 #[cfg(feature = "shidouban")]
@@ -160,6 +251,11 @@ mod shidouban {
     #[test]
     fn answers_depend_on_the_view_alone() {
         super::answers_depend_on_the_view_alone::<Shidouban>(4, 3, 10);
+    }
+
+    #[test]
+    fn plays_the_same_without_words() {
+        super::plays_the_same_without_words::<Shidouban>(2, 2, 3);
     }
 }
 
@@ -178,6 +274,11 @@ mod senbat {
     #[test]
     fn answers_depend_on_the_view_alone() {
         super::answers_depend_on_the_view_alone::<Senbat>(2, 3, 10);
+    }
+
+    #[test]
+    fn plays_the_same_without_words() {
+        super::plays_the_same_without_words::<Senbat>(2, 2, 3);
     }
 
     /// After both organisations are in, which sonae the other player's undeployed troops joined is secret:
@@ -266,5 +367,10 @@ mod suriagehara {
     #[test]
     fn answers_depend_on_the_view_alone() {
         super::answers_depend_on_the_view_alone::<Suriagehara>(2, 3, 10);
+    }
+
+    #[test]
+    fn plays_the_same_without_words() {
+        super::plays_the_same_without_words::<Suriagehara>(2, 2, 3);
     }
 }
