@@ -110,10 +110,19 @@ pub(super) fn search<E: BotGame>(
     budget: Budget,
     rng: &mut Rng,
 ) -> Option<E::Action> {
+    // A seat's own answers follow from its view, so one sample tells whether there is anything to choose.
+    let first = E::determinize(state, seat, rng);
+    if let [only] = E::candidates(&first, decision, rng).as_slice() {
+        return Some(only.clone());
+    }
     let mut nodes: Vec<Node<E::Action>> = vec![Node::new(None, seat)];
     let mut path: Vec<usize> = Vec::new();
+    let mut first = Some(first);
     for _ in 0..budget.iterations.max(1) {
-        let mut sample = E::determinize(state, seat, rng);
+        let mut sample = match first.take() {
+            Some(sample) => sample,
+            None => E::determinize(state, seat, rng),
+        };
         let mut at = 0;
         path.clear();
         path.push(0);

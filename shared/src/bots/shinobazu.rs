@@ -9,6 +9,7 @@
 use super::BotGame;
 use crate::dice::Rng;
 use crate::engine::Seat;
+use crate::games::shinobazu::rules;
 use crate::games::shinobazu::state::Phase;
 use crate::games::shinobazu::{Action, Card, Shinobazu, Stance, State, Target};
 
@@ -63,7 +64,7 @@ impl BotGame for Shinobazu {
     }
 
     fn candidates(state: &State, decision: &str, _rng: &mut Rng) -> Vec<Action> {
-        if !is_pending(state, decision) {
+        if !rules::is_pending(state, decision) {
             return Vec::new();
         }
         answers(state)
@@ -73,7 +74,7 @@ impl BotGame for Shinobazu {
     /// know how a stronger one thinks), but without the answers no player makes twice: declining a duel costs
     /// a point a card, accepting at most one.
     fn rollout_action(state: &State, decision: &str, rng: &mut Rng) -> Option<Action> {
-        if !is_pending(state, decision) || round_begins(state) {
+        if !rules::is_pending(state, decision) || round_begins(state) {
             return None;
         }
         match state.phase {
@@ -109,11 +110,6 @@ impl BotGame for Shinobazu {
             })
             .collect()
     }
-}
-
-/// Whether `decision` is the one pending in `state` (ids are `d<step>`).
-fn is_pending(state: &State, decision: &str) -> bool {
-    !state.is_over() && decision.strip_prefix('d').and_then(|n| n.parse::<u64>().ok()) == Some(state.step)
 }
 
 /// The first decision of a round: nobody has played yet.

@@ -75,6 +75,9 @@ fn at_least(n: u32, p: f64, k: u32) -> f64 {
     if k > n || p <= 0.0 {
         return 0.0;
     }
+    if p >= 1.0 {
+        return 1.0;
+    }
     let q = 1.0 - p;
     let mut term = 1.0;
     for _ in 0..n {
@@ -577,4 +580,62 @@ pub(super) fn estimate(s: &State) -> Vec<f64> {
     let x = side(0) - side(1);
     let p0 = 1.0 / (1.0 + libm::exp(-x));
     vec![p0, 1.0 - p0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+    use crate::games::senbat::Senbat;
+    use crate::games::senbat::state::AskKind;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn chances_of_at_least_k_successes() {
+        assert!(close(at_least(3, 0.5, 2), 0.5));
+        assert!(close(at_least(2, 1.0 / 6.0, 1), 11.0 / 36.0));
+        assert!(close(at_least(4, 0.3, 0), 1.0));
+        assert!(close(at_least(2, 0.3, 3), 0.0));
+        assert!(close(at_least(3, 0.0, 1), 0.0));
+        // A die that always hits (a value of 1 against a card without a save) always reaches its count.
+        assert!(close(at_least(3, 1.0, 3), 1.0));
+    }
+
+    /// Along random games: every execution offered to the tree and every one a playout plays is accepted by
+    /// the rules, the tree's come best judged first, and a second action may always end the turn.
+    #[test]
+    fn judged_executions_are_legal() {
+        let (mut offered, mut played) = (0, 0);
+        for game in 0..3u64 {
+            let mut dice = Rng::from_seed(format!("senbat tactics {game}").as_bytes());
+            let mut state = Senbat::setup(&Default::default(), 2, &mut dice).expect("setup");
+            let mut players = Rng::from_seed(format!("senbat tactics players {game}").as_bytes());
+            while let Some(p) = Senbat::pending(&state).into_iter().next() {
+                if let Some(AskKind::Act { seat, first }) = state.ask.as_ref().map(|a| a.kind.clone()) {
+                    let tree = tree_executions(&state, seat, first);
+                    assert!(!tree.is_empty(), "an act has executions");
+                    assert!(first || tree.contains(&Action::End), "a second action may end the turn");
+                    for action in &tree {
+                        Senbat::apply(&mut state.clone(), &p.id, p.seat, action, &mut dice.clone())
+                            .unwrap_or_else(|e| panic!("tree execution {action:?} refused: {e}"));
+                        offered += 1;
+                    }
+                    let mut judged = executions(&state, seat, first);
+                    judged.sort_by(|a, b| b.score.total_cmp(&a.score));
+                    let best: Vec<&Action> = judged.iter().take(TREE_EXECUTIONS).map(|j| &j.action).collect();
+                    assert_eq!(best, tree.iter().take(best.len()).collect::<Vec<_>>(), "best judged first");
+                    let playout = playout_execution(&state, seat, first, &mut players).expect("an execution");
+                    Senbat::apply(&mut state.clone(), &p.id, p.seat, &playout, &mut dice.clone())
+                        .unwrap_or_else(|e| panic!("playout execution {playout:?} refused: {e}"));
+                    played += 1;
+                }
+                let action = Senbat::random_action(&state, &p.id, &mut players).expect("an answer");
+                Senbat::apply(&mut state, &p.id, p.seat, &action, &mut dice).expect("random answers are legal");
+            }
+        }
+        assert!(offered > 100 && played > 20, "{offered} offered and {played} played");
+    }
 }

@@ -176,3 +176,90 @@ pub(super) fn estimate(state: &State) -> Vec<f64> {
     let lead = lead.clamp(-1.0, 1.0);
     vec![0.5 + lead / 2.0, 0.5 - lead / 2.0]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+    use crate::games::suriagehara::Suriagehara;
+    use crate::games::suriagehara::state::Stage;
+
+    #[test]
+    fn chances_of_a_margin_count_the_two_dice() {
+        assert_eq!(chance_of_margin(1, 1, 0), 21.0 / 36.0, "ties and wins");
+        assert_eq!(chance_of_margin(4, 1, 4), 15.0 / 36.0, "a die of 3 or more ahead");
+        assert_eq!(chance_of_margin(1, 4, 4), 0.0);
+        assert_eq!(chance_of_margin(1, 1, -5), 1.0);
+    }
+
+    /// Along games of random answers and advances: every judged advance and every judged plan is accepted by the rules, plans come best
+    /// first, and an advance never leaves a unit's cost worse than where it stood.
+    #[test]
+    fn judged_answers_are_legal_and_best_first() {
+        let (mut advances, mut plans) = (0, 0);
+        for game in 0..4u64 {
+            let mut dice = Rng::from_seed(format!("suriagehara tactics {game}").as_bytes());
+            let mut state = Suriagehara::setup(&Default::default(), 2, &mut dice).expect("setup");
+            let mut players = Rng::from_seed(format!("suriagehara tactics players {game}").as_bytes());
+            while let Some(p) = Suriagehara::pending(&state).into_iter().next() {
+                if state.stage == Stage::Move {
+                    let advance = advance(&state, 0.0, &mut players).expect("an advance in a Movement Segment");
+                    Suriagehara::apply(&mut state.clone(), &p.id, p.seat, &advance, &mut dice.clone())
+                        .unwrap_or_else(|e| panic!("advance {advance:?} refused: {e}"));
+                    advances += 1;
+                }
+                if state.stage == Stage::Plan {
+                    let best = best_plans(&state, 20, &mut players);
+                    assert!(!best.is_empty(), "a combat segment has a plan");
+                    let values: Vec<f64> = best.iter().map(|p| plan_value(&state, p)).collect();
+                    assert!(values.windows(2).all(|w| w[0] >= w[1]), "best first: {values:?}");
+                    let action = Action::Attacks { attacks: best[0].clone() };
+                    Suriagehara::apply(&mut state.clone(), &p.id, p.seat, &action, &mut dice.clone())
+                        .unwrap_or_else(|e| panic!("plan {action:?} refused: {e}"));
+                    plans += 1;
+                }
+                // Formations that advance meet, so that the games reach combat.
+                let action = match state.stage {
+                    Stage::Move if players.coin() => advance(&state, 1.0, &mut players),
+                    _ => Suriagehara::random_action(&state, &p.id, &mut players),
+                };
+                let action = action.expect("an answer");
+                Suriagehara::apply(&mut state, &p.id, p.seat, &action, &mut dice).expect("legal answers");
+            }
+        }
+        assert!(advances > 20 && plans > 5, "{advances} advances and {plans} plans judged");
+    }
+
+    /// From the standard deployment, the first formation to move closes on the enemy as a body: its units
+    /// end nearer the enemy than they started, in its commander's range, and the commander out of contact.
+    #[test]
+    fn a_formation_advances_as_a_body_behind_its_commander() {
+        let mut dice = Rng::from_seed(b"suriagehara opening");
+        let mut state = Suriagehara::setup(&Default::default(), 2, &mut dice).expect("setup");
+        let mut players = Rng::from_seed(b"suriagehara opening players");
+        while state.stage != Stage::Move {
+            let p = Suriagehara::pending(&state).into_iter().next().expect("a decision before the first move");
+            let action = match state.stage {
+                Stage::Deploy => Action::Deploy { standard: true, placements: Vec::new() },
+                _ => Suriagehara::random_action(&state, &p.id, &mut players).expect("an answer"),
+            };
+            Suriagehara::apply(&mut state, &p.id, p.seat, &action, &mut dice).expect("legal");
+        }
+        let formation = state.activation.as_ref().expect("an activation").formation;
+        let side = fdata(formation).side;
+        let enemies = enemy_hexes(&state, side);
+        let distance = |s: &State| -> u32 { s.units_of(formation).iter().map(|u| nearest(&enemies, s.units[u])).sum() };
+        let before = state.clone();
+        let p = Suriagehara::pending(&state).into_iter().next().expect("the move is pending");
+        let advance = advance(&state, 0.0, &mut players).expect("an advance");
+        let Action::Moves { orders, .. } = &advance else { panic!("a batch: {advance:?}") };
+        assert!(!orders.is_empty(), "nobody moved");
+        Suriagehara::apply(&mut state, &p.id, p.seat, &advance, &mut dice).expect("legal");
+        assert!(distance(&state) < distance(&before), "{} closes on the enemy", fdata(formation).code);
+        let commander = state.commander_hex(formation).expect("the commander is on the map");
+        assert!(nearest(&enemies, commander) > 1, "the commander keeps out of contact");
+        for u in state.units_of(formation) {
+            assert!(commander.distance(state.units[&u]) <= COMMAND_RANGE, "{u} stays in command range");
+        }
+    }
+}

@@ -9,7 +9,7 @@ mod notation;
 mod picture;
 mod render;
 mod report;
-mod rules;
+pub(crate) mod rules;
 pub(crate) mod state;
 mod view;
 

@@ -93,6 +93,11 @@ pub fn decision_id(s: &State) -> String {
     format!("d{}", s.step)
 }
 
+/// Whether `decision` is the one pending now (none is once the game is over).
+pub fn is_pending(s: &State, decision: &str) -> bool {
+    !s.is_over() && decision == decision_id(s)
+}
+
 pub fn pending(s: &State) -> Vec<Pending> {
     let id = decision_id(s);
     match s.phase {
