@@ -14,14 +14,12 @@ use crate::games::shinobazu::state::Phase;
 use crate::games::shinobazu::{Action, Card, Shinobazu, Stance, State, Target};
 
 impl BotGame for Shinobazu {
-    // Playouts end with the round (a few decisions, answered without wording prompts), so an iteration costs
-    // about a fifth of what it did with playouts of 32 random decisions: at 480 and 2600 iterations `normal`
-    // took p95 78 ms and `hard` p95 424 ms per decision (release, CPU time of one thread, on a loaded machine),
-    // and `hard` at 4400 p95 719-771 ms on the same machine (max 1030 ms, where the quiet machine's figures are
-    // about 2.5 times lower). Against two `normal` bots `hard` won 7 of 20 first places with `normal` at 900 and
-    // at 480 alike: at a three-seat table the luck of the deal leaves the levels close, so `normal` keeps the
+    // Playouts end with the round (a few decisions, answered without wording prompts or events). At 480 and
+    // 4400 iterations `normal` took p95 20 ms and `hard` p95 190 ms (max 203 ms) per decision (release, CPU time
+    // of one thread, quiet machine), so `hard` thinks 12000 iterations. At a three-seat table the luck of the
+    // deal leaves the levels close (`normal` at 900 did as well against `hard` as at 480), so `normal` keeps the
     // cheaper budget. The depth only bounds a playout; the round's end stops it first.
-    const ITERATIONS: [u32; 3] = [120, 480, 4400];
+    const ITERATIONS: [u32; 3] = [120, 480, 12000];
     const ROLLOUT_DEPTH: [u32; 3] = [16, 24, 32];
 
     fn determinize(state: &State, seat: Seat, rng: &mut Rng) -> State {

@@ -22,7 +22,7 @@ impl BotGame for Suriagehara {
     // it finding where units may move in the playouts' Movement Segments. Shorter playouts (judged by morale
     // when cut off) and fewer iterations fit 0.2 s and 1 s. At 80, `normal` still took p95 204 ms and 304 ms at
     // worst: the positions where many units may move cost more per playout. At 64 p95 is well within 0.2 s.
-    const ITERATIONS: [u32; 3] = [32, 128, 500];
+    const ITERATIONS: [u32; 3] = [16, 48, 500];
     const ROLLOUT_DEPTH: [u32; 3] = [12, 16, 24];
 
     fn determinize(state: &State, seat: Seat, rng: &mut Rng) -> State {
