@@ -56,8 +56,9 @@ fn hex_cost(state: &State, u: UnitId, h: Hex, side: Side, enemies: &[Hex], comma
 }
 
 /// A Movement Segment of the acting formation as a body: the commander's carrier first, then every other
-/// unit that may move, each to its best judged hex (staying put when nothing is better). `noise` (0..1) blurs
-/// the judgement so that playouts vary. `None` outside a Movement Segment.
+/// unit that may move, each to its best judged hex (staying put when nothing is better). Up to `noise` (in
+/// hexes of distance) is added at random to each hex's cost, so that advances vary. `None` outside a Movement
+/// Segment.
 pub(super) fn advance(state: &State, noise: f64, rng: &mut Rng) -> Option<Action> {
     let activation = state.activation.as_ref()?;
     let Some(Segment::Move(_)) = &activation.segment else { return None };
@@ -65,10 +66,9 @@ pub(super) fn advance(state: &State, noise: f64, rng: &mut Rng) -> Option<Action
     let enemies = enemy_hexes(state, side);
     let mut sim = state.clone();
     let mut orders = Vec::new();
-    let mut movable = rules::movable(&sim);
+    let mut order: Vec<UnitId> = rules::movable(&sim).into_iter().map(|(u, _)| u).collect();
     // The carrier goes first: the others keep to where he ends.
-    movable.sort_by_key(|(u, _)| !sim.is_carrier(*u));
-    let order: Vec<UnitId> = movable.iter().map(|(u, _)| *u).collect();
+    order.sort_by_key(|u| !sim.is_carrier(*u));
     for unit in order {
         let Some((_, destinations)) = rules::movable(&sim).into_iter().find(|(u, _)| *u == unit) else { continue };
         let here = sim.units[&unit];
