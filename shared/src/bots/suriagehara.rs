@@ -17,11 +17,12 @@ const JUDGED_MOVES: u64 = 8;
 const TREE_PLANS: usize = 3;
 
 impl BotGame for Suriagehara {
-    // Calibrated with the benchmark example (release, CPU time of one thread): at 160 and 640 iterations
-    // (playouts of 24 and 32 decisions) `normal` took p95 565 ms and `hard` p95 3.8 s per decision, most of
-    // it finding where units may move in the playouts' Movement Segments. Shorter playouts (judged by morale
-    // when cut off) and fewer iterations fit 0.2 s and 1 s. At 80, `normal` still took p95 204 ms and 304 ms at
-    // worst: the positions where many units may move cost more per playout. At 64 p95 is well within 0.2 s.
+    // Calibrated with the benchmark example (release, CPU time of one thread). Since the movement search
+    // looks hexes up in a map and playouts advance formations as a body, `hard` at 500 iterations took p95
+    // 646-674 ms and 874 ms at worst over 16 games per match, `normal` at 48 p95 42-48 ms. `normal` got 128
+    // at first, and `hard` beat it in only 4.5 of 8 games: the same playouts with a quarter of the samples
+    // judge nearly as well, so `normal` thinks less (`hard` then won 15 of 16 against it, and 16 of 16
+    // against random).
     const ITERATIONS: [u32; 3] = [16, 48, 500];
     const ROLLOUT_DEPTH: [u32; 3] = [12, 16, 24];
 
