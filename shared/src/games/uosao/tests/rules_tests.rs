@@ -15,7 +15,10 @@ fn colours_option_picks_colours_by_seat() {
     let s = rules::setup(&opts, 3, &mut Rng::from_seed(b"c")).expect("setup");
     assert_eq!(s.colour(1), Colour::Pur);
     let dup = Options { colours: Some(vec![Colour::Grn, Colour::Grn, Colour::Red]), ..Options::default() };
-    assert!(rules::setup(&dup, 3, &mut Rng::from_seed(b"c")).is_err());
+    let refused = rules::setup(&dup, 3, &mut Rng::from_seed(b"c")).expect_err("two seats of one colour");
+    // The refusal reaches form users as well as API clients: it names the colours and their codes.
+    assert!(refused.0.en.contains("green (GRN)") && refused.0.en.contains("own"), "{}", refused.0.en);
+    assert!(refused.0.ja.contains("緑 (GRN)"), "{}", refused.0.ja);
     let short = Options { colours: Some(vec![Colour::Grn, Colour::Red]), ..Options::default() };
     assert!(rules::setup(&short, 3, &mut Rng::from_seed(b"c")).is_err());
     let json: Options = serde_json::from_str(r#"{"colours":["BLU","YEL","RED","GRN"]}"#).expect("options json");
