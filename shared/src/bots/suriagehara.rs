@@ -10,8 +10,8 @@ use crate::engine::{Engine, Seat};
 use crate::games::suriagehara::state::{Stage, Wind};
 use crate::games::suriagehara::{Action, State, Suriagehara};
 
-/// How often a playout's Movement Segment is a judged advance rather than a random answer: often enough that
-/// playouts look like a battle, seldom enough that they still try what the judgement overlooks.
+/// Of ten Movement Segments of a playout, how many are a judged advance rather than a random answer: enough
+/// that playouts look like a battle, few enough that they still try what the judgement overlooks.
 const JUDGED_MOVES: u64 = 8;
 /// Plans the tree is offered besides the engine's examples: the best judged.
 const TREE_PLANS: usize = 3;
