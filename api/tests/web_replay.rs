@@ -450,6 +450,8 @@ tegami_api::on_both_backends! {
             ("seat2", "bot"), ("option-colours-0", "RED"), ("option-colours-1", "RED"), ("option-colours-2", "BLU")]);
         assert_eq!(refused.status, 422, "{}", refused.body);
         assert!(refused.body.contains("<option value=\"BLU\" selected>"), "{}", refused.body);
+        // The refusal names the colours as the form does, the codes after them.
+        assert!(refused.body.contains("red (RED)") && refused.body.contains("a colour of its own"), "{}", refused.body);
     }
 
     fn the_lobby_page_filters_pages_and_seats_like_the_api(db) {
