@@ -616,6 +616,24 @@ impl Match {
         Ok(Match { game, format, seed, state, seats, first_seq, entries: recent, salts: None, ending })
     }
 
+    /// A copy holding only the `recent` most recent entries (at least the head) and no salts: what
+    /// [`Match::resume_recent`] gives back from those entries and [`Match::snapshot`], without the snapshot's
+    /// round trip through JSON (the server keeps one per recently moved game and answers its next move from it).
+    pub fn recent_copy(&self, recent: usize) -> Match {
+        let from = self.entries.len().saturating_sub(recent.max(1));
+        Match {
+            game: self.game,
+            format: self.format,
+            seed: self.seed,
+            state: self.game.clone_state(&self.state),
+            seats: self.seats,
+            first_seq: self.first_seq + from as u64,
+            entries: self.entries[from..].to_vec(),
+            salts: None,
+            ending: self.ending.clone(),
+        }
+    }
+
     /// The state after the last entry, as [`Match::resume_recent`] takes it back: the rules' state, with the
     /// operator's ending beside it once there is one.
     pub fn snapshot(&self) -> Value {

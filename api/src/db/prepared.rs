@@ -10,6 +10,11 @@
 //! statement are two entries, and a statement is never run with another's text. Only statements whose
 //! shapes are few belong here (not `IN` lists of any length): each shape stays prepared for the life of the
 //! connection.
+//!
+//! Only what is *loaded* through `Prepared` is kept (a `SELECT`, or a change with `RETURNING`): diesel runs a
+//! statement it executes without loading through a reference, whose `QueryFragment` does not pass the
+//! question "may this be kept?" on to `Prepared`, so diesel walks the statement's parts instead, and an
+//! `UPDATE` or an `IN` list is prepared anew at every execution, `Prepared` or not.
 
 use diesel::QueryResult;
 use diesel::backend::Backend;
@@ -43,4 +48,70 @@ impl<Q: Query> Query for Prepared<Q> {
     type SqlType = Q::SqlType;
 }
 
-impl<Q, Conn> diesel::RunQueryDsl<Conn> for Prepared<Q> {}
+impl<Q, C> diesel::RunQueryDsl<C> for Prepared<Q> {}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use diesel::connection::{Connection, InstrumentationEvent};
+    use diesel::prelude::*;
+
+    use super::*;
+    use crate::db::Conn;
+    use crate::db::schema::{accounts, games};
+    use crate::db::scratch::{Backend, ScratchDatabase, postgres_available};
+
+    /// The statements the connection kept (prepared for the cache), in order.
+    fn kept_statements(conn: &mut Conn) -> Arc<Mutex<Vec<String>>> {
+        let kept = Arc::new(Mutex::new(Vec::new()));
+        let seen = kept.clone();
+        conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
+            if let InstrumentationEvent::CacheQuery { sql, .. } = event {
+                seen.lock().unwrap().push(sql.to_string());
+            }
+        });
+        kept
+    }
+
+    /// An `UPDATE … RETURNING` and a `SELECT` with an `IN` list, loaded through `Prepared`: prepared at their
+    /// first run and kept for the next ones.
+    fn kept_once_on(backend: Backend) {
+        let dir = tempfile::tempdir().unwrap();
+        let database = ScratchDatabase::on(backend, dir.path());
+        let mut conn = crate::db::open_migrated(&database.url).unwrap();
+        let kept = kept_statements(&mut conn);
+        for round in 0..3 {
+            let updated: Vec<i64> = Prepared(
+                diesel::update(games::table.find(round))
+                    .set((games::status.eq("active"), games::head_seq.eq(round)))
+                    .returning(games::id),
+            )
+            .load(&mut conn)
+            .unwrap();
+            assert!(updated.is_empty());
+            let ids = [round, round + 1];
+            let named: Vec<(i64, String)> = Prepared(
+                accounts::table.filter(accounts::id.eq_any(&ids)).select((accounts::id, accounts::display_name)),
+            )
+            .load(&mut conn)
+            .unwrap();
+            assert!(named.is_empty());
+        }
+        let kept = kept.lock().unwrap();
+        assert_eq!(kept.len(), 2, "{backend:?}: each statement is prepared once and kept: {kept:#?}");
+        assert!(kept[0].starts_with("UPDATE") && kept[1].starts_with("SELECT"), "{kept:#?}");
+    }
+
+    #[test]
+    fn kept_statements_are_prepared_once_on_sqlite() {
+        kept_once_on(Backend::Sqlite);
+    }
+
+    #[test]
+    fn kept_statements_are_prepared_once_on_postgres() {
+        if postgres_available() {
+            kept_once_on(Backend::Postgres);
+        }
+    }
+}

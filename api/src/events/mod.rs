@@ -106,7 +106,9 @@ fn next_id(conn: &mut Conn) -> ApiResult<i64> {
 }
 
 fn insert(conn: &mut Conn, row: &EventRow) -> ApiResult<()> {
-    Prepared(diesel::insert_into(events::table).values(row)).execute(conn)?;
+    // Loaded, with `RETURNING`, to be kept (see `db::prepared`).
+    crate::on_backend!(conn, |c| Prepared(diesel::insert_into(events::table).values(row).returning(events::id))
+        .load::<i64>(c))?;
     listen::notify(conn, row.id)?;
     Ok(())
 }

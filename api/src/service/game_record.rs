@@ -5,7 +5,9 @@
 
 use diesel::prelude::*;
 use serde_json::Value;
-use shared::api_types::{GameDetail, GameStatus, GameSummary, PendingInfo, SeatInfo, SeatKind, TimeoutPolicy};
+use shared::api_types::{
+    GameDetail, GameStatus, GameSummary, LegalMoves, PendingInfo, SeatInfo, SeatKind, TimeoutPolicy,
+};
 use shared::bots::Level;
 use shared::journal::{Entry, EntryBody, GENESIS_HASH, JournalFormat, Match};
 use shared::{Localized, Pending, RenderContext, Viewer};
@@ -15,6 +17,7 @@ use crate::db::prepared::Prepared;
 use crate::db::schema::{accounts, games, journal, seats};
 use crate::error::{ApiError, ApiResult};
 use crate::secrets::random_bytes;
+use crate::service::kept_games;
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = games)]
@@ -263,6 +266,22 @@ fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
     let seat_rows: Vec<SeatRow> =
         seats::table.filter(seats::game_id.eq(id)).order(seats::seat.asc()).select(SeatRow::as_select()).load(conn)?;
     let names = seat_names(conn, &seat_rows)?;
+    let game = match kept_games::game(id, &row.head_hash).filter(|_| recent <= 1) {
+        Some(game) => game,
+        None => resume_stored(conn, &row, seat_rows.len() as u8, recent)?,
+    };
+    // Answers the rules may never reveal are salted with the system's randomness, not the seed (published at
+    // the end); the salt is stored as the entry's nonce and published only if the answer is.
+    let game = game.with_salts(random_bytes::<32>);
+    let asked_before =
+        if row.status == "active" { game.pending().into_iter().map(|p| p.id).collect() } else { Vec::new() };
+    let over_before = game.is_over();
+    Ok(Loaded { row, seats: seat_rows, names, game, asked_before, over_before })
+}
+
+/// The game `row` stores, resumed from its snapshot with its `recent` most recent entries.
+fn resume_stored(conn: &mut Conn, row: &GameRow, seats: u8, recent: i64) -> ApiResult<Match> {
+    let id = row.id;
     let mut entries = journal_entries(conn, id, row.head_seq - recent.max(1), recent.max(1))?;
     // Outside a write transaction a move may commit between the two reads: its entries are past the head
     // the game row said, and not part of the state that row's snapshot holds.
@@ -271,18 +290,10 @@ fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
         return Err(ApiError::internal(format!("game {id}: the journal does not reach the head {}", row.head_seq)));
     }
     let snapshot: Value = serde_json::from_str(&row.snapshot).map_err(ApiError::internal)?;
-    // Answers the rules may never reveal are salted with the system's randomness, not the seed (published at
-    // the end); the salt is stored as the entry's nonce and published only if the answer is.
     let format = JournalFormat::from_number(i64::from(row.journal_format))
         .ok_or_else(|| ApiError::internal(format!("game {id}: unknown journal format {}", row.journal_format)))?;
-    let game =
-        Match::resume_recent(format, &row.slug, seat_rows.len() as u8, entries, seed_bytes(&row.seed)?, &snapshot)
-            .map_err(ApiError::internal)?
-            .with_salts(random_bytes::<32>);
-    let asked_before =
-        if row.status == "active" { game.pending().into_iter().map(|p| p.id).collect() } else { Vec::new() };
-    let over_before = game.is_over();
-    Ok(Loaded { row, seats: seat_rows, names, game, asked_before, over_before })
+    Match::resume_recent(format, &row.slug, seats, entries, seed_bytes(&row.seed)?, &snapshot)
+        .map_err(ApiError::internal)
 }
 
 /// Game `id` as it was just after entry `seq`, for an email rendered after the fact (the mail worker renders
@@ -443,6 +454,29 @@ impl Loaded {
                 }
             })
             .collect()
+    }
+
+    /// The pending decisions (of `seat` only, if given) with their legal answers.
+    pub(crate) fn legal_moves(&self, seat: Option<u8>) -> Vec<(u8, LegalMoves)> {
+        self.game
+            .pending()
+            .iter()
+            .filter(|p| seat.is_none_or(|s| p.seat == s))
+            .filter_map(|p| {
+                let choices = self.game.game().legal(self.game.state(), &p.id)?;
+                Some((p.seat, LegalMoves { decision: Loaded::pending_info(p, true), choices }))
+            })
+            .collect()
+    }
+
+    /// Keeps this state in memory for the next request (see `kept_games`), or forgets the game's kept state
+    /// once it is no longer active.
+    pub(crate) fn keep(&self) {
+        if self.status() == GameStatus::Active {
+            kept_games::keep(self.row.id, &self.game, self.legal_moves(None));
+        } else {
+            kept_games::forget(self.row.id);
+        }
     }
 
     pub(crate) fn pending_info(p: &Pending, show_seat: bool) -> PendingInfo {

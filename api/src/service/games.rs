@@ -26,7 +26,7 @@ use crate::service::game_record::{
     seat_names, seed_bytes, signature_hash, status_str, to_row,
 };
 use crate::service::mail_receipt::MailReceipt;
-use crate::service::{kept_legal_moves, notify};
+use crate::service::{kept_games, notify};
 use crate::time::now;
 use shared::api_types::MAX_DEADLINE_HOURS;
 
@@ -84,22 +84,29 @@ impl Loaded {
     /// calls for (turn and result emails), all inside the caller's transaction.
     fn persist(&mut self, conn: &mut Conn, mail: &MailContext, from_seq: usize) -> ApiResult<()> {
         // One kept statement per entry (most changes append one), where a batch insert is prepared anew for
-        // each number of rows.
+        // each number of rows. Loaded, with `RETURNING`, to be kept (see `db::prepared`).
         for entry in self.game.entries_from(from_seq as u64) {
-            Prepared(diesel::insert_into(journal::table).values(to_row(self.row.id, entry))).execute(conn)?;
+            crate::on_backend!(conn, |c| Prepared(
+                diesel::insert_into(journal::table).values(to_row(self.row.id, entry)).returning(journal::seq)
+            )
+            .load::<i64>(c))?;
         }
         let status = status_str(self.compute_status());
         let snapshot = serde_json::to_string(&self.game.snapshot()).map_err(ApiError::internal)?;
         let head = self.game.entries().last().expect("a game has entries");
         let updated_at = now();
-        Prepared(diesel::update(games::table.find(self.row.id)).set((
-            games::status.eq(status),
-            games::head_seq.eq(head.seq as i64),
-            games::head_hash.eq(&head.hash),
-            games::snapshot.eq(&snapshot),
-            games::updated_at.eq(&updated_at),
-        )))
-        .execute(conn)?;
+        crate::on_backend!(conn, |c| Prepared(
+            diesel::update(games::table.find(self.row.id))
+                .set((
+                    games::status.eq(status),
+                    games::head_seq.eq(head.seq as i64),
+                    games::head_hash.eq(&head.hash),
+                    games::snapshot.eq(&snapshot),
+                    games::updated_at.eq(&updated_at),
+                ))
+                .returning(games::id)
+        )
+        .load::<i64>(c))?;
         self.row.status = status.to_string();
         self.row.head_seq = head.seq as i64;
         self.row.head_hash = head.hash.clone();
@@ -120,8 +127,9 @@ impl Loaded {
             crate::events::record(conn, self)?
         };
         crate::webhooks::queue(conn, self, &event)?;
-        // The next request for legal moves (most often the next seat's, at once) reads them from here.
-        kept_legal_moves::keep(self);
+        // The next request for legal moves (most often the next seat's, at once) reads them from here, and the
+        // next move resumes the game from here.
+        self.keep();
         Ok(())
     }
 
@@ -370,7 +378,7 @@ pub fn legal_moves(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Vec<Lega
     if parse_status(&status) != GameStatus::Active {
         return Ok(Vec::new());
     }
-    if let Some(moves) = kept_legal_moves::kept(id, &head_hash, seat) {
+    if let Some(moves) = kept_games::legal_moves(id, &head_hash, seat) {
         return Ok(moves);
     }
     // Moved by another instance or process, or not kept: the game as stored now (perhaps moved again since
@@ -382,8 +390,8 @@ pub fn legal_moves(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Vec<Lega
     if loaded.status() != GameStatus::Active {
         return Ok(Vec::new());
     }
-    kept_legal_moves::keep(&loaded);
-    Ok(kept_legal_moves::legal_moves_of(&loaded, Some(seat)).into_iter().map(|(_, moves)| moves).collect())
+    loaded.keep();
+    Ok(loaded.legal_moves(Some(seat)).into_iter().map(|(_, moves)| moves).collect())
 }
 
 fn require_active(loaded: &Loaded) -> ApiResult<()> {
@@ -958,7 +966,113 @@ fn adopt_kept_keys(conn: &mut Conn, id: i64, seat: i32, account: i64) -> ApiResu
 
 #[cfg(test)]
 mod tests {
-    use super::valid_email;
+    use std::collections::BTreeSet;
+    use std::sync::{Arc, Mutex};
+
+    use diesel::connection::{Connection, InstrumentationEvent};
+    use shared::api_types::{CreateGameRequest, RegisterRequest, SeatRequest, TimeoutPolicy};
+    use shared::bots::Level;
+    use shared::journal::Actor;
+
+    use super::*;
+    use crate::db::scratch::{Backend, ScratchDatabase, postgres_available};
+    use crate::settings::Settings;
+
+    /// The statements a connection ran (their text, without the values bound) and those it prepared to keep.
+    #[derive(Default)]
+    struct Statements {
+        ran: BTreeSet<String>,
+        kept: BTreeSet<String>,
+    }
+
+    fn watch(conn: &mut Conn) -> Arc<Mutex<Statements>> {
+        let seen = Arc::new(Mutex::new(Statements::default()));
+        let log = seen.clone();
+        conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
+            let mut log = log.lock().unwrap();
+            match event {
+                InstrumentationEvent::StartQuery { query, .. } => {
+                    let text = query.to_string();
+                    let sql = text.split(" -- binds: ").next().unwrap_or_default().to_string();
+                    log.ran.insert(sql);
+                }
+                InstrumentationEvent::CacheQuery { sql, .. } => {
+                    log.kept.insert(sql.to_string());
+                }
+                _ => {}
+            }
+        });
+        seen
+    }
+
+    /// Every statement of a player's move (the bots' answers and the emails queued after it included) runs
+    /// from a statement the connection keeps prepared, from the second move on.
+    fn a_move_prepares_nothing_anew_on(backend: Backend) {
+        let dir = tempfile::tempdir().unwrap();
+        let database = ScratchDatabase::on(backend, dir.path());
+        let mut conn = crate::db::open_migrated(&database.url).unwrap();
+        let statements = watch(&mut conn);
+        let mail = MailContext::new(&Settings::for_tests(&dir.path().join("tegami.db")));
+        let register = RegisterRequest {
+            email: "ada@example.org".into(),
+            display_name: "Ada".into(),
+            password: "correct horse battery".into(),
+        };
+        let account = crate::service::accounts::register(&mut conn, &mail, &register).unwrap().id;
+        let request = CreateGameRequest {
+            slug: "uosao".into(),
+            options: Value::Null,
+            seats: vec![
+                SeatRequest::Me,
+                SeatRequest::Bot { level: Level::Random },
+                SeatRequest::Bot { level: Level::Random },
+            ],
+            deadline_hours: Some(72),
+            timeout_policy: TimeoutPolicy::default(),
+            rated: None,
+            listed: true,
+            mail_pictures: true,
+        };
+        let id = create(&mut conn, &mail, account, request).unwrap().summary.id;
+        let mut play = |conn: &mut Conn| {
+            let moves = legal_moves(conn, account, id).unwrap();
+            let asked = &moves[0];
+            let given = Answer {
+                seat: None,
+                decision: asked.decision.decision.clone(),
+                action: asked.choices.options[0].action.clone(),
+                by: Actor::Player,
+                signature: None,
+                receipt: None,
+                confirm_by_mail: false,
+            };
+            answer(conn, &mail, account, id, given).unwrap();
+        };
+        play(&mut conn);
+        statements.lock().unwrap().ran.clear();
+        for _ in 0..3 {
+            play(&mut conn);
+        }
+        let statements = statements.lock().unwrap();
+        // Transaction control and NOTIFY are run as plain text, never prepared.
+        let plain =
+            |sql: &str| ["BEGIN", "COMMIT", "SAVEPOINT", "RELEASE", "NOTIFY"].iter().any(|p| sql.starts_with(p));
+        let anew: Vec<&String> =
+            statements.ran.difference(&statements.kept).filter(|sql| !plain(sql.as_str())).collect();
+        assert!(anew.is_empty(), "{backend:?}: prepared anew at every move: {anew:#?}");
+    }
+
+    #[test]
+    fn a_move_prepares_nothing_anew_on_sqlite() {
+        a_move_prepares_nothing_anew_on(Backend::Sqlite);
+    }
+
+    #[test]
+    fn a_move_prepares_nothing_anew_on_postgres() {
+        if postgres_available() {
+            a_move_prepares_nothing_anew_on(Backend::Postgres);
+        }
+    }
 
     #[test]
     fn email_addresses_are_checked_for_shape() {

@@ -9,7 +9,7 @@ pub mod follow;
 pub mod game_record;
 pub mod games;
 pub mod inbound_moves;
-pub mod kept_legal_moves;
+pub mod kept_games;
 pub mod lobby;
 pub mod mail_addresses;
 pub mod mail_receipt;
