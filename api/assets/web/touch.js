@@ -123,11 +123,21 @@
     return box.closest('section.decision').querySelector('form[data-sign=move]');
   }
 
-  // The answer chosen in the move form: its radio button or list entry, else typed and read back.
+  // Clears the answer chosen in the move form.
+  function clearForm(form) {
+    form.querySelectorAll('input[type=radio][name=action]').forEach(function (r) { r.checked = false; });
+    const select = form.querySelector('select[name=action]');
+    if (select) select.selectedIndex = 0;
+  }
+
+  // The answer chosen in the move form: its radio button or list entry, else typed and read back. The form's
+  // earlier choice is cleared first: a walk that passes a listed answer on to one typed and read back must
+  // not leave the passed one chosen, to be sent if the read-back is slow.
   function choose(root, gesture) {
     const form = moveForm(gesture.box);
     let found = false;
     if (form) {
+      clearForm(form);
       form.querySelectorAll('input[type=radio][name=action]').forEach(function (radio) {
         const label = form.querySelector('label[for="' + radio.id + '"]');
         if (!found && label && label.textContent.trim() === gesture.answer) {
@@ -158,11 +168,7 @@
   function unchoose() {
     if (!chosen) return;
     const form = moveForm(chosen.box);
-    if (form) {
-      form.querySelectorAll('input[type=radio][name=action]').forEach(function (r) { r.checked = false; });
-      const select = form.querySelector('select[name=action]');
-      if (select) select.selectedIndex = 0;
-    }
+    if (form) clearForm(form);
     chosen = null;
   }
 

@@ -266,7 +266,7 @@ fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
     let seat_rows: Vec<SeatRow> =
         seats::table.filter(seats::game_id.eq(id)).order(seats::seat.asc()).select(SeatRow::as_select()).load(conn)?;
     let names = seat_names(conn, &seat_rows)?;
-    let game = match kept_games::game(id, &row.head_hash).filter(|_| recent <= 1) {
+    let game = match kept_games::game(id, row.head_seq, &row.head_hash).filter(|_| recent <= 1) {
         Some(game) => game,
         None => resume_stored(conn, &row, seat_rows.len() as u8, recent)?,
     };
