@@ -302,6 +302,11 @@ tegami_api::on_both_backends! {
             422,
             "bad_options",
         );
+        let senbat = |options: Value| json!({"slug": "senbat", "options": options, "seats": [{"kind": "me"}, {"kind": "bot"}]});
+        let body = problem(app.post("/api/v1/games", Some(&p.token), &senbat(json!({"oda_seat": 2}))), 422, "bad_options");
+        assert!(body["detail"].as_str().unwrap().contains("`oda_seat` is 2, but senbat's two seats are 0 and 1"), "{body}");
+        let body = problem(app.post("/api/v1/games", Some(&p.token), &senbat(json!({"first_seat": 7}))), 422, "bad_options");
+        assert!(body["detail"].as_str().unwrap().contains("`first_seat` is 7"), "{body}");
         problem(app.post("/api/v1/games", None, &json!({"slug": "uosao", "seats": []})), 401, "login_required");
         let types: Vec<Value> = app.get("/api/v1/game-types", None).json().unwrap();
         assert!(types.iter().any(|t| t["slug"] == "uosao"));

@@ -387,6 +387,13 @@ pub trait Engine: 'static {
     /// steps until the first decision.
     fn setup(options: &Self::Options, seats: u8, rng: &mut Rng) -> Result<Self::State, SetupError>;
 
+    /// Why a new game may not have `options`, if it may not (a value outside what its description allows).
+    /// Asked when a game is created, not by `setup`, which still reads the journals of games created before a
+    /// check was added.
+    fn refuse_options(_options: &Self::Options) -> Option<Localized> {
+        None
+    }
+
     /// Decisions awaited now. Empty exactly when the game is over.
     fn pending(state: &Self::State) -> Vec<Pending>;
 

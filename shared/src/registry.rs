@@ -277,7 +277,11 @@ impl<E: Engine> DynGame for Adapter<E> {
     }
 
     fn options_in_effect(&self, options: &Value) -> Result<Value, SetupError> {
-        Ok(Self::encode(&Self::decode_options(options)?))
+        let options = Self::decode_options(options)?;
+        if let Some(refusal) = E::refuse_options(&options) {
+            return Err(SetupError(refusal));
+        }
+        Ok(Self::encode(&options))
     }
 
     fn setup(&self, options: &Value, seats: u8, rng: &mut Rng) -> Result<DynState, SetupError> {

@@ -15,6 +15,7 @@ senbat-recover-succeeded-choose-the-card = Recover succeeded: choose the card th
 senbat-senbat = Senbat
 senbat-two-armies-of-unit-cards = Two armies of unit cards (Oda and Takeda) fight on a 750 x 680 mm field. Sonae (a general and up to six troops in formation) move, turn, shoot and charge, driven by a mancala board of four action tokens. Win by morale 6, by holding twice the opponent's tokens, or by taking the enemy HQ. Options choose who plays Oda and who moves first, a quick start without organisation and deployment, a turn limit, and the rulebook's second sowing order (see the rules).
 senbat-senbat-is-for-exactly-players = senbat is for exactly 2 players
+senbat-seat-option-out-of-range = `{ $option }` is { $seat }, but senbat's two seats are 0 and 1 (seats are counted from 0)
 senbat-north-zone = north zone
 senbat-south-zone = south zone
 senbat-sente-south = sente, south

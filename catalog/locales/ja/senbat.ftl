@@ -15,6 +15,7 @@ senbat-recover-succeeded-choose-the-card = 回復成功: 被害を1除くカー�
 senbat-senbat = 戦国カードバトル
 senbat-two-armies-of-unit-cards = 織田軍と武田軍のユニットカードが750×680mmの戦場で戦う。備え(武将と最大6小隊の隊形)が移動・回転・射撃・突撃し、4つのアクショントークンをマンカラ式に回す。士気6、相手の2倍のトークン、敵本陣の壊滅で勝利。オプションで織田の席と先手、編成と配置を省く早い開始、ターン上限、説明書の例2の回し方を選べる（ルールを参照）。
 senbat-senbat-is-for-exactly-players = 戦国カードバトルは2人専用
+senbat-seat-option-out-of-range = `{ $option }` が { $seat } ですが、戦国カードバトルの席は 0 と 1 の二つです（席は 0 から数えます）
 senbat-north-zone = 北の配置地帯
 senbat-south-zone = 南の配置地帯
 senbat-sente-south = 先手・南

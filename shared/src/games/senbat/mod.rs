@@ -64,6 +64,12 @@ impl Engine for Senbat {
         Ok(rules::setup(options, rng))
     }
 
+    fn refuse_options(options: &Options) -> Option<Localized> {
+        let seats = [("oda_seat", options.oda_seat), ("first_seat", options.first_seat)];
+        let (option, seat) = seats.into_iter().find_map(|(option, seat)| Some((option, seat.filter(|s| *s > 1)?)))?;
+        Some(catalog::both!("senbat-seat-option-out-of-range", option = option, seat = seat))
+    }
+
     fn pending(state: &State) -> Vec<Pending> {
         rules::pending(state)
     }

@@ -14,8 +14,10 @@ use super::geometry::{Face, Rect, local_to_world};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SenbatOptions))]
 pub struct Options {
     /// Seat playing Oda (0 or 1); random when absent.
+    #[cfg_attr(feature = "openapi", schema(maximum = 1))]
     pub oda_seat: Option<u8>,
-    /// Seat moving first (sente, south); random when absent.
+    /// Seat moving first (sente, south: 0 or 1); random when absent.
+    #[cfg_attr(feature = "openapi", schema(maximum = 1))]
     pub first_seat: Option<u8>,
     /// Force the quick-start organisation and deployment (§3.5).
     pub quickstart: bool,

@@ -1947,3 +1947,26 @@ mod gestures {
         }
     }
 }
+
+#[test]
+fn a_new_game_refuses_seats_past_the_second_and_an_old_journal_still_sets_up() {
+    use crate::registry;
+    let senbat = registry::game("senbat").expect("registered");
+    for (options, option, seat) in
+        [(json!({"oda_seat": 2}), "oda_seat", 2), (json!({"first_seat": 9}), "first_seat", 9)]
+    {
+        let refusal = senbat.options_in_effect(&options).expect_err("a seat past the second").0;
+        assert_eq!(
+            refusal.get(Lang::En),
+            format!("`{option}` is {seat}, but senbat's two seats are 0 and 1 (seats are counted from 0)")
+        );
+        let ja = refusal.get(Lang::Ja);
+        assert!(ja.contains(&format!("`{option}` が {seat} ですが")), "{ja}");
+        // A game created before the check reads its seats as seat 1, as it did then.
+        let state = senbat.setup(&options, 2, &mut Rng::from_seed(b"old")).expect("set up");
+        assert!(senbat.state_to_json(&state).is_object());
+    }
+    for seat in [0, 1] {
+        assert!(senbat.options_in_effect(&json!({"oda_seat": seat, "first_seat": seat})).is_ok());
+    }
+}
