@@ -70,7 +70,7 @@ pub(super) fn advance(state: &State, noise: f64, rng: &mut Rng) -> Option<Action
     // The carrier goes first: the others keep to where he ends.
     order.sort_by_key(|u| !sim.is_carrier(*u));
     for unit in order {
-        let Some((_, destinations)) = rules::movable(&sim).into_iter().find(|(u, _)| *u == unit) else { continue };
+        let Some(destinations) = rules::movable_unit(&sim, unit) else { continue };
         let here = sim.units[&unit];
         let commander = if sim.is_carrier(unit) { None } else { sim.commander_hex(unit.f) };
         let judge = |h: Hex, rng: &mut Rng| {

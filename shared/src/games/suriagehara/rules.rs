@@ -278,6 +278,17 @@ fn movable_units(s: &State) -> impl Iterator<Item = (UnitId, BTreeMap<Hex, u32>)
         .filter(|(_, d)| !d.is_empty())
 }
 
+/// Where unit `u` may move now in the Movement Segment, as [`movable`] lists it: `None` when it may not (not of the formation
+/// moving, locked, moved already, or nowhere to go). Searches for `u` alone.
+pub fn movable_unit(s: &State, u: UnitId) -> Option<BTreeMap<Hex, u32>> {
+    let m = move_seg(s);
+    if u.f != active(s).formation || m.locked.contains(&u) || m.moved.contains(&u) || !s.units.contains_key(&u) {
+        return None;
+    }
+    let map = MovementMap::new(s, fdata(u.f).side);
+    Some(search_destinations(s, &map, u, m.ma.get(&u).copied().unwrap_or(1), m.first_move)).filter(|d| !d.is_empty())
+}
+
 pub(crate) fn begin_move(s: &mut State, ev: &mut Events) {
     let f = active(s).formation;
     let first_move = !s.form(f).has_moved;

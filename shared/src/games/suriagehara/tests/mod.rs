@@ -432,7 +432,10 @@ fn the_movement_search_finds_what_the_plain_search_finds() {
                 let Some(Segment::Move(m)) = s.activation.as_ref().and_then(|a| a.segment.clone()) else {
                     panic!("a Movement Segment without its scratch")
                 };
+                let movable = rules::movable(&s);
                 for unit in s.units.keys().copied().collect::<Vec<_>>() {
+                    let listed = movable.iter().find(|(u, _)| *u == unit).map(|(_, d)| d.clone());
+                    assert_eq!(rules::movable_unit(&s, unit), listed, "{unit} alone and among the movable");
                     for ma in [m.ma.get(&unit).copied().unwrap_or(1), 1000] {
                         assert_eq!(
                             rules::destinations(&s, unit, ma, m.first_move),
