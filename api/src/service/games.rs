@@ -1034,7 +1034,7 @@ mod tests {
             mail_pictures: true,
         };
         let id = create(&mut conn, &mail, account, request).unwrap().summary.id;
-        let mut play = |conn: &mut Conn| {
+        let play = |conn: &mut Conn| {
             let moves = legal_moves(conn, account, id).unwrap();
             let asked = &moves[0];
             let given = Answer {
