@@ -50,29 +50,50 @@ impl<Q: Query> Query for Prepared<Q> {
 
 impl<Q, C> diesel::RunQueryDsl<C> for Prepared<Q> {}
 
+/// What a connection runs and keeps, recorded for tests.
 #[cfg(test)]
-mod tests {
+pub(crate) mod recorded {
+    use std::collections::BTreeSet;
     use std::sync::{Arc, Mutex};
 
     use diesel::connection::{Connection, InstrumentationEvent};
+
+    use crate::db::Conn;
+
+    /// The statements a connection ran (their text, without the values bound) and, in order, those it
+    /// prepared to keep.
+    #[derive(Default)]
+    pub(crate) struct Statements {
+        pub(crate) ran: BTreeSet<String>,
+        pub(crate) kept: Vec<String>,
+    }
+
+    /// Records what `conn` runs and keeps from now on.
+    pub(crate) fn statements(conn: &mut Conn) -> Arc<Mutex<Statements>> {
+        let seen = Arc::new(Mutex::new(Statements::default()));
+        let log = seen.clone();
+        conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
+            let mut log = log.lock().unwrap();
+            match event {
+                InstrumentationEvent::StartQuery { query, .. } => {
+                    let text = query.to_string();
+                    log.ran.insert(text.split(" -- binds: ").next().unwrap_or_default().to_string());
+                }
+                InstrumentationEvent::CacheQuery { sql, .. } => log.kept.push(sql.to_string()),
+                _ => {}
+            }
+        });
+        seen
+    }
+}
+
+#[cfg(test)]
+mod tests {
     use diesel::prelude::*;
 
     use super::*;
-    use crate::db::Conn;
     use crate::db::schema::{accounts, games};
     use crate::db::scratch::{Backend, ScratchDatabase, postgres_available};
-
-    /// The statements the connection kept (prepared for the cache), in order.
-    fn kept_statements(conn: &mut Conn) -> Arc<Mutex<Vec<String>>> {
-        let kept = Arc::new(Mutex::new(Vec::new()));
-        let seen = kept.clone();
-        conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
-            if let InstrumentationEvent::CacheQuery { sql, .. } = event {
-                seen.lock().unwrap().push(sql.to_string());
-            }
-        });
-        kept
-    }
 
     /// An `UPDATE … RETURNING` and a `SELECT` with an `IN` list, loaded through `Prepared`: prepared at their
     /// first run and kept for the next ones.
@@ -80,7 +101,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let database = ScratchDatabase::on(backend, dir.path());
         let mut conn = crate::db::open_migrated(&database.url).unwrap();
-        let kept = kept_statements(&mut conn);
+        let recorded = super::recorded::statements(&mut conn);
         for round in 0..3 {
             let updated: Vec<i64> = Prepared(
                 diesel::update(games::table.find(round))
@@ -98,7 +119,7 @@ mod tests {
             .unwrap();
             assert!(named.is_empty());
         }
-        let kept = kept.lock().unwrap();
+        let kept = &recorded.lock().unwrap().kept;
         assert_eq!(kept.len(), 2, "{backend:?}: each statement is prepared once and kept: {kept:#?}");
         assert!(kept[0].starts_with("UPDATE") && kept[1].starts_with("SELECT"), "{kept:#?}");
     }
