@@ -11,10 +11,11 @@
 //! shapes are few belong here (not `IN` lists of any length): each shape stays prepared for the life of the
 //! connection.
 //!
-//! Only what is *loaded* through `Prepared` is kept (a `SELECT`, or a change with `RETURNING`): diesel runs a
-//! statement it executes without loading through a reference, whose `QueryFragment` does not pass the
-//! question "may this be kept?" on to `Prepared`, so diesel walks the statement's parts instead, and an
-//! `UPDATE` or an `IN` list is prepared anew at every execution, `Prepared` or not.
+//! Only what is *loaded* through `Prepared` is kept (a `SELECT`, or a change with `RETURNING`). A statement
+//! that is only executed (`execute`) is handed on by reference, and a reference's `QueryFragment` does not
+//! pass the question "may this be kept?" on to `Prepared`: diesel then walks the statement's parts, and an
+//! `UPDATE` or an `IN` list is prepared anew at every run, `Prepared` or not. The move path's changes
+//! therefore load a `RETURNING` column.
 
 use diesel::QueryResult;
 use diesel::backend::Backend;
