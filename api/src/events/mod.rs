@@ -107,8 +107,7 @@ fn next_id(conn: &mut Conn) -> ApiResult<i64> {
 
 fn insert(conn: &mut Conn, row: &EventRow) -> ApiResult<()> {
     // Loaded, with `RETURNING`, to be kept (see `db::prepared`).
-    crate::on_backend!(conn, |c| Prepared(diesel::insert_into(events::table).values(row).returning(events::id))
-        .load::<i64>(c))?;
+    Prepared(diesel::insert_into(events::table).values(row).returning(events::id)).load::<i64>(conn)?;
     listen::notify(conn, row.id)?;
     Ok(())
 }

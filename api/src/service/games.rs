@@ -86,16 +86,14 @@ impl Loaded {
         // One kept statement per entry (most changes append one), where a batch insert is prepared anew for
         // each number of rows. Loaded, with `RETURNING`, to be kept (see `db::prepared`).
         for entry in self.game.entries_from(from_seq as u64) {
-            crate::on_backend!(conn, |c| Prepared(
-                diesel::insert_into(journal::table).values(to_row(self.row.id, entry)).returning(journal::seq)
-            )
-            .load::<i64>(c))?;
+            Prepared(diesel::insert_into(journal::table).values(to_row(self.row.id, entry)).returning(journal::seq))
+                .load::<i64>(conn)?;
         }
         let status = status_str(self.compute_status());
         let snapshot = serde_json::to_string(&self.game.snapshot()).map_err(ApiError::internal)?;
         let head = self.game.entries().last().expect("a game has entries");
         let updated_at = now();
-        crate::on_backend!(conn, |c| Prepared(
+        Prepared(
             diesel::update(games::table.find(self.row.id))
                 .set((
                     games::status.eq(status),
@@ -104,9 +102,9 @@ impl Loaded {
                     games::snapshot.eq(&snapshot),
                     games::updated_at.eq(&updated_at),
                 ))
-                .returning(games::id)
+                .returning(games::id),
         )
-        .load::<i64>(c))?;
+        .load::<i64>(conn)?;
         self.row.status = status.to_string();
         self.row.head_seq = head.seq as i64;
         self.row.head_hash = head.hash.clone();

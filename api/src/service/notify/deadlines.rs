@@ -25,15 +25,15 @@ pub(super) fn track_deadlines(conn: &mut Conn, mail: &MailContext, loaded: &Load
     let ids: Vec<&str> = pending.iter().map(|p| p.id.as_str()).collect();
     // Run at every move: kept prepared, one shape per number of decisions pending at once (a few); loaded,
     // with `RETURNING`, to be kept (see `db::prepared`).
-    crate::on_backend!(conn, |c| Prepared(
+    Prepared(
         diesel::delete(
             decision_deadlines::table
                 .filter(decision_deadlines::game_id.eq(id))
                 .filter(decision_deadlines::decision.ne_all(&ids)),
         )
-        .returning(decision_deadlines::decision)
+        .returning(decision_deadlines::decision),
     )
-    .load::<String>(c))?;
+    .load::<String>(conn)?;
     let Some(hours) = loaded.row.deadline_hours else { return Ok(()) };
     let limit = chrono::Duration::hours(hours as i64);
     let before = chrono::Duration::hours(mail.deadline_reminder_hours as i64).min(limit / 2);
