@@ -2,12 +2,14 @@
 //! that turn an `Authorization: Bearer …` header into an account id.
 
 use actix_web::dev::Payload;
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpRequest, ResponseError as _, web};
 use diesel::prelude::*;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use crate::db::Conn;
 use crate::db::schema::{accounts, api_tokens, server_settings};
@@ -117,9 +119,18 @@ fn bearer(req: &HttpRequest) -> ApiResult<Option<String>> {
     Ok(Some(token.trim().to_string()))
 }
 
-async fn resolve(req: &HttpRequest) -> ApiResult<Option<Caller>> {
-    let Some(token) = bearer(req)? else {
-        return Ok(None);
+/// What the credentials of a request came to, before any extractor reads them: an API token is checked
+/// at once; a session token's signature and expiry too, but its row only when needed (see [`SessionCheck`]).
+enum Resolved {
+    Done(ApiResult<Option<Caller>>),
+    Pending(Arc<SessionCheck>),
+}
+
+async fn resolve(req: &HttpRequest) -> Resolved {
+    let token = match bearer(req) {
+        Ok(Some(token)) => token,
+        Ok(None) => return Resolved::Done(Ok(None)),
+        Err(e) => return Resolved::Done(Err(e)),
     };
     let state = req.app_data::<web::Data<AppState>>().expect("AppState is registered").clone();
     if token.starts_with(API_TOKEN_PREFIX) {
@@ -127,18 +138,63 @@ async fn resolve(req: &HttpRequest) -> ApiResult<Option<Caller>> {
             let mut conn = state.pool.get()?;
             account_for_api_token(&mut conn, &token)
         })
-        .await??;
-        Ok(Some(Caller { account, session: None }))
+        .await
+        .map_err(ApiError::from)
+        .and_then(|checked| checked);
+        Resolved::Done(account.map(|account| Some(Caller { account, session: None })))
     } else {
-        let (account, sid) = verify_session(&state.jwt_secret, &token)?;
-        let checked = sid.clone();
-        web::block(move || -> ApiResult<()> {
-            let mut conn = state.pool.get()?;
-            let now = state.settings.clock.now();
-            crate::service::sessions::check(&mut conn, &state.settings.security, now, &checked, account)
+        match verify_session(&state.jwt_secret, &token) {
+            Ok((account, sid)) => Resolved::Pending(Arc::new(SessionCheck {
+                account,
+                sid,
+                idle: state.settings.security.session_idle,
+                now: state.settings.clock.now(),
+                needed: AtomicBool::new(false),
+                outcome: OnceLock::new(),
+            })),
+            Err(e) => Resolved::Done(Err(e)),
+        }
+    }
+}
+
+/// The row check of a session token whose signature holds: the session must be live and its account
+/// neither deleted nor suspended. It runs once, either in the blocking pool when an extractor asks for the
+/// caller, or inside a hot route's own database work ([`CallerToCheck`]), which saves that route a hop.
+pub struct SessionCheck {
+    account: i64,
+    sid: String,
+    idle: chrono::Duration,
+    now: chrono::DateTime<chrono::Utc>,
+    /// Set when the request's handler takes a caller: from then on the request's answer depends on the check.
+    needed: AtomicBool,
+    outcome: OnceLock<ApiResult<()>>,
+}
+
+impl SessionCheck {
+    /// Runs the check on `conn` (only the first time) and returns its outcome.
+    pub fn run(&self, conn: &mut Conn) -> ApiResult<()> {
+        if let Some(outcome) = self.outcome.get() {
+            return outcome.clone();
+        }
+        let outcome = crate::service::sessions::check(conn, self.idle, self.now, &self.sid, self.account);
+        self.outcome.get_or_init(|| outcome).clone()
+    }
+
+    /// Runs the check in the blocking pool, unless it already ran.
+    async fn run_pooled(self: Arc<Self>, state: &web::Data<AppState>) -> ApiResult<()> {
+        if let Some(outcome) = self.outcome.get() {
+            return outcome.clone();
+        }
+        let pool = state.pool.clone();
+        web::block(move || {
+            let mut conn = pool.get()?;
+            self.run(&mut conn)
         })
-        .await??;
-        Ok(Some(Caller { account, session: Some(sid) }))
+        .await?
+    }
+
+    fn caller(&self) -> Caller {
+        Caller { account: self.account, session: Some(self.sid.clone()) }
     }
 }
 
@@ -146,45 +202,144 @@ async fn resolve(req: &HttpRequest) -> ApiResult<Option<Caller>> {
 /// (the web pages' cookie): the same checks as a bearer session token.
 pub async fn resolve_session_token(state: &web::Data<AppState>, token: &str) -> ApiResult<Caller> {
     let (account, sid) = verify_session(&state.jwt_secret, token)?;
-    let checked = sid.clone();
-    let state = state.clone();
-    web::block(move || -> ApiResult<()> {
-        let mut conn = state.pool.get()?;
-        let now = state.settings.clock.now();
-        crate::service::sessions::check(&mut conn, &state.settings.security, now, &checked, account)
-    })
-    .await??;
-    Ok(Caller { account, session: Some(sid) })
+    let check = Arc::new(SessionCheck {
+        account,
+        sid,
+        idle: state.settings.security.session_idle,
+        now: state.settings.clock.now(),
+        needed: AtomicBool::new(true),
+        outcome: OnceLock::new(),
+    });
+    check.clone().run_pooled(state).await?;
+    Ok(check.caller())
 }
-
-/// What [`resolve_first`] found for a request's credentials.
-#[derive(Clone)]
-struct Resolved(ApiResult<Option<Caller>>);
 
 /// Middleware: resolves the credentials before anything else of the request is read, so that a refused
-/// session or token is a 401 whatever else is wrong with the request (extractors run concurrently, and a
-/// malformed body would otherwise win the race against the session lookup). The extractors below read the
-/// result; nothing is refused here, since some routes take no credentials at all.
+/// session or token is a 401 whatever else is wrong with the request. A session row is checked only once a
+/// handler asks for the caller (most routes through [`Caller`], [`Auth`] or [`MaybeAuth`], in the blocking
+/// pool; the hot routes through [`CallerToCheck`], inside their own database work). Extractors run
+/// concurrently, so a malformed body may fail the request before that check ran: then the check runs here,
+/// after the handler, and a refused session turns the answer into its 401. Nothing is refused before the
+/// handler, since some routes take no credentials at all.
 pub async fn resolve_first(
     req: actix_web::dev::ServiceRequest,
-    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
-) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
     use actix_web::HttpMessage as _;
-    if req.headers().contains_key(actix_web::http::header::AUTHORIZATION) {
-        let resolved = resolve(req.request()).await;
-        req.extensions_mut().insert(Resolved(resolved));
+    if !req.headers().contains_key(actix_web::http::header::AUTHORIZATION) {
+        return next.call(req).await.map(|response| response.map_into_boxed_body());
     }
-    next.call(req).await
+    let resolved = resolve(req.request()).await;
+    let pending = match &resolved {
+        Resolved::Pending(check) => Some(check.clone()),
+        Resolved::Done(_) => None,
+    };
+    req.extensions_mut().insert(Arc::new(resolved));
+    let response = next.call(req).await?.map_into_boxed_body();
+    let Some(check) = pending else { return Ok(response) };
+    let status = response.status();
+    let answered_without_check = check.needed.load(Ordering::Acquire)
+        && check.outcome.get().is_none()
+        && (status.is_client_error() || status.is_server_error())
+        && status != actix_web::http::StatusCode::UNAUTHORIZED;
+    if !answered_without_check {
+        return Ok(response);
+    }
+    let state = response.request().app_data::<web::Data<AppState>>().expect("AppState is registered").clone();
+    match check.run_pooled(&state).await {
+        Ok(()) => Ok(response),
+        Err(refused) => {
+            let (request, _) = response.into_parts();
+            Ok(actix_web::dev::ServiceResponse::new(request, refused.error_response()))
+        }
+    }
 }
 
-/// The credentials of `req`: as resolved by the middleware, else resolved now.
-async fn caller_of(req: &HttpRequest) -> ApiResult<Option<Caller>> {
-    use actix_web::HttpMessage as _;
-    let stashed = req.extensions().get::<Resolved>().cloned();
-    match stashed {
-        Some(Resolved(result)) => result,
-        None => resolve(req).await,
+/// The credentials of `req` as the middleware resolved them (else resolved now), the session row checked.
+/// Marks the request as needing the caller: call it when the handler's extractors are made, before any of
+/// them can fail.
+fn caller_of(req: &HttpRequest) -> impl Future<Output = ApiResult<Option<Caller>>> + 'static {
+    let resolved = resolved_of(req);
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let req = req.clone();
+    async move {
+        let resolved = match resolved {
+            Some(resolved) => resolved,
+            None => Arc::new(resolve(&req).await),
+        };
+        match &*resolved {
+            Resolved::Done(result) => result.clone(),
+            Resolved::Pending(check) => {
+                let state = state.expect("AppState is registered");
+                check.clone().run_pooled(&state).await?;
+                Ok(Some(check.caller()))
+            }
+        }
     }
+}
+
+/// What the middleware resolved for `req`, marked as needed by the handler.
+fn resolved_of(req: &HttpRequest) -> Option<Arc<Resolved>> {
+    use actix_web::HttpMessage as _;
+    let resolved = req.extensions().get::<Arc<Resolved>>().cloned();
+    if let Some(resolved) = &resolved
+        && let Resolved::Pending(check) = &**resolved
+    {
+        check.needed.store(true, Ordering::Release);
+    }
+    resolved
+}
+
+/// The caller of a hot route, whose session row (if the credential is a session token) is checked inside
+/// the route's own database work rather than in a hop of its own: the handler runs [`CallerToCheck::check`]
+/// on its connection before it reads anything else. If the request fails before that, the middleware checks
+/// the session and a refused one answers instead (see [`resolve_first`]).
+pub struct CallerToCheck {
+    pub account: i64,
+    check: Option<Arc<SessionCheck>>,
+}
+
+impl CallerToCheck {
+    /// The session check to run first in the request's database work (nothing to run for an API token,
+    /// checked already).
+    pub fn check(&self) -> PendingSession {
+        PendingSession(self.check.clone())
+    }
+}
+
+/// [`CallerToCheck::check`]: movable into the database work.
+pub struct PendingSession(Option<Arc<SessionCheck>>);
+
+impl PendingSession {
+    pub fn run(&self, conn: &mut Conn) -> ApiResult<()> {
+        self.0.as_ref().map_or(Ok(()), |check| check.run(conn))
+    }
+}
+
+impl FromRequest for CallerToCheck {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let resolved = resolved_of(req);
+        let req = req.clone();
+        Box::pin(async move {
+            let resolved = match resolved {
+                Some(resolved) => resolved,
+                None => Arc::new(resolve(&req).await),
+            };
+            match &*resolved {
+                Resolved::Pending(check) => Ok(CallerToCheck { account: check.account, check: Some(check.clone()) }),
+                Resolved::Done(Ok(Some(caller))) => Ok(CallerToCheck { account: caller.account, check: None }),
+                Resolved::Done(Ok(None)) => Err(login_required()),
+                Resolved::Done(Err(e)) => Err(e.clone()),
+            }
+        })
+    }
+}
+
+fn login_required() -> ApiError {
+    ApiError::unauthorized("login_required", "log in first: send `Authorization: Bearer <token>`")
 }
 
 /// Who is asking: the account, and the session when the credential is a session token (not an API token).
@@ -199,12 +354,8 @@ impl FromRequest for Caller {
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            caller_of(&req).await?.ok_or_else(|| {
-                ApiError::unauthorized("login_required", "log in first: send `Authorization: Bearer <token>`")
-            })
-        })
+        let caller = caller_of(req);
+        Box::pin(async move { caller.await?.ok_or_else(login_required) })
     }
 }
 
@@ -231,8 +382,8 @@ impl FromRequest for MaybeAuth {
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move { caller_of(&req).await.map(|c| MaybeAuth(c.map(|c| c.account))) })
+        let caller = caller_of(req);
+        Box::pin(async move { caller.await.map(|c| MaybeAuth(c.map(|c| c.account))) })
     }
 }
 

@@ -624,6 +624,57 @@ tegami_api::on_both_backends! {
     }
 }
 
+tegami_api::on_both_backends! {
+    fn a_move_sent_with_a_session_no_longer_live_is_refused_and_changes_nothing(db) {
+        use diesel::prelude::*;
+        use tegami_api::db::schema::accounts;
+        let app = TestApp::spawn(db);
+        let p = app.player("mover");
+        let game = app.uosao_against_bots(&p);
+        // After a first move the key is known here: the next moves are verified without the database, and the
+        // session is checked inside the move's own transaction.
+        assert_eq!(p.play_first_option(&app, game).status(), 201);
+        let seat = p.detail(&app, game).summary.my_seat.unwrap();
+        let pending = p.moves(&app, game);
+        let (decision, action) = (&pending[0].decision.decision, &pending[0].choices.options[0].action);
+        let signed = p.sign(game, seat, decision, action);
+        // A key never used here takes the other path: its signature is checked against the stored key.
+        let new_key = Player { id: p.id, email: p.email.clone(), token: p.token.clone(), key: shared::signing::KeyPair::generate().unwrap() };
+        assert_eq!(app.post("/api/v1/keys", Some(&p.token), &json!({"public_key": new_key.key.public_key()})).status(), 201);
+        let signed_with_new_key = new_key.sign(game, seat, decision, action);
+        let played = app.journal_len(game);
+
+        let revoked = token_of(login(&app, &p.email, PASSWORD));
+        assert_eq!(app.delete("/api/v1/sessions/current", Some(&revoked)).status(), 204);
+        let moves = format!("/api/v1/games/{game}/moves");
+        problem(app.get(&moves, Some(&revoked)), 401, "session_revoked");
+        problem(app.post(&moves, Some(&revoked), &json!({"move": signed})), 401, "session_revoked");
+        problem(app.post(&moves, Some(&revoked), &json!({"move": signed_with_new_key})), 401, "session_revoked");
+        // Refused before the handler ran (a body that is no move, a game id that is no number): still the 401.
+        problem(app.post(&moves, Some(&revoked), &json!({"move": 7})), 401, "session_revoked");
+        problem(app.get("/api/v1/games/seven/moves", Some(&revoked)), 401, "session_revoked");
+        // And a game I do not play in, or none at all: the session is refused first.
+        let other = app.player("other");
+        let not_mine = app.uosao_against_bots(&other);
+        problem(app.get(&format!("/api/v1/games/{not_mine}/moves"), Some(&revoked)), 401, "session_revoked");
+        problem(app.get("/api/v1/games/999999/moves", Some(&revoked)), 401, "session_revoked");
+        assert_eq!(app.journal_len(game), played);
+
+        // Suspended by another process that has not yet signed the sessions out.
+        let suspend = |at: Option<&str>| {
+            diesel::update(accounts::table.find(p.id)).set(accounts::suspended_at.eq(at)).execute(&mut *app.db()).unwrap()
+        };
+        suspend(Some("2026-11-01T00:00:00.000Z"));
+        problem(app.get(&moves, Some(&p.token)), 403, "account_suspended");
+        problem(p.submit(&app, game, &signed), 403, "account_suspended");
+        problem(p.submit(&app, game, &signed_with_new_key), 403, "account_suspended");
+        assert_eq!(app.journal_len(game), played);
+        suspend(None);
+        assert_eq!(p.submit(&app, game, &signed).status(), 201);
+        assert!(app.journal_len(game) > played);
+    }
+}
+
 // ---- issue #23, "Web and accounts": the API side of points C, E and F (the web side is in web_pages.rs,
 // G in shutdown.rs) ----
 

@@ -6,7 +6,7 @@ use shared::api_types::{
 };
 use shared::registry;
 
-use crate::auth::{Auth, MaybeAuth};
+use crate::auth::{Auth, CallerToCheck, MaybeAuth};
 use crate::error::{ApiError, ApiResult};
 use crate::routes::with_db;
 use crate::service::{games, replay, rules};
@@ -165,11 +165,16 @@ fn join_request(body: &[u8]) -> ApiResult<JoinRequest> {
               (status = 404, body = Problem, description = "Unknown game (`unknown_game`)")))]
 pub async fn moves(
     state: web::Data<AppState>,
-    auth: Auth,
+    caller: CallerToCheck,
     path: web::Path<i64>,
 ) -> ApiResult<web::Json<Vec<LegalMoves>>> {
     let id = path.into_inner();
-    Ok(web::Json(with_db(&state, move |conn| games::legal_moves(conn, auth.0, id)).await?))
+    let (account, session) = (caller.account, caller.check());
+    let legal = with_db(&state, move |conn| {
+        session.run(conn)?;
+        games::legal_moves(conn, account, id)
+    });
+    Ok(web::Json(legal.await?))
 }
 
 /// Submit a signed move. Re-sending an accepted move returns its original result (200, `duplicate`).
@@ -191,26 +196,36 @@ pub async fn moves(
                description = "Illegal move: why, and in `allowed` the legal answers where they can be listed (`illegal_move`)")))]
 pub async fn submit(
     state: web::Data<AppState>,
-    auth: Auth,
+    caller: CallerToCheck,
     path: web::Path<i64>,
     body: web::Json<SubmitMoveRequest>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let token = body.into_inner().signed_move;
     let mail = state.mail.clone();
+    let (account, session) = (caller.account, caller.check());
     // The signature is checked outside the writer (in parallel); the writer applies the move in a batch. A key
-    // read before is checked here, on the HTTP worker, and its owner and revocation in the move's transaction:
-    // no trip through the blocking pool.
+    // read before is checked here, on the HTTP worker, and its owner and revocation in the move's transaction,
+    // after the caller's session: no trip through the blocking pool.
     let started = std::time::Instant::now();
     let accepted = match games::verify_known_key(id, &token) {
         Some((answer, kid)) => {
-            let apply = move |conn: &mut _| games::answer_verified(conn, &mail, auth.0, id, answer, &kid);
+            let apply = move |conn: &mut _| {
+                session.run(conn)?;
+                games::answer_verified(conn, &mail, account, id, answer, &kid)
+            };
             state.writer.write(id, apply).await
         }
-        None => match with_db(&state, move |conn| games::verify_move(conn, auth.0, id, &token)).await {
-            Ok(answer) => state.writer.write(id, move |conn| games::answer(conn, &mail, auth.0, id, answer)).await,
-            Err(e) => Err(e),
-        },
+        None => {
+            let verify = move |conn: &mut _| {
+                session.run(conn)?;
+                games::verify_move(conn, account, id, &token)
+            };
+            match with_db(&state, verify).await {
+                Ok(answer) => state.writer.write(id, move |conn| games::answer(conn, &mail, account, id, answer)).await,
+                Err(e) => Err(e),
+            }
+        }
     };
     crate::metrics::record_move("move", started, &accepted);
     let accepted = accepted?;

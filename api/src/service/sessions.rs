@@ -2,6 +2,7 @@
 //! that row is live. A session ends after `session_idle` without use (each use pushes the end forward), at
 //! `session_max` after sign-in at the latest, or when signed out (this one, or everywhere).
 
+use crate::db::native::RunNative as _;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use shared::api_types::SessionInfo;
@@ -63,7 +64,7 @@ pub fn create(
 /// is gone), and slides its idle end forward.
 pub fn check(
     conn: &mut Conn,
-    security: &SecuritySettings,
+    session_idle: chrono::Duration,
     now: DateTime<Utc>,
     id: &str,
     account: i64,
@@ -81,7 +82,7 @@ pub fn check(
             accounts::deleted_at,
             accounts::suspended_at,
         ))
-        .first(conn)
+        .first_native(conn)
         .optional()?;
     let Some((last_seen, expires_at, ends_at, revoked_at, deleted_at, suspended_at)) = found else {
         return Err(ApiError::unauthorized("bad_token", "this session is unknown; log in again"));
@@ -107,9 +108,9 @@ pub fn check(
         diesel::update(sessions::table.find(id))
             .set((
                 sessions::last_seen_at.eq(&now_text),
-                sessions::expires_at.eq(stamp((now + security.session_idle).min(ends))),
+                sessions::expires_at.eq(stamp((now + session_idle).min(ends))),
             ))
-            .execute(conn)?;
+            .execute_native(conn)?;
     }
     Ok(())
 }
