@@ -9,6 +9,7 @@
 //! the same position can never both commit. Moves and resignations go through the [`writer`], which runs the
 //! ones queued together as savepoints of one such transaction (group commit).
 
+pub mod native;
 pub mod prepared;
 pub mod schema;
 pub mod scratch;

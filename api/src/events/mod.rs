@@ -16,6 +16,7 @@
 pub mod hub;
 pub mod listen;
 
+use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use shared::Pending;
 use shared::api_types::{GameEvent, GameStatus};
@@ -55,7 +56,7 @@ pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
         .filter(events::game_id.eq(loaded.row.id))
         .order(events::id.desc())
         .select(events::to_seq)
-        .first(conn)
+        .first_native(conn)
         .optional()?;
     let from_seq = covered.map_or(0, |seq| seq + 1);
     let id = next_id(conn)?;
@@ -107,7 +108,7 @@ fn next_id(conn: &mut Conn) -> ApiResult<i64> {
 
 fn insert(conn: &mut Conn, row: &EventRow) -> ApiResult<()> {
     // Loaded, with `RETURNING`, to be kept (see `db::prepared`).
-    Prepared(diesel::insert_into(events::table).values(row).returning(events::id)).load::<i64>(conn)?;
+    Prepared(diesel::insert_into(events::table).values(row).returning(events::id)).load_native::<i64>(conn)?;
     listen::notify(conn, row.id)?;
     Ok(())
 }

@@ -9,6 +9,7 @@
 //! invitations, refused moves by email, webhook alerts, digests) is stored rendered. Either way, the rendered text is
 //! dropped once sent; the Message-ID, recipient and subject stay until the row is pruned.
 
+use crate::db::native::RunNative as _;
 use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
 
@@ -86,7 +87,7 @@ pub fn enqueue_notice_after(
             outbox::created_at.eq(&at),
             outbox::next_attempt_at.eq(&due),
         ))
-        .execute(conn)?;
+        .execute_native(conn)?;
     tracing::debug!(
         kind = notice.kind,
         game = notice.game_id,

@@ -1,5 +1,6 @@
 //! Per-account notification preferences and the unsubscribe secret used in List-Unsubscribe links.
 
+use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -142,7 +143,7 @@ pub fn get_or_create(conn: &mut Conn, account: i64) -> Result<(Notify, String), 
     let found: Option<(String, String)> = mail_prefs::table
         .find(account)
         .select((mail_prefs::notify, mail_prefs::unsubscribe_token))
-        .first(conn)
+        .first_native(conn)
         .optional()?;
     if let Some((notify, token)) = found {
         return Ok((Notify::parse(&notify), token));
@@ -154,7 +155,7 @@ pub fn get_or_create(conn: &mut Conn, account: i64) -> Result<(Notify, String), 
             mail_prefs::notify.eq(Notify::EveryTurn.as_str()),
             mail_prefs::unsubscribe_token.eq(&token),
         ))
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok((Notify::EveryTurn, token))
 }
 
@@ -190,7 +191,7 @@ pub fn email_choices(conn: &mut Conn, account: i64) -> Result<(TurnEmail, TalkEm
     let found: Option<(String, String)> = mail_prefs::table
         .find(account)
         .select((mail_prefs::turn_email, mail_prefs::talk_email))
-        .first(conn)
+        .first_native(conn)
         .optional()?;
     Ok(found.map(|(turn, talk)| (TurnEmail::parse(&turn), TalkEmail::parse(&talk))).unwrap_or_default())
 }
@@ -235,7 +236,7 @@ pub struct Vacation {
 
 pub fn away_until(conn: &mut Conn, account: i64) -> Result<Option<String>, diesel::result::Error> {
     get_or_create(conn, account)?;
-    mail_prefs::table.find(account).select(mail_prefs::away_until).first(conn)
+    mail_prefs::table.find(account).select(mail_prefs::away_until).first_native(conn)
 }
 
 pub fn set_away_until(conn: &mut Conn, account: i64, until: Option<&str>) -> Result<(), diesel::result::Error> {

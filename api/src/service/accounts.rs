@@ -1,5 +1,6 @@
 //! Accounts, API tokens and signing keys.
 
+use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use shared::api_types::{Account, ApiToken, CreatedToken, RegisterRequest, SigningKey};
 use shared::signing;
@@ -67,7 +68,7 @@ pub fn suspended_error() -> ApiError {
 /// Refuses `account` if the operator suspended it (`tegami-server admin accounts suspend`).
 pub fn refuse_suspended(conn: &mut Conn, account: i64) -> ApiResult<()> {
     let suspended: Option<Option<String>> =
-        accounts::table.find(account).select(accounts::suspended_at).first(conn).optional()?;
+        accounts::table.find(account).select(accounts::suspended_at).first_native(conn).optional()?;
     match suspended {
         Some(Some(_)) => Err(suspended_error()),
         _ => Ok(()),

@@ -1,6 +1,7 @@
 //! Following a game between one's turns: a player may ask to be told of every move of a game they play, by
 //! an email each or in their daily digest (the event streams and webhooks carry every move anyway).
 
+use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -82,7 +83,7 @@ pub fn followers(conn: &mut Conn, id: i64) -> ApiResult<Vec<(i64, Following)>> {
     let rows: Vec<(i64, String)> = game_follows::table
         .filter(game_follows::game_id.eq(id))
         .select((game_follows::account_id, game_follows::how))
-        .load(conn)?;
+        .load_native(conn)?;
     Ok(rows.into_iter().map(|(account, how)| (account, Following::parse(&how))).collect())
 }
 

@@ -3,6 +3,7 @@
 //! Below everything that reads or changes a game: it imports none of the modules that act on a change (events,
 //! webhooks, notify); the writing half of [`Loaded`] is in `service::games`, which calls them.
 
+use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use serde_json::Value;
 use shared::api_types::{
@@ -261,10 +262,15 @@ pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
 
 /// Loads a game with its `recent` most recent entries.
 fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
+    // On the connection's own backend (see `db::native`; a row's selection names one backend).
     let row: GameRow =
-        games::table.find(id).select(GameRow::as_select()).first(conn).optional()?.ok_or_else(|| game_not_found(id))?;
-    let seat_rows: Vec<SeatRow> =
-        seats::table.filter(seats::game_id.eq(id)).order(seats::seat.asc()).select(SeatRow::as_select()).load(conn)?;
+        crate::on_backend!(conn, |c| games::table.find(id).select(GameRow::as_select()).first(c).optional())?
+            .ok_or_else(|| game_not_found(id))?;
+    let seat_rows: Vec<SeatRow> = crate::on_backend!(conn, |c| seats::table
+        .filter(seats::game_id.eq(id))
+        .order(seats::seat.asc())
+        .select(SeatRow::as_select())
+        .load(c))?;
     let names = seat_names(conn, &seat_rows)?;
     let game = match kept_games::game(id, row.head_seq, &row.head_hash).filter(|_| recent <= 1) {
         Some(game) => game,
@@ -385,7 +391,7 @@ pub(crate) fn seat_names(conn: &mut Conn, seat_rows: &[SeatRow]) -> ApiResult<Ve
     // One shape per number of players (a handful), kept prepared.
     let people: Vec<(i64, String)> =
         Prepared(accounts::table.filter(accounts::id.eq_any(&ids)).select((accounts::id, accounts::display_name)))
-            .load(conn)?;
+            .load_native(conn)?;
     Ok(seat_rows
         .iter()
         .map(|s| match (seat_kind(&s.kind), s.account_id) {

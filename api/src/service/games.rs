@@ -4,6 +4,7 @@
 //! `service::game_record`, below this module; what a committed change causes (events, webhook deliveries,
 //! emails) is called from here, never the other way round.
 
+use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use serde_json::Value;
 use shared::api_types::{
@@ -87,7 +88,7 @@ impl Loaded {
         // each number of rows. Loaded, with `RETURNING`, to be kept (see `db::prepared`).
         for entry in self.game.entries_from(from_seq as u64) {
             Prepared(diesel::insert_into(journal::table).values(to_row(self.row.id, entry)).returning(journal::seq))
-                .load::<i64>(conn)?;
+                .load_native::<i64>(conn)?;
         }
         let status = status_str(self.compute_status());
         let snapshot = serde_json::to_string(&self.game.snapshot()).map_err(ApiError::internal)?;
@@ -104,7 +105,7 @@ impl Loaded {
                 ))
                 .returning(games::id),
         )
-        .load::<i64>(conn)?;
+        .load_native::<i64>(conn)?;
         self.row.status = status.to_string();
         self.row.head_seq = head.seq as i64;
         self.row.head_hash = head.hash.clone();
@@ -362,13 +363,13 @@ pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: 
 pub fn legal_moves(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Vec<LegalMoves>> {
     // The game's head and seats first: the legal moves kept for that head answer without loading the game.
     let head: Option<(String, String)> =
-        games::table.find(id).select((games::status, games::head_hash)).first(conn).optional()?;
+        games::table.find(id).select((games::status, games::head_hash)).first_native(conn).optional()?;
     let Some((status, head_hash)) = head else { return Err(game_not_found(id)) };
     let seat_rows: Vec<(i32, String, Option<i64>)> = seats::table
         .filter(seats::game_id.eq(id))
         .order(seats::seat.asc())
         .select((seats::seat, seats::kind, seats::account_id))
-        .load(conn)?;
+        .load_native(conn)?;
     let my_seat = seat_rows.iter().find(|(_, kind, owner)| *owner == Some(account) && kind == "player");
     let Some(seat) = my_seat.map(|(seat, _, _)| *seat as u8) else {
         return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
@@ -498,7 +499,7 @@ fn live_key(conn: &mut Conn, account: i64, kid: &str) -> ApiResult<String> {
     let key: Option<(i64, String, Option<String>)> = signing_keys::table
         .find(kid)
         .select((signing_keys::account_id, signing_keys::public_key, signing_keys::revoked_at))
-        .first(conn)
+        .first_native(conn)
         .optional()?;
     match key {
         Some((owner, public_key, None)) if owner == account => Ok(public_key),
@@ -649,7 +650,7 @@ fn already_accepted(conn: &mut Conn, loaded: &Loaded, account: i64, token: &str)
         .filter(journal::signature_hash.eq(signature_hash(token)))
         .filter(journal::game_id.eq(id))
         .select(journal::seq)
-        .first(conn)
+        .first_native(conn)
         .optional()?;
     let Some(seq) = seq else { return Ok(None) };
     let since = journal_entries(conn, id, seq - 1, JOURNAL_PAGE_MAX)?;
@@ -689,7 +690,7 @@ pub fn bot_turns(conn: &mut Conn) -> ApiResult<Vec<BotTurn>> {
             .distinct()
             .order(games::id.asc()),
     )
-    .load(conn)?;
+    .load_native(conn)?;
     let mut turns = Vec::new();
     for id in ids {
         let loaded = load(conn, id)?;

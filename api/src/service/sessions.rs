@@ -106,10 +106,7 @@ pub fn check(
     if stale {
         let ends = DateTime::parse_from_rfc3339(&ends_at).map(|e| e.with_timezone(&Utc)).unwrap_or(now);
         diesel::update(sessions::table.find(id))
-            .set((
-                sessions::last_seen_at.eq(&now_text),
-                sessions::expires_at.eq(stamp((now + session_idle).min(ends))),
-            ))
+            .set((sessions::last_seen_at.eq(&now_text), sessions::expires_at.eq(stamp((now + session_idle).min(ends)))))
             .execute_native(conn)?;
     }
     Ok(())

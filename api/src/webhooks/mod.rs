@@ -9,6 +9,7 @@
 pub mod target;
 pub mod worker;
 
+use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -109,7 +110,7 @@ pub fn queue(conn: &mut Conn, loaded: &Loaded, row: &EventRow) -> ApiResult<()> 
                 webhook_deliveries::created_at.eq(&at),
                 webhook_deliveries::next_attempt_at.eq(&at),
             ))
-            .execute(conn)?;
+            .execute_native(conn)?;
     }
     Ok(())
 }

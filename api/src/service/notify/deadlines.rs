@@ -1,6 +1,7 @@
 //! Time limits: one deadline row per decision pending for a player, what an email says about it, and the
 //! reminder before it passes.
 
+use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use shared::Lang;
 
@@ -33,7 +34,7 @@ pub(super) fn track_deadlines(conn: &mut Conn, mail: &MailContext, loaded: &Load
         )
         .returning(decision_deadlines::decision),
     )
-    .load::<String>(conn)?;
+    .load_native::<String>(conn)?;
     let Some(hours) = loaded.row.deadline_hours else { return Ok(()) };
     let limit = chrono::Duration::hours(hours as i64);
     let before = chrono::Duration::hours(mail.deadline_reminder_hours as i64).min(limit / 2);
