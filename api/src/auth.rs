@@ -144,14 +144,7 @@ async fn resolve(req: &HttpRequest) -> Resolved {
         Resolved::Done(account.map(|account| Some(Caller { account, session: None })))
     } else {
         match verify_session(&state.jwt_secret, &token) {
-            Ok((account, sid)) => Resolved::Pending(Arc::new(SessionCheck {
-                account,
-                sid,
-                idle: state.settings.security.session_idle,
-                now: state.settings.clock.now(),
-                needed: AtomicBool::new(false),
-                outcome: OnceLock::new(),
-            })),
+            Ok((account, sid)) => Resolved::Pending(SessionCheck::new(&state, account, sid)),
             Err(e) => Resolved::Done(Err(e)),
         }
     }
@@ -171,6 +164,17 @@ pub struct SessionCheck {
 }
 
 impl SessionCheck {
+    fn new(state: &AppState, account: i64, sid: String) -> Arc<SessionCheck> {
+        Arc::new(SessionCheck {
+            account,
+            sid,
+            idle: state.settings.security.session_idle,
+            now: state.settings.clock.now(),
+            needed: AtomicBool::new(false),
+            outcome: OnceLock::new(),
+        })
+    }
+
     /// Runs the check on `conn` (only the first time) and returns its outcome.
     pub fn run(&self, conn: &mut Conn) -> ApiResult<()> {
         if let Some(outcome) = self.outcome.get() {
@@ -202,14 +206,7 @@ impl SessionCheck {
 /// (the web pages' cookie): the same checks as a bearer session token.
 pub async fn resolve_session_token(state: &web::Data<AppState>, token: &str) -> ApiResult<Caller> {
     let (account, sid) = verify_session(&state.jwt_secret, token)?;
-    let check = Arc::new(SessionCheck {
-        account,
-        sid,
-        idle: state.settings.security.session_idle,
-        now: state.settings.clock.now(),
-        needed: AtomicBool::new(true),
-        outcome: OnceLock::new(),
-    });
+    let check = SessionCheck::new(state, account, sid);
     check.clone().run_pooled(state).await?;
     Ok(check.caller())
 }
@@ -263,11 +260,7 @@ fn caller_of(req: &HttpRequest) -> impl Future<Output = ApiResult<Option<Caller>
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let req = req.clone();
     async move {
-        let resolved = match resolved {
-            Some(resolved) => resolved,
-            None => Arc::new(resolve(&req).await),
-        };
-        match &*resolved {
+        match &*resolved_or_now(resolved, &req).await {
             Resolved::Done(result) => result.clone(),
             Resolved::Pending(check) => {
                 let state = state.expect("AppState is registered");
@@ -275,6 +268,15 @@ fn caller_of(req: &HttpRequest) -> impl Future<Output = ApiResult<Option<Caller>
                 Ok(Some(check.caller()))
             }
         }
+    }
+}
+
+/// What the middleware resolved (`stashed`), else what `req`'s credentials come to now (a request the
+/// middleware let through without resolving: it had no `Authorization` header).
+async fn resolved_or_now(stashed: Option<Arc<Resolved>>, req: &HttpRequest) -> Arc<Resolved> {
+    match stashed {
+        Some(resolved) => resolved,
+        None => Arc::new(resolve(req).await),
     }
 }
 
@@ -324,11 +326,7 @@ impl FromRequest for CallerToCheck {
         let resolved = resolved_of(req);
         let req = req.clone();
         Box::pin(async move {
-            let resolved = match resolved {
-                Some(resolved) => resolved,
-                None => Arc::new(resolve(&req).await),
-            };
-            match &*resolved {
+            match &*resolved_or_now(resolved, &req).await {
                 Resolved::Pending(check) => Ok(CallerToCheck { account: check.account, check: Some(check.clone()) }),
                 Resolved::Done(Ok(Some(caller))) => Ok(CallerToCheck { account: caller.account, check: None }),
                 Resolved::Done(Ok(None)) => Err(login_required()),
