@@ -11,7 +11,7 @@ use shared::api_types::GameSummary;
 
 use crate::args::{Cli, GlobalArgs};
 use crate::commands::Ctx;
-use crate::output;
+use crate::{help, output};
 
 /// Subcommands whose `game` is the id of a game on the server.
 const GAME_ID_COMMANDS: &[&str] =
@@ -19,8 +19,13 @@ const GAME_ID_COMMANDS: &[&str] =
 /// Subcommands whose `game` is a kind of game (a slug).
 const GAME_TYPE_COMMANDS: &[&str] = &["new", "types"];
 
-/// The command line, with its completers.
+/// The command line, with its completers and its help in the language of the run (see `help`).
 pub fn command() -> clap::Command {
+    wrapped_to(None)
+}
+
+/// [`command`] with its help wrapped to `width` columns when given.
+pub fn wrapped_to(width: Option<usize>) -> clap::Command {
     let mut command = Cli::command();
     for (names, completer) in [(GAME_ID_COMMANDS, game_ids as Completer), (GAME_TYPE_COMMANDS, game_types)] {
         for name in names {
@@ -33,7 +38,11 @@ pub fn command() -> clap::Command {
             });
         }
     }
-    command
+    if let Some(width) = width {
+        command = command.term_width(width).max_term_width(width);
+    }
+    // Last: building the command (which localizing does) hands the width down to the subcommands.
+    help::localize(command, crate::i18n::lang())
 }
 
 type Completer = fn(&OsStr) -> Vec<CompletionCandidate>;

@@ -2,13 +2,16 @@
 //!
 //! Errors are made deep inside commands and even by clap's value parsers, before the global flags are
 //! resolved; threading a language through every one of them would put it into every signature. So the
-//! language is decided once per process: first from the command line and the environment (early enough for
-//! clap's errors), then from the full settings (`config.toml` included) when the context is built.
+//! language is decided once per process: first from the command line, the environment and `config.toml` (early
+//! enough for help and clap's errors), then from the full settings when the context is built.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use shared::engine::Lang;
+
+use crate::config::{self, ConfigDir};
 
 /// An index into `catalog::LANGUAGES`.
 static LANG: AtomicU8 = AtomicU8::new(0);
@@ -27,6 +30,17 @@ pub fn set(lang: Lang) {
 /// line (so that its errors, too, follow it). Anything unreadable is left for clap to report.
 pub fn from_command_line(args: &[OsString], env: Option<OsString>) -> Option<Lang> {
     flag_value(args, "--lang", env).and_then(|v| v.parse().ok())
+}
+
+/// The language of `lang` in `config.toml`, in the directory `--config-dir` or `TEGAMI_CONFIG_DIR` names (else the
+/// default one), read before clap parses. A file or language that does not read is left for the settings
+/// (`Ctx::from_args`) to report.
+pub fn from_config_file(args: &[OsString], env: Option<OsString>) -> Option<Lang> {
+    let dir = match flag_value(args, "--config-dir", env).filter(|dir| !dir.trim().is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => config::default_dir().ok()?,
+    };
+    ConfigDir::new(dir).settings().ok()?.lang?.parse().ok()
 }
 
 /// The width asked for by `--width N` or `TEGAMI_WIDTH`, read before clap parses (its help is wrapped to it).
@@ -70,5 +84,16 @@ mod tests {
         assert_eq!(from_command_line(&args(&["tegami", "play", "3", "--", "--lang=ja"]), None), None);
         assert_eq!(width_from_command_line(&args(&["tegami", "--width", "72", "help"]), Some("90".into())), Some(72));
         assert_eq!(width_from_command_line(&args(&["tegami", "help"]), Some("90".into())), Some(90));
+    }
+
+    #[test]
+    fn the_config_file_is_read_in_the_directory_asked_for() {
+        let japanese = tempfile::tempdir().unwrap();
+        std::fs::write(japanese.path().join("config.toml"), "lang = \"ja\"\n").unwrap();
+        let empty = tempfile::tempdir().unwrap();
+        let (japanese, empty) = (japanese.path().to_str().unwrap(), empty.path().to_str().unwrap());
+        assert_eq!(from_config_file(&args(&["tegami", "help"]), Some(japanese.into())), Some(Lang::Ja));
+        assert_eq!(from_config_file(&args(&["tegami", "--config-dir", japanese]), Some(empty.into())), Some(Lang::Ja));
+        assert_eq!(from_config_file(&args(&["tegami", &format!("--config-dir={empty}")]), Some(japanese.into())), None);
     }
 }

@@ -7,6 +7,7 @@ mod complete;
 mod config;
 mod error;
 mod feed;
+mod help;
 mod i18n;
 mod output;
 mod sanitize;
@@ -20,19 +21,19 @@ use crate::commands::Ctx;
 use crate::error::Result;
 
 fn main() -> ExitCode {
-    // Called by the shell's completion script (`COMPLETE=bash tegami -- …`): completes, prints, exits.
-    clap_complete::CompleteEnv::with_factory(complete::command).complete();
-    // Before parsing: the errors of the value parsers, too, are in the language asked for.
+    // Before parsing: help, completions' descriptions and the errors of the value parsers, too, are in the
+    // language asked for (on the command line, in the environment, else in config.toml).
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if let Some(lang) = i18n::from_command_line(&args, std::env::var_os("TEGAMI_LANG")) {
+    let lang = i18n::from_command_line(&args, std::env::var_os("TEGAMI_LANG"))
+        .or_else(|| i18n::from_config_file(&args, std::env::var_os("TEGAMI_CONFIG_DIR")));
+    if let Some(lang) = lang {
         i18n::set(lang);
     }
+    // Called by the shell's completion script (`COMPLETE=bash tegami -- …`): completes, prints, exits.
+    clap_complete::CompleteEnv::with_factory(complete::command).complete();
     // Help is wrapped to `--width` when given (else to the terminal, or COLUMNS), so that paragraphs are not
     // ragged in a narrower window than clap guesses.
-    let mut command = complete::command();
-    if let Some(width) = i18n::width_from_command_line(&args, std::env::var_os("TEGAMI_WIDTH")) {
-        command = command.term_width(width).max_term_width(width);
-    }
+    let command = complete::wrapped_to(i18n::width_from_command_line(&args, std::env::var_os("TEGAMI_WIDTH")));
     // clap prints its own usage errors and exits 2 (and 0 for --help / --version).
     let cli = Cli::from_arg_matches(&command.get_matches_from(args)).unwrap_or_else(|e| e.exit());
     match run(&cli) {

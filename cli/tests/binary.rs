@@ -8,6 +8,7 @@ fn tegami(args: &[&str]) -> std::process::Output {
         .args(args)
         .env("TEGAMI_CONFIG_DIR", std::env::temp_dir().join("tegami-cli-binary-test"))
         .env_remove("TEGAMI_SERVER")
+        .env_remove("TEGAMI_LANG")
         .output()
         .expect("tegami runs")
 }
@@ -64,7 +65,8 @@ fn help_fits_80_columns_without_ragged_paragraphs() {
         let args: Vec<&str> = page.iter().map(String::as_str).collect();
         for how in [vec!["--width", "80"], vec![]] {
             let mut command = Command::new(env!("CARGO_BIN_EXE_tegami"));
-            command.args(&args).args(&how).env("COLUMNS", "80").env_remove("TEGAMI_WIDTH");
+            command.args(&args).args(&how).env("COLUMNS", "80").env_remove("TEGAMI_WIDTH").env_remove("TEGAMI_LANG");
+            command.env("TEGAMI_CONFIG_DIR", std::env::temp_dir().join("tegami-cli-binary-test"));
             let text = String::from_utf8_lossy(&command.output().expect("tegami runs").stdout).into_owned();
             let lines: Vec<&str> = text.lines().collect();
             for line in &lines {

@@ -1,4 +1,4 @@
-# The tegami command-line client: every message it prints to a player (clap's --help text excepted).
+# The tegami command-line client: every message it prints to a player (its help is in cli_help.ftl).
 
 ## Game states and seats
 cli-status-waiting = waiting
