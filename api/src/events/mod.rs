@@ -16,12 +16,12 @@
 pub mod hub;
 pub mod listen;
 
-use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use shared::Pending;
 use shared::api_types::{GameEvent, GameStatus};
 
 use crate::db::Conn;
+use crate::db::native::RunNative as _;
 use crate::db::prepared::Prepared;
 use crate::db::schema::{event_counter, events, seats};
 use crate::error::{ApiError, ApiResult};

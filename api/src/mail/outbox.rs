@@ -9,11 +9,11 @@
 //! invitations, refused moves by email, webhook alerts, digests) is stored rendered. Either way, the rendered text is
 //! dropped once sent; the Message-ID, recipient and subject stay until the row is pruned.
 
-use crate::db::native::RunNative as _;
 use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
 
 use crate::db::Conn;
+use crate::db::native::RunNative as _;
 use crate::db::schema::outbox;
 use crate::time::{millis, now_millis};
 

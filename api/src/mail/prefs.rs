@@ -1,10 +1,10 @@
 //! Per-account notification preferences and the unsubscribe secret used in List-Unsubscribe links.
 
-use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::db::Conn;
+use crate::db::native::RunNative as _;
 use crate::db::schema::mail_prefs;
 use crate::secrets::random_bytes;
 

@@ -1,11 +1,11 @@
 //! Accounts, API tokens and signing keys.
 
-use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use shared::api_types::{Account, ApiToken, CreatedToken, RegisterRequest, SigningKey};
 use shared::signing;
 
 use crate::db::Conn;
+use crate::db::native::RunNative as _;
 use crate::db::schema::{accounts, api_tokens, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;

@@ -1,11 +1,11 @@
 //! Following a game between one's turns: a player may ask to be told of every move of a game they play, by
 //! an email each or in their daily digest (the event streams and webhooks carry every move anyway).
 
-use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::db::Conn;
+use crate::db::native::RunNative as _;
 use crate::db::schema::game_follows;
 use crate::error::{ApiError, ApiResult};
 use crate::service::game_record;

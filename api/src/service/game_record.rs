@@ -3,7 +3,6 @@
 //! Below everything that reads or changes a game: it imports none of the modules that act on a change (events,
 //! webhooks, notify); the writing half of [`Loaded`] is in `service::games`, which calls them.
 
-use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use serde_json::Value;
 use shared::api_types::{
@@ -14,6 +13,7 @@ use shared::journal::{Entry, EntryBody, GENESIS_HASH, JournalFormat, Match};
 use shared::{Localized, Pending, RenderContext, Viewer};
 
 use crate::db::Conn;
+use crate::db::native::RunNative as _;
 use crate::db::prepared::Prepared;
 use crate::db::schema::{accounts, games, journal, seats};
 use crate::error::{ApiError, ApiResult};

@@ -4,7 +4,6 @@
 //! `service::game_record`, below this module; what a committed change causes (events, webhook deliveries,
 //! emails) is called from here, never the other way round.
 
-use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use serde_json::Value;
 use shared::api_types::{
@@ -17,6 +16,7 @@ use shared::registry::{self, ApplyError};
 use shared::{Rng, RuleError, SetupError, signing};
 
 use crate::db::Conn;
+use crate::db::native::RunNative as _;
 use crate::db::prepared::Prepared;
 use crate::db::schema::{accounts, games, imported_keys, journal, seats, signing_keys};
 use crate::error::{ApiError, ApiResult};

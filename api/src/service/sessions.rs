@@ -2,12 +2,12 @@
 //! that row is live. A session ends after `session_idle` without use (each use pushes the end forward), at
 //! `session_max` after sign-in at the latest, or when signed out (this one, or everywhere).
 
-use crate::db::native::RunNative as _;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use shared::api_types::SessionInfo;
 
 use crate::db::Conn;
+use crate::db::native::RunNative as _;
 use crate::db::schema::{accounts, sessions};
 use crate::error::{ApiError, ApiResult};
 use crate::secrets::random_bytes;

@@ -9,13 +9,13 @@
 pub mod target;
 pub mod worker;
 
-use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use shared::api_types::{CreateWebhookRequest, CreatedWebhook, Webhook, WebhookAttempt, WebhookDelivery};
 
 use crate::db::Conn;
+use crate::db::native::RunNative as _;
 use crate::db::prepared::Prepared;
 use crate::db::schema::{api_tokens, webhook_attempts, webhook_deliveries, webhooks};
 use crate::error::{ApiError, ApiResult};

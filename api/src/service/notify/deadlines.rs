@@ -1,11 +1,11 @@
 //! Time limits: one deadline row per decision pending for a player, what an email says about it, and the
 //! reminder before it passes.
 
-use crate::db::native::RunNative as _;
 use diesel::prelude::*;
 use shared::Lang;
 
 use crate::db::Conn;
+use crate::db::native::RunNative as _;
 use crate::db::prepared::Prepared;
 use crate::db::schema::decision_deadlines;
 use crate::error::ApiResult;
