@@ -59,7 +59,7 @@ impl Server {
         let dir = tempfile::tempdir().expect("temp dir");
         let database = ScratchDatabase::on(backend, dir.path());
         let env = env.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
-        Self::start_in(std::sync::Arc::new(dir), std::sync::Arc::new(database), free_port(), 0, env)
+        Self::start_in(std::sync::Arc::new(dir), std::sync::Arc::new(database), None, 0, env)
     }
 
     /// Another `tegami-server` process on this server's database and mail folder (as N instances behind a
@@ -73,42 +73,69 @@ impl Server {
         let mut own: Vec<(String, String)> =
             self.env.iter().filter(|(k, _)| !env.iter().any(|(name, _)| name == k)).cloned().collect();
         own.extend(env.iter().map(|(k, v)| (k.to_string(), v.clone())));
-        Self::start_in(self.dir.clone(), self.database.clone(), free_port(), instance, own)
+        Self::start_in(self.dir.clone(), self.database.clone(), None, instance, own)
     }
 
+    /// Starts the server on `port`, or on a free port when none is given. A free port can be taken by another
+    /// test between being found and being bound (tests start servers in parallel): the server then fails to
+    /// bind and exits, and another port is tried. Only its own log's "listening" line counts as started, since
+    /// a health check on a taken port would reach the other test's server.
     fn start_in(
         dir: std::sync::Arc<tempfile::TempDir>,
         database: std::sync::Arc<ScratchDatabase>,
-        port: u16,
+        port: Option<u16>,
         instance: usize,
         env: Vec<(String, String)>,
     ) -> Server {
-        let log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(dir.path().join(format!("server-{instance}.log")))
-            .expect("log file");
-        let child = Command::new(binary("tegami-server"))
-            .env("TEGAMI_BIND", format!("127.0.0.1:{port}"))
-            .env("TEGAMI_DATABASE_URL", &database.url)
-            .env("TEGAMI_LOG", "info")
-            // Emails (no SMTP server configured) go to .eml files beside the database, not into the cwd.
-            .env("TEGAMI_MAIL_DIR", dir.path().join("mail"))
-            .env("TEGAMI_MAIL_POLL_MS", "100")
-            // Turn emails at once: the test of the wait sets its own.
-            .env("TEGAMI_MAIL_TURN_WAIT_SECS", "0")
-            .env_remove("TEGAMI_SMTP_URL")
-            .env_remove("TEGAMI_CONFIG")
-            .env_remove("TEGAMI_JWT_SECRET")
-            .envs(env.iter().map(|(k, v)| (k, v)))
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("tegami-server starts");
-        let url = format!("http://127.0.0.1:{port}");
-        let server = Server { url, dir, database, child, instance, env };
-        server.wait_healthy();
-        server
+        const ATTEMPTS: usize = 5;
+        for attempt in 1..=ATTEMPTS {
+            let log_path = dir.path().join(format!("server-{instance}.log"));
+            let log = std::fs::OpenOptions::new().create(true).append(true).open(&log_path).expect("log file");
+            // A restarted server appends to the log of the one before: only what follows is this one's.
+            let logged_before = log.metadata().expect("log file").len() as usize;
+            let chosen = port.unwrap_or_else(free_port);
+            let child = Command::new(binary("tegami-server"))
+                .env("TEGAMI_BIND", format!("127.0.0.1:{chosen}"))
+                .env("TEGAMI_DATABASE_URL", &database.url)
+                .env("TEGAMI_LOG", "info")
+                // Emails (no SMTP server configured) go to .eml files beside the database, not into the cwd.
+                .env("TEGAMI_MAIL_DIR", dir.path().join("mail"))
+                .env("TEGAMI_MAIL_POLL_MS", "100")
+                // Turn emails at once: the test of the wait sets its own.
+                .env("TEGAMI_MAIL_TURN_WAIT_SECS", "0")
+                .env_remove("TEGAMI_SMTP_URL")
+                .env_remove("TEGAMI_CONFIG")
+                .env_remove("TEGAMI_JWT_SECRET")
+                .envs(env.iter().map(|(k, v)| (k, v)))
+                .stdout(Stdio::null())
+                .stderr(log)
+                .spawn()
+                .expect("tegami-server starts");
+            let url = format!("http://127.0.0.1:{chosen}");
+            let mut server =
+                Server { url, dir: dir.clone(), database: database.clone(), child, instance, env: env.clone() };
+            if server.wait_listening(logged_before) {
+                server.wait_healthy();
+                return server;
+            }
+            assert!(port.is_none() && attempt < ATTEMPTS, "tegami-server did not start; log:\n{}", server.log());
+        }
+        unreachable!("every attempt either returns or fails")
+    }
+
+    /// Whether this process logged that it listens (after `logged_before` bytes of its log), rather than exit.
+    fn wait_listening(&mut self, logged_before: usize) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            if self.log().get(logged_before..).is_some_and(|own| own.contains("tegami-server listening")) {
+                return true;
+            }
+            if self.child.try_wait().expect("the server's status").is_some() {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("tegami-server neither listened nor exited within 30 s; log:\n{}", self.log());
     }
 
     fn wait_healthy(&self) {
@@ -177,7 +204,13 @@ impl Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
         let port: u16 = self.url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("port in url");
-        Self::start_in(self.dir.clone(), self.database.clone(), port, self.instance, std::mem::take(&mut self.env))
+        Self::start_in(
+            self.dir.clone(),
+            self.database.clone(),
+            Some(port),
+            self.instance,
+            std::mem::take(&mut self.env),
+        )
     }
 }
 
