@@ -132,10 +132,13 @@
 
   // The answer chosen in the move form: its radio button or list entry, else typed and read back. The form's
   // earlier choice is cleared first: a walk that passes a listed answer on to one typed and read back must
-  // not leave the passed one chosen, to be sent if the read-back is slow.
+  // not leave the passed one chosen, to be sent if the read-back is slow. And a read-back still on its way
+  // is dropped: a walk that passes a typed answer on to a listed one would otherwise have the form replaced,
+  // when that read-back arrives, by the server's rendering of the passed answer.
   function choose(root, gesture) {
     const form = moveForm(gesture.box);
     let found = false;
+    readBacks++;
     if (form) {
       clearForm(form);
       form.querySelectorAll('input[type=radio][name=action]').forEach(function (radio) {
@@ -167,6 +170,7 @@
 
   function unchoose() {
     if (!chosen) return;
+    readBacks++;
     const form = moveForm(chosen.box);
     if (form) clearForm(form);
     chosen = null;
