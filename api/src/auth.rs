@@ -153,7 +153,7 @@ async fn resolve(req: &HttpRequest) -> Resolved {
 /// The row check of a session token whose signature holds: the session must be live and its account
 /// neither deleted nor suspended. It runs once, either in the blocking pool when an extractor asks for the
 /// caller, or inside a hot route's own database work ([`CallerToCheck`]), which saves that route a hop.
-pub struct SessionCheck {
+struct SessionCheck {
     account: i64,
     sid: String,
     idle: chrono::Duration,
@@ -176,7 +176,7 @@ impl SessionCheck {
     }
 
     /// Runs the check on `conn` (only the first time) and returns its outcome.
-    pub fn run(&self, conn: &mut Conn) -> ApiResult<()> {
+    fn run(&self, conn: &mut Conn) -> ApiResult<()> {
         if let Some(outcome) = self.outcome.get() {
             return outcome.clone();
         }
