@@ -9,6 +9,7 @@
 //! the same position can never both commit. Moves and resignations go through the [`writer`], which runs the
 //! ones queued together as savepoints of one such transaction (group commit).
 
+pub mod liveness;
 pub mod native;
 pub mod prepared;
 pub mod schema;
@@ -116,7 +117,10 @@ impl ManageConnection for Manager {
     fn connect(&self) -> Result<Conn, Self::Error> {
         match &self.target {
             Target::Postgres(url) => {
-                PgConnection::establish(url).map(Conn::Postgres).map_err(diesel::r2d2::Error::ConnectionError)
+                let mut conn =
+                    PgConnection::establish(url).map(Conn::Postgres).map_err(diesel::r2d2::Error::ConnectionError)?;
+                liveness::watch(&mut conn);
+                Ok(conn)
             }
             Target::Sqlite(path) => {
                 stable_plans::enable();
@@ -132,12 +136,17 @@ impl ManageConnection for Manager {
                     self.sync.pragma()
                 ))
                 .map_err(diesel::r2d2::Error::QueryError)?;
-                Ok(Conn::Sqlite(conn))
+                let mut conn = Conn::Sqlite(conn);
+                liveness::watch(&mut conn);
+                Ok(conn)
             }
         }
     }
 
     fn is_valid(&self, conn: &mut Conn) -> Result<(), Self::Error> {
+        if liveness::trusted(conn) {
+            return Ok(());
+        }
         conn.ping().map_err(diesel::r2d2::Error::QueryError)
     }
 
