@@ -15,6 +15,7 @@ use crate::db::Conn;
 use crate::db::schema::{accounts, api_tokens, server_settings};
 use crate::error::{ApiError, ApiResult};
 use crate::secrets::{API_TOKEN_PREFIX, random_bytes, token_hash};
+use crate::service::accounts::Standing;
 use crate::state::AppState;
 use crate::time::now;
 
@@ -175,13 +176,15 @@ impl SessionCheck {
         })
     }
 
-    /// Runs the check on `conn` (only the first time) and returns its outcome.
-    fn run(&self, conn: &mut Conn) -> ApiResult<()> {
+    /// Runs the check on `conn` (only the first time) and returns its outcome: whether it ran on `conn` or
+    /// before.
+    fn run(&self, conn: &mut Conn) -> ApiResult<Standing> {
         if let Some(outcome) = self.outcome.get() {
-            return outcome.clone();
+            return outcome.clone().map(|()| Standing::Unchecked);
         }
         let outcome = crate::service::sessions::check(conn, self.idle, self.now, &self.sid, self.account);
-        self.outcome.get_or_init(|| outcome).clone()
+        let _ = self.outcome.set(outcome.clone());
+        outcome.map(|()| Standing::CheckedHere)
     }
 
     /// Runs the check in the blocking pool, unless it already ran.
@@ -192,7 +195,7 @@ impl SessionCheck {
         let pool = state.pool.clone();
         web::block(move || {
             let mut conn = pool.get()?;
-            self.run(&mut conn)
+            self.run(&mut conn).map(|_| ())
         })
         .await?
     }
@@ -313,8 +316,10 @@ impl CallerToCheck {
 pub struct PendingSession(Option<Arc<SessionCheck>>);
 
 impl PendingSession {
-    pub fn run(&self, conn: &mut Conn) -> ApiResult<()> {
-        self.0.as_ref().map_or(Ok(()), |check| check.run(conn))
+    /// Runs the session's check, if it is still to run, on `conn`: the first statement of the request's own
+    /// work, so that the work's transaction knows the account's standing.
+    pub fn run(&self, conn: &mut Conn) -> ApiResult<Standing> {
+        self.0.as_ref().map_or(Ok(Standing::Unchecked), |check| check.run(conn))
     }
 }
 

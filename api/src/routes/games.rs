@@ -211,8 +211,8 @@ pub async fn submit(
     let accepted = match games::verify_known_key(id, &token) {
         Some((answer, kid)) => {
             let apply = move |conn: &mut _| {
-                session.run(conn)?;
-                games::answer_verified(conn, &mail, account, id, answer, &kid)
+                let standing = session.run(conn)?;
+                games::answer_verified(conn, &mail, account, id, answer, &kid, standing)
             };
             state.writer.write(id, apply).await
         }

@@ -65,6 +65,17 @@ pub fn suspended_error() -> ApiError {
     ApiError::forbidden("account_suspended", "").localized(&text)
 }
 
+/// What a change knows of its account's standing inside its own transaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// The account's session was checked in this transaction (`service::sessions::check`): neither deleted nor
+    /// suspended. Nothing to read again.
+    CheckedHere,
+    /// Not checked in this transaction: an API token, an email, a web form whose session was checked before the
+    /// transaction began.
+    Unchecked,
+}
+
 /// Refuses `account` if the operator suspended it (`tegami-server admin accounts suspend`).
 pub fn refuse_suspended(conn: &mut Conn, account: i64) -> ApiResult<()> {
     let suspended: Option<Option<String>> =

@@ -22,6 +22,7 @@ use crate::db::schema::{accounts, games, imported_keys, journal, seats, signing_
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::secrets::random_bytes;
+use crate::service::accounts::Standing;
 use crate::service::game_record::{
     Loaded, SeatRow, bot_level, game_not_found, journal_entries, load, load_for_answer, load_for_write, parse_status,
     seat_names, seed_bytes, signature_hash, status_str, to_row,
@@ -547,7 +548,7 @@ pub fn verify_known_key(id: i64, token: &str) -> Option<(Answer, String)> {
 
 /// Applies an answer checked by [`verify_known_key`] as a request of the writer (in its own savepoint of the
 /// writer's batch, rolled back if this fails), first checking that its key `kid` is still `account`'s and not
-/// revoked.
+/// revoked. `standing` says whether the account was already checked in this transaction.
 pub fn answer_verified(
     conn: &mut Conn,
     mail: &MailContext,
@@ -555,11 +556,12 @@ pub fn answer_verified(
     id: i64,
     a: Answer,
     kid: &str,
+    standing: Standing,
 ) -> ApiResult<MoveAccepted> {
     live_key(conn, account, kid)?;
     // The request's savepoint is the answer's: one inside it cost two statements more a move (on PostgreSQL,
     // two round trips). The writer wakes the event hub once the batch is committed.
-    answer_within(conn, mail, account, id, a)
+    answer_within(conn, mail, account, id, a, standing)
 }
 
 /// One player's answer to one decision, however it arrived (REST or email).
@@ -581,13 +583,22 @@ pub struct Answer {
 
 /// Applies an answer, lets bots answer, and stores it all (with the emails it causes) in one transaction.
 pub fn answer(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Answer) -> ApiResult<MoveAccepted> {
-    crate::db::write_transaction(conn, |conn| answer_within(conn, mail, account, id, a))
+    crate::db::write_transaction(conn, |conn| answer_within(conn, mail, account, id, a, Standing::Unchecked))
         .inspect(|_| crate::events::published(id))
 }
 
 /// [`answer`]'s change, inside a transaction or savepoint of the caller's that is rolled back if it fails.
-fn answer_within(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, a: Answer) -> ApiResult<MoveAccepted> {
-    super::accounts::refuse_suspended(conn, account)?;
+fn answer_within(
+    conn: &mut Conn,
+    mail: &MailContext,
+    account: i64,
+    id: i64,
+    a: Answer,
+    standing: Standing,
+) -> ApiResult<MoveAccepted> {
+    if standing == Standing::Unchecked {
+        super::accounts::refuse_suspended(conn, account)?;
+    }
     let mut loaded = load_for_answer(conn, id)?;
     let my_seat = loaded.seat_of(Some(account));
     if let Some(token) = &a.signature
