@@ -138,25 +138,58 @@ fn given<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<
     T::deserialize(d).map(Some)
 }
 
-/// The account's preference and unsubscribe token, created with the default on first use.
-pub fn get_or_create(conn: &mut Conn, account: i64) -> Result<(Notify, String), diesel::result::Error> {
-    let found: Option<(String, String)> = mail_prefs::table
-        .find(account)
-        .select((mail_prefs::notify, mail_prefs::unsubscribe_token))
-        .first_native(conn)
-        .optional()?;
-    if let Some((notify, token)) = found {
-        return Ok((Notify::parse(&notify), token));
+/// Everything an account chose about its emails, as stored.
+#[derive(Clone, Debug)]
+pub struct Prefs {
+    pub notify: Notify,
+    /// The secret of the account's `List-Unsubscribe` links.
+    pub unsubscribe_token: String,
+    pub lang: shared::Lang,
+    pub turn_email: TurnEmail,
+    pub talk_email: TalkEmail,
+    /// RFC 3339 time the player is back from a vacation (maybe past).
+    pub away_until: Option<String>,
+}
+
+type PrefsRow = (String, String, String, String, String, Option<String>);
+
+impl From<PrefsRow> for Prefs {
+    fn from((notify, unsubscribe_token, lang, turn_email, talk_email, away_until): PrefsRow) -> Prefs {
+        Prefs {
+            notify: Notify::parse(&notify),
+            unsubscribe_token,
+            lang: parse_lang(&lang),
+            turn_email: TurnEmail::parse(&turn_email),
+            talk_email: TalkEmail::parse(&talk_email),
+            away_until,
+        }
     }
-    let token = hex::encode(random_bytes::<16>());
-    diesel::insert_into(mail_prefs::table)
-        .values((
-            mail_prefs::account_id.eq(account),
-            mail_prefs::notify.eq(Notify::EveryTurn.as_str()),
-            mail_prefs::unsubscribe_token.eq(&token),
-        ))
-        .execute_native(conn)?;
-    Ok((Notify::EveryTurn, token))
+}
+
+/// `account`'s preferences, read in one statement (a move's emails read them for each player), and created
+/// with the defaults on first use.
+pub fn of(conn: &mut Conn, account: i64) -> Result<Prefs, diesel::result::Error> {
+    let columns = (
+        mail_prefs::notify,
+        mail_prefs::unsubscribe_token,
+        mail_prefs::lang,
+        mail_prefs::turn_email,
+        mail_prefs::talk_email,
+        mail_prefs::away_until,
+    );
+    let found: Option<PrefsRow> = mail_prefs::table.find(account).select(columns).first_native(conn).optional()?;
+    let row = match found {
+        Some(row) => row,
+        None => diesel::insert_into(mail_prefs::table)
+            .values((
+                mail_prefs::account_id.eq(account),
+                mail_prefs::notify.eq(Notify::EveryTurn.as_str()),
+                mail_prefs::unsubscribe_token.eq(hex::encode(random_bytes::<16>())),
+            ))
+            .returning(columns)
+            .get_result(conn)?,
+    };
+    Ok(row.into())
 }
 
 /// Stores `wanted` (what it leaves out stays) and returns the preferences now.
@@ -180,27 +213,24 @@ pub fn set(
 }
 
 pub fn get(conn: &mut Conn, account: i64) -> Result<NotificationPrefs, diesel::result::Error> {
-    let (notify, _) = get_or_create(conn, account)?;
-    let (turn_email, talk_email) = email_choices(conn, account)?;
-    Ok(NotificationPrefs { notify, lang: lang_of(conn, account)?, turn_email, talk_email })
-}
-
-/// `account`'s choices of turn emails and of emails for messages alone (the defaults for an account without
-/// preferences).
-pub fn email_choices(conn: &mut Conn, account: i64) -> Result<(TurnEmail, TalkEmail), diesel::result::Error> {
-    let found: Option<(String, String)> = mail_prefs::table
-        .find(account)
-        .select((mail_prefs::turn_email, mail_prefs::talk_email))
-        .first_native(conn)
-        .optional()?;
-    Ok(found.map(|(turn, talk)| (TurnEmail::parse(&turn), TalkEmail::parse(&talk))).unwrap_or_default())
+    let prefs = of(conn, account)?;
+    Ok(NotificationPrefs {
+        notify: prefs.notify,
+        lang: prefs.lang,
+        turn_email: prefs.turn_email,
+        talk_email: prefs.talk_email,
+    })
 }
 
 /// The language of `account`'s emails.
 pub fn lang_of(conn: &mut Conn, account: i64) -> Result<shared::Lang, diesel::result::Error> {
     let lang: Option<String> = mail_prefs::table.find(account).select(mail_prefs::lang).first(conn).optional()?;
-    // A code stored before its language was dropped reads as the default.
-    Ok(lang.and_then(|code| catalog::language(&code).ok()).unwrap_or_default())
+    Ok(lang.as_deref().map(parse_lang).unwrap_or_default())
+}
+
+/// A stored language code; one stored before its language was dropped reads as the default.
+fn parse_lang(code: &str) -> shared::Lang {
+    catalog::language(code).ok().unwrap_or_default()
 }
 
 /// The `List-Unsubscribe` URL of unsubscribe `token`: opened, it asks to confirm; POSTed, it unsubscribes.
@@ -234,13 +264,8 @@ pub struct Vacation {
     pub until: Option<String>,
 }
 
-pub fn away_until(conn: &mut Conn, account: i64) -> Result<Option<String>, diesel::result::Error> {
-    get_or_create(conn, account)?;
-    mail_prefs::table.find(account).select(mail_prefs::away_until).first_native(conn)
-}
-
 pub fn set_away_until(conn: &mut Conn, account: i64, until: Option<&str>) -> Result<(), diesel::result::Error> {
-    get_or_create(conn, account)?;
+    of(conn, account)?;
     diesel::update(mail_prefs::table.find(account)).set(mail_prefs::away_until.eq(until)).execute(conn)?;
     Ok(())
 }

@@ -123,7 +123,7 @@ fn digest(conn: &mut Conn, mail: &MailContext, account: i64, now: DateTime<Utc>)
     for r in &rendered {
         body = body.singlepart(SinglePart::builder().header(rfc822.clone()).body(attached(&r.mail.message)));
     }
-    let (_, token) = prefs::get_or_create(conn, account)?;
+    let token = prefs::of(conn, account)?.unsubscribe_token;
     let unsubscribe = prefs::unsubscribe_url(&mail.public_url, &token);
     let message = Message::builder()
         .from(from)

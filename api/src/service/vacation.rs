@@ -21,7 +21,7 @@ fn parse(at: &str) -> Option<DateTime<Utc>> {
 /// Whether `account` is away now, and until when.
 pub fn away(conn: &mut Conn, mail: &MailContext, account: i64) -> ApiResult<Option<DateTime<Utc>>> {
     let now = mail.clock.now();
-    Ok(prefs::away_until(conn, account)?.as_deref().and_then(parse).filter(|u| *u > now))
+    Ok(prefs::of(conn, account)?.away_until.as_deref().and_then(parse).filter(|u| *u > now))
 }
 
 pub fn get(conn: &mut Conn, mail: &MailContext, account: i64) -> ApiResult<Vacation> {

@@ -10,7 +10,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
 use crate::mail::compose::{self, Draft, thread_root};
 use crate::mail::outbox::{self, Notice};
-use crate::mail::prefs::{self, Notify};
+use crate::mail::prefs::{self, Notify, TurnEmail};
 use crate::service::game_record::Loaded;
 
 pub(super) struct Person {
@@ -23,26 +23,31 @@ pub(super) fn person(conn: &mut Conn, account: i64) -> ApiResult<Person> {
     Ok(Person { email, name })
 }
 
-/// Someone who gets game emails: their address and name, their language, their unsubscribe token.
+/// Someone who gets game emails: their address and name, their language, their unsubscribe token, and
+/// their choices of which emails they get.
 pub(super) struct Recipient {
     pub(super) who: Person,
     pub(super) lang: Lang,
     pub(super) unsubscribe: String,
+    pub(super) notify: Notify,
+    pub(super) turn_email: TurnEmail,
 }
 
 /// The recipient of game emails for `account`, or `None` when they chose to get none.
 pub(super) fn subscribed(conn: &mut Conn, account: i64) -> ApiResult<Option<Recipient>> {
-    let (notify, unsubscribe) = prefs::get_or_create(conn, account)?;
-    if notify == Notify::None {
-        return Ok(None);
-    }
-    Ok(Some(Recipient { who: person(conn, account)?, lang: lang_of(conn, account)?, unsubscribe }))
+    Ok(Some(recipient_of(conn, account)?).filter(|r| r.notify != Notify::None))
 }
 
 /// The recipient of an email that answers `account`'s own email, whatever their preferences.
 pub(super) fn recipient_of(conn: &mut Conn, account: i64) -> ApiResult<Recipient> {
-    let (_, unsubscribe) = prefs::get_or_create(conn, account)?;
-    Ok(Recipient { who: person(conn, account)?, lang: lang_of(conn, account)?, unsubscribe })
+    let prefs = prefs::of(conn, account)?;
+    Ok(Recipient {
+        who: person(conn, account)?,
+        lang: prefs.lang,
+        unsubscribe: prefs.unsubscribe_token,
+        notify: prefs.notify,
+        turn_email: prefs.turn_email,
+    })
 }
 
 pub(super) fn lang_of(conn: &mut Conn, account: i64) -> ApiResult<Lang> {
@@ -154,8 +159,8 @@ pub(super) fn store(conn: &mut Conn, mail: &MailContext, draft: Draft) -> ApiRes
 /// digests becomes a digest part. A game-start email's Message-ID is the thread root of that player's game.
 /// A turn email waits the server's `turn_wait_secs` ([`waits`]), unless its player wants every one at once.
 pub(super) fn queue(conn: &mut Conn, mail: &MailContext, mut notice: Notice) -> ApiResult<()> {
-    let (notify, _) = prefs::get_or_create(conn, notice.account_id)?;
-    match notify {
+    let prefs = prefs::of(conn, notice.account_id)?;
+    match prefs.notify {
         Notify::None => return Ok(()),
         Notify::DailyDigest if notice.kind == "turn" => notice.kind = outbox::DIGEST_PART,
         _ => {}
@@ -165,18 +170,15 @@ pub(super) fn queue(conn: &mut Conn, mail: &MailContext, mut notice: Notice) -> 
         _ => outbox::fresh_message_id(Some(notice.game_id), mail.domain()),
     };
     let wait = match notice.kind {
-        "turn" if waits(conn, mail, notice.account_id)? => mail.settings.turn_wait_secs,
+        "turn" if waits(mail, prefs.turn_email) => mail.settings.turn_wait_secs,
         _ => 0,
     };
     outbox::enqueue_notice_after(conn, &notice, &message_id, wait)?;
     Ok(())
 }
 
-/// Whether turn emails to `account` wait (and stay unsent when answered or looked at meanwhile): when the
-/// server waits at all and the player did not ask for every one at once.
-pub(super) fn waits(conn: &mut Conn, mail: &MailContext, account: i64) -> ApiResult<bool> {
-    if mail.settings.turn_wait_secs == 0 {
-        return Ok(false);
-    }
-    Ok(prefs::email_choices(conn, account)?.0 == prefs::TurnEmail::UnlessSeen)
+/// Whether turn emails to a player who chose `turn_email` wait (and stay unsent when answered or looked at
+/// meanwhile): when the server waits at all and the player did not ask for every one at once.
+pub(super) fn waits(mail: &MailContext, turn_email: TurnEmail) -> bool {
+    mail.settings.turn_wait_secs > 0 && turn_email == TurnEmail::UnlessSeen
 }

@@ -29,7 +29,7 @@ pub(super) fn after_move(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -
             Following::Email => outbox::MOVE_MADE,
             Following::Digest => outbox::DIGEST_PART,
         };
-        if prefs::get_or_create(conn, account)?.0 == Notify::None {
+        if prefs::of(conn, account)?.notify == Notify::None {
             continue;
         }
         let notice = Notice {

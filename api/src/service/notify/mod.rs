@@ -181,7 +181,7 @@ pub fn render(
     let settled = notice.decision.as_ref().is_some_and(|d| !pending_now.contains(d));
     // A turn email that waited: not needed if the decision was answered meanwhile, or if the player is
     // looking at the game on an open page of this instance.
-    if notice.kind == "turn" && confirms.is_none() && common::waits(conn, mail, account)? {
+    if notice.kind == "turn" && confirms.is_none() && common::waits(mail, recipient.turn_email) {
         if settled {
             return Ok(Err("the decision was answered while the email waited".into()));
         }

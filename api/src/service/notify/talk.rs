@@ -95,8 +95,8 @@ pub fn after_message(conn: &mut Conn, mail: &MailContext, loaded: &Loaded, seat:
         if access::muted(conn, account, loaded.row.id)?.contains(&seat) {
             continue;
         }
-        let (notify, _) = prefs::get_or_create(conn, account)?;
-        if notify != Notify::EveryTurn || !prefs::email_choices(conn, account)?.1.mails(to, reader_seat) {
+        let prefs = prefs::of(conn, account)?;
+        if prefs.notify != Notify::EveryTurn || !prefs.talk_email.mails(to, reader_seat) {
             continue;
         }
         let notice = Notice {
