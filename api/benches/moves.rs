@@ -317,7 +317,7 @@ struct CpuSample {
 const MAIN_THREAD: &str = "(main)";
 
 /// The thread groups the CPU is reported by, from the threads' names.
-const THREAD_GROUPS: [&str; 5] = ["http", "blocking", "writer", "system", "other"];
+const THREAD_GROUPS: [&str; 6] = ["http", "blocking", "writer", "system", "pictures", "other"];
 
 fn thread_group(name: &str) -> &'static str {
     // Names as the kernel keeps them, cut to 15 bytes: actix's HTTP workers are `actix-rt|system:0|arbiter:N`
@@ -329,6 +329,9 @@ fn thread_group(name: &str) -> &'static str {
         "blocking"
     } else if name == "tegami-writer" {
         "writer"
+    } else if name == tegami_api::mail::picture::DRAWING_THREAD {
+        // The emails' board pictures (game start and end emails of the games the benchmark plays through).
+        "pictures"
     } else if name == MAIN_THREAD {
         // The main thread runs actix's system (the server's own tasks: mail, events, bots, webhooks).
         "system"

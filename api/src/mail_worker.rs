@@ -168,8 +168,7 @@ async fn prepare(pool: &DbPool, mail: &MailContext, row: &Claimed) -> Result<Rea
 /// The board picture of outbox row `id`; without one (a broken drawing), the email still goes out with the
 /// board as text.
 async fn draw(id: i64, svg: String) -> Option<Picture> {
-    let drawn = tokio::task::spawn_blocking(move || picture::png_of_svg(&svg).map_err(|e| e.to_string())).await;
-    match drawn.map_err(|e| e.to_string()).and_then(|d| d) {
+    match picture::draw(svg).await {
         Ok(picture) => Some(picture),
         Err(error) => {
             tracing::warn!(outbox = id, %error, "board picture not drawn; the email shows the board as text");

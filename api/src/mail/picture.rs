@@ -118,6 +118,41 @@ fn fallback_selector() -> usvg::FallbackSelectionFn<'static> {
     })
 }
 
+/// The name of the threads that draw the pictures. A picture costs tens of milliseconds, many times a move:
+/// named, their CPU is told apart from the blocking pool's (`top -H`, the benchmark's CPU by thread).
+pub const DRAWING_THREAD: &str = "tegami-drawing";
+
+type DrawingJob = (String, tokio::sync::oneshot::Sender<Result<Picture, String>>);
+
+/// [`png_of_svg`] on one of the drawing threads (started on first use, one per core).
+pub async fn draw(svg: String) -> Result<Picture, String> {
+    static QUEUE: OnceLock<std::sync::mpsc::Sender<DrawingJob>> = OnceLock::new();
+    let queue = QUEUE.get_or_init(|| {
+        let (queue, jobs) = std::sync::mpsc::channel::<DrawingJob>();
+        let jobs = Arc::new(std::sync::Mutex::new(jobs));
+        for _ in 0..std::thread::available_parallelism().map_or(1, |n| n.get()) {
+            let jobs = jobs.clone();
+            let started = std::thread::Builder::new().name(DRAWING_THREAD.into()).spawn(move || {
+                loop {
+                    let job = jobs.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recv();
+                    let Ok((svg, answer)) = job else { return };
+                    let drawn = std::panic::catch_unwind(|| png_of_svg(&svg));
+                    let drawn =
+                        drawn.map_err(|_| "drawing it panicked".to_string()).and_then(|d| d.map_err(|e| e.to_string()));
+                    let _ = answer.send(drawn);
+                }
+            });
+            if let Err(e) = started {
+                tracing::error!(error = %e, "a drawing thread could not start");
+            }
+        }
+        queue
+    });
+    let (answer, drawn) = tokio::sync::oneshot::channel();
+    queue.send((svg, answer)).map_err(|_| "no drawing thread runs".to_string())?;
+    drawn.await.map_err(|_| "no drawing thread runs".to_string())?
+}
+
 /// Rasterises `svg` on white (a transparent picture disappears in dark-mode mail clients) at the size it is
 /// shown, as a palette PNG (a few tens of kilobytes where full colour took hundreds). Takes tens of
 /// milliseconds: call it outside any database transaction.
@@ -192,6 +227,21 @@ fn indexed_png(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn pictures_are_drawn_on_threads_of_their_own() {
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let drawn = runtime.block_on(draw(SVG.to_string())).unwrap();
+        assert_eq!(drawn, png_of_svg(SVG).unwrap());
+        assert!(runtime.block_on(draw("<svg".to_string())).unwrap_err().contains("SVG"), "a broken drawing is an error");
+        let names: Vec<String> = std::fs::read_dir("/proc/self/task")
+            .unwrap()
+            .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
+            .map(|name| name.trim().to_string())
+            .collect();
+        assert!(names.iter().any(|name| name == DRAWING_THREAD), "{names:?}");
+    }
 
     const SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20"><rect x="0" y="0" width="20" height="20" fill="#000"/></svg>"##;
 
