@@ -234,7 +234,10 @@ mod tests {
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
         let drawn = runtime.block_on(draw(SVG.to_string())).unwrap();
         assert_eq!(drawn, png_of_svg(SVG).unwrap());
-        assert!(runtime.block_on(draw("<svg".to_string())).unwrap_err().contains("SVG"), "a broken drawing is an error");
+        assert!(
+            runtime.block_on(draw("<svg".to_string())).unwrap_err().contains("SVG"),
+            "a broken drawing is an error"
+        );
         let names: Vec<String> = std::fs::read_dir("/proc/self/task")
             .unwrap()
             .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
