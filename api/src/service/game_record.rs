@@ -266,12 +266,16 @@ fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
     let row: GameRow =
         crate::on_backend!(conn, |c| games::table.find(id).select(GameRow::as_select()).first(c).optional())?
             .ok_or_else(|| game_not_found(id))?;
-    let seat_rows: Vec<SeatRow> = crate::on_backend!(conn, |c| seats::table
+    // The seats with their players' names, in one statement (a move loads its game: two were a round trip more
+    // on PostgreSQL).
+    let seated: Vec<(SeatRow, Option<String>)> = crate::on_backend!(conn, |c| seats::table
+        .left_join(accounts::table.on(accounts::id.nullable().eq(seats::account_id)))
         .filter(seats::game_id.eq(id))
         .order(seats::seat.asc())
-        .select(SeatRow::as_select())
+        .select((SeatRow::as_select(), accounts::display_name.nullable()))
         .load(c))?;
-    let names = seat_names(conn, &seat_rows)?;
+    let names = seated.iter().map(|(seat, name)| seat_name(seat, name.as_deref())).collect();
+    let seat_rows: Vec<SeatRow> = seated.into_iter().map(|(seat, _)| seat).collect();
     let game = match kept_games::game(id, row.head_seq, &row.head_hash).filter(|_| recent <= 1) {
         Some(game) => game,
         None => resume_stored(conn, &row, seat_rows.len() as u8, recent)?,
@@ -394,12 +398,20 @@ pub(crate) fn seat_names(conn: &mut Conn, seat_rows: &[SeatRow]) -> ApiResult<Ve
             .load_native(conn)?;
     Ok(seat_rows
         .iter()
-        .map(|s| match (seat_kind(&s.kind), s.account_id) {
-            (SeatKind::Bot, _) => format!("{} {}", s.kind, s.seat),
-            (_, Some(id)) => people.iter().find(|(pid, _)| *pid == id).map(|(_, n)| n.clone()).unwrap_or_default(),
-            _ => String::new(),
+        .map(|s| {
+            let name = s.account_id.and_then(|id| people.iter().find(|(pid, _)| *pid == id)).map(|(_, n)| n.as_str());
+            seat_name(s, name)
         })
         .collect())
+}
+
+/// What seat `s` is called: a bot by its level and seat, a player by `name`, their account's display name.
+fn seat_name(s: &SeatRow, name: Option<&str>) -> String {
+    match (seat_kind(&s.kind), s.account_id) {
+        (SeatKind::Bot, _) => format!("{} {}", s.kind, s.seat),
+        (_, Some(_)) => name.unwrap_or_default().to_string(),
+        _ => String::new(),
+    }
 }
 
 impl Loaded {

@@ -362,17 +362,20 @@ pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: 
 }
 
 pub fn legal_moves(conn: &mut Conn, account: i64, id: i64) -> ApiResult<Vec<LegalMoves>> {
-    // The game's head and seats first: the legal moves kept for that head answer without loading the game.
-    let head: Option<(String, String)> =
-        games::table.find(id).select((games::status, games::head_hash)).first_native(conn).optional()?;
-    let Some((status, head_hash)) = head else { return Err(game_not_found(id)) };
-    let seat_rows: Vec<(i32, String, Option<i64>)> = seats::table
-        .filter(seats::game_id.eq(id))
+    // The game's head and my seat first, in one statement: the legal moves kept for that head answer without
+    // loading the game.
+    let head: Option<(String, String, Option<i32>)> = games::table
+        .left_join(
+            seats::table
+                .on(seats::game_id.eq(games::id).and(seats::account_id.eq(account)).and(seats::kind.eq("player"))),
+        )
+        .filter(games::id.eq(id))
         .order(seats::seat.asc())
-        .select((seats::seat, seats::kind, seats::account_id))
-        .load_native(conn)?;
-    let my_seat = seat_rows.iter().find(|(_, kind, owner)| *owner == Some(account) && kind == "player");
-    let Some(seat) = my_seat.map(|(seat, _, _)| *seat as u8) else {
+        .select((games::status, games::head_hash, seats::seat.nullable()))
+        .first_native(conn)
+        .optional()?;
+    let Some((status, head_hash, my_seat)) = head else { return Err(game_not_found(id)) };
+    let Some(seat) = my_seat.map(|seat| seat as u8) else {
         return Err(ApiError::forbidden("not_a_player", format!("you do not play in game `{id}`")));
     };
     if parse_status(&status) != GameStatus::Active {
