@@ -22,7 +22,7 @@ use shared::bots;
 use crate::db::{Conn, DbPool};
 use crate::error::ApiResult;
 use crate::mail::MailContext;
-use crate::service::games::{self, BotTurn};
+use crate::service::games::{self, BotGameHeads, BotTurn};
 
 /// How often the worker looks for owed decisions besides being woken by local commits.
 const POLL: Duration = Duration::from_secs(2);
@@ -95,12 +95,13 @@ impl Thinkers {
     }
 }
 
-async fn owed(pool: &DbPool) -> Result<Vec<BotTurn>, String> {
+/// The decisions searching bots owe in the games that changed since `looked_at`, and the games' heads now.
+async fn owed(pool: &DbPool, looked_at: BotGameHeads) -> Result<(Vec<BotTurn>, BotGameHeads), String> {
     let pool = pool.clone();
     tokio::task::spawn_blocking(move || {
         let mut conn = pool.get().map_err(|e| e.to_string())?;
         let conn: &mut Conn = &mut conn;
-        games::bot_turns(conn).map_err(|e| e.to_string())
+        games::bot_turns(conn, &looked_at).map_err(|e| e.to_string())
     })
     .await
     .map_err(|e| e.to_string())?
@@ -112,10 +113,14 @@ pub async fn run(pool: DbPool, mail: MailContext) {
     let thinkers = Thinkers::start(pool.clone(), mail, done_tx);
     // Decisions handed to a thinking thread and not yet answered: not handed out twice.
     let mut thinking: HashSet<(i64, String)> = HashSet::new();
+    // The games looked at, as they were: one is looked at again once it changes, or once a bot's answer to it
+    // ended (an answer that failed leaves the game as it was, and its decision is owed still).
+    let mut looked_at = BotGameHeads::new();
     tracing::info!(threads = thinking_threads(), "bot worker started");
     loop {
-        match owed(&pool).await {
-            Ok(turns) => {
+        match owed(&pool, std::mem::take(&mut looked_at)).await {
+            Ok((turns, heads)) => {
+                looked_at = heads;
                 for turn in turns {
                     let key = (turn.game_id, turn.decision.clone());
                     if thinking.insert(key) && thinkers.queue.send(turn).is_err() {
@@ -128,12 +133,16 @@ pub async fn run(pool: DbPool, mail: MailContext) {
         tokio::select! {
             changed = woken.changed() => if changed.is_err() { return },
             finished = done.recv() => match finished {
-                Some(key) => { thinking.remove(&key); }
+                Some(key) => {
+                    looked_at.remove(&key.0);
+                    thinking.remove(&key);
+                }
                 None => return,
             },
             () = tokio::time::sleep(POLL) => {}
         }
         while let Ok(key) = done.try_recv() {
+            looked_at.remove(&key.0);
             thinking.remove(&key);
         }
     }

@@ -4,6 +4,8 @@
 //! `service::game_record`, below this module; what a committed change causes (events, webhook deliveries,
 //! emails) is called from here, never the other way round.
 
+use std::collections::HashMap;
+
 use diesel::prelude::*;
 use serde_json::Value;
 use shared::api_types::{
@@ -690,23 +692,35 @@ pub struct BotTurn {
     pub seed: [u8; 32],
 }
 
-/// Every decision a searching bot owes now, over the active games that have such a bot.
-pub fn bot_turns(conn: &mut Conn) -> ApiResult<Vec<BotTurn>> {
+/// The head hash of each active game that has a searching bot, by game id.
+pub type BotGameHeads = HashMap<i64, String>;
+
+/// Every decision a searching bot owes now, over the active games that have such a bot, and those games'
+/// heads. A game whose head is still the one `looked_at` gives for it has not changed since it was looked at,
+/// and is not loaded again: this runs after every batch of moves, and loaded every game with a searching bot
+/// each time.
+pub fn bot_turns(conn: &mut Conn, looked_at: &BotGameHeads) -> ApiResult<(Vec<BotTurn>, BotGameHeads)> {
     let searching: Vec<String> =
         Level::ALL.iter().filter(|l| l.searches()).map(|l| l.seat_code().to_string()).collect();
     // Read after every batch of moves: kept prepared (the list of searching levels never changes).
-    let ids: Vec<i64> = Prepared(
+    let heads: Vec<(i64, String)> = Prepared(
         games::table
             .inner_join(seats::table.on(seats::game_id.eq(games::id)))
             .filter(games::status.eq("active"))
             .filter(seats::kind.eq_any(&searching))
-            .select(games::id)
+            .select((games::id, games::head_hash))
             .distinct()
             .order(games::id.asc()),
     )
     .load_native(conn)?;
     let mut turns = Vec::new();
-    for id in ids {
+    for (id, head) in &heads {
+        if looked_at.get(id) == Some(head) {
+            continue;
+        }
+        // (A move committed since the heads were read makes the game's head differ from `head` next time: it is
+        // looked at again then.)
+        let id = *id;
         let loaded = load(conn, id)?;
         if loaded.status() != GameStatus::Active {
             continue;
@@ -727,7 +741,7 @@ pub fn bot_turns(conn: &mut Conn) -> ApiResult<Vec<BotTurn>> {
             }
         }
     }
-    Ok(turns)
+    Ok((turns, heads.into_iter().collect()))
 }
 
 /// A searching bot's answer, submitted like a player's move (journaled as a bot's), with everything it causes.
@@ -1054,6 +1068,67 @@ mod tests {
         if postgres_available() {
             a_move_prepares_nothing_anew_on(Backend::Postgres);
         }
+    }
+
+    #[test]
+    fn the_bot_worker_looks_again_only_at_games_that_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let database = ScratchDatabase::on(Backend::Sqlite, dir.path());
+        let mut conn = crate::db::open_migrated(&database.url).unwrap();
+        let mail = MailContext::new(&Settings::for_tests(&dir.path().join("tegami.db")));
+        let register = RegisterRequest {
+            email: "ada@example.org".into(),
+            display_name: "Ada".into(),
+            password: "correct horse battery".into(),
+        };
+        let account = crate::service::accounts::register(&mut conn, &mail, &register).unwrap().id;
+        let request = CreateGameRequest {
+            slug: "uosao".into(),
+            options: Value::Null,
+            seats: vec![
+                SeatRequest::Me,
+                SeatRequest::Bot { level: Level::Easy },
+                SeatRequest::Bot { level: Level::Easy },
+            ],
+            deadline_hours: None,
+            timeout_policy: TimeoutPolicy::default(),
+            rated: None,
+            listed: true,
+            mail_pictures: false,
+        };
+        let id = create(&mut conn, &mail, account, request).unwrap().summary.id;
+        // Until a bot owes a decision, the player answers.
+        let (turns, heads) = loop {
+            let (turns, heads) = bot_turns(&mut conn, &BotGameHeads::new()).unwrap();
+            if !turns.is_empty() {
+                break (turns, heads);
+            }
+            let moves = legal_moves(&mut conn, account, id).unwrap();
+            let given = Answer {
+                seat: None,
+                decision: moves[0].decision.decision.clone(),
+                action: moves[0].choices.options[0].action.clone(),
+                by: Actor::Player,
+                signature: None,
+                receipt: None,
+                confirm_by_mail: false,
+            };
+            answer(&mut conn, &mail, account, id, given).unwrap();
+        };
+        assert!(turns.iter().all(|t| t.game_id == id));
+        assert_eq!(heads.keys().copied().collect::<Vec<_>>(), [id]);
+
+        let (again, heads_again) = bot_turns(&mut conn, &heads).unwrap();
+        assert!(again.is_empty(), "the game has not changed since it was looked at");
+        assert_eq!(heads_again, heads);
+        let (forgotten, _) = bot_turns(&mut conn, &BotGameHeads::new()).unwrap();
+        assert_eq!(forgotten.len(), turns.len(), "a game not looked at yet is looked at");
+
+        let turn = &turns[0];
+        let action = turn.game.random_action(&turn.state, &turn.decision, &mut shared::Rng::from_seed(b"t")).unwrap();
+        assert!(bot_answer(&mut conn, &mail, turn, action).unwrap());
+        let (_, heads_after) = bot_turns(&mut conn, &heads).unwrap();
+        assert_ne!(heads_after.get(&id), heads.get(&id), "the bot's answer changed the game, which is looked at again");
     }
 
     #[test]
