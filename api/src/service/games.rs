@@ -1001,6 +1001,43 @@ mod tests {
     use crate::db::scratch::{Backend, ScratchDatabase, postgres_available};
     use crate::settings::Settings;
 
+    /// Ada's uosao game against two bots of `level`: her account and the game.
+    fn ada_against_two_bots(conn: &mut Conn, mail: &MailContext, level: Level) -> (i64, i64) {
+        let register = RegisterRequest {
+            email: "ada@example.org".into(),
+            display_name: "Ada".into(),
+            password: "correct horse battery".into(),
+        };
+        let account = crate::service::accounts::register(conn, mail, &register).unwrap().id;
+        let request = CreateGameRequest {
+            slug: "uosao".into(),
+            options: Value::Null,
+            seats: vec![SeatRequest::Me, SeatRequest::Bot { level }, SeatRequest::Bot { level }],
+            deadline_hours: Some(72),
+            timeout_policy: TimeoutPolicy::default(),
+            rated: None,
+            listed: true,
+            mail_pictures: true,
+        };
+        (account, create(conn, mail, account, request).unwrap().summary.id)
+    }
+
+    /// `account` answers the first decision asked of them in game `id` with its first listed option.
+    fn play_first_option(conn: &mut Conn, mail: &MailContext, account: i64, id: i64) {
+        let moves = legal_moves(conn, account, id).unwrap();
+        let asked = &moves[0];
+        let given = Answer {
+            seat: None,
+            decision: asked.decision.decision.clone(),
+            action: asked.choices.options[0].action.clone(),
+            by: Actor::Player,
+            signature: None,
+            receipt: None,
+            confirm_by_mail: false,
+        };
+        answer(conn, mail, account, id, given).unwrap();
+    }
+
     /// Every statement of a player's move (the bots' answers and the emails queued after it included) runs
     /// from a statement the connection keeps prepared, from the second move on.
     fn a_move_prepares_nothing_anew_on(backend: Backend) {
@@ -1009,45 +1046,11 @@ mod tests {
         let mut conn = crate::db::open_migrated(&database.url).unwrap();
         let statements = crate::db::prepared::recorded::statements(&mut conn);
         let mail = MailContext::new(&Settings::for_tests(&dir.path().join("tegami.db")));
-        let register = RegisterRequest {
-            email: "ada@example.org".into(),
-            display_name: "Ada".into(),
-            password: "correct horse battery".into(),
-        };
-        let account = crate::service::accounts::register(&mut conn, &mail, &register).unwrap().id;
-        let request = CreateGameRequest {
-            slug: "uosao".into(),
-            options: Value::Null,
-            seats: vec![
-                SeatRequest::Me,
-                SeatRequest::Bot { level: Level::Random },
-                SeatRequest::Bot { level: Level::Random },
-            ],
-            deadline_hours: Some(72),
-            timeout_policy: TimeoutPolicy::default(),
-            rated: None,
-            listed: true,
-            mail_pictures: true,
-        };
-        let id = create(&mut conn, &mail, account, request).unwrap().summary.id;
-        let play = |conn: &mut Conn| {
-            let moves = legal_moves(conn, account, id).unwrap();
-            let asked = &moves[0];
-            let given = Answer {
-                seat: None,
-                decision: asked.decision.decision.clone(),
-                action: asked.choices.options[0].action.clone(),
-                by: Actor::Player,
-                signature: None,
-                receipt: None,
-                confirm_by_mail: false,
-            };
-            answer(conn, &mail, account, id, given).unwrap();
-        };
-        play(&mut conn);
+        let (account, id) = ada_against_two_bots(&mut conn, &mail, Level::Random);
+        play_first_option(&mut conn, &mail, account, id);
         statements.lock().unwrap().ran.clear();
         for _ in 0..3 {
-            play(&mut conn);
+            play_first_option(&mut conn, &mail, account, id);
         }
         let statements = statements.lock().unwrap();
         // Transaction control and NOTIFY are run as plain text, never prepared.
@@ -1076,44 +1079,14 @@ mod tests {
         let database = ScratchDatabase::on(Backend::Sqlite, dir.path());
         let mut conn = crate::db::open_migrated(&database.url).unwrap();
         let mail = MailContext::new(&Settings::for_tests(&dir.path().join("tegami.db")));
-        let register = RegisterRequest {
-            email: "ada@example.org".into(),
-            display_name: "Ada".into(),
-            password: "correct horse battery".into(),
-        };
-        let account = crate::service::accounts::register(&mut conn, &mail, &register).unwrap().id;
-        let request = CreateGameRequest {
-            slug: "uosao".into(),
-            options: Value::Null,
-            seats: vec![
-                SeatRequest::Me,
-                SeatRequest::Bot { level: Level::Easy },
-                SeatRequest::Bot { level: Level::Easy },
-            ],
-            deadline_hours: None,
-            timeout_policy: TimeoutPolicy::default(),
-            rated: None,
-            listed: true,
-            mail_pictures: false,
-        };
-        let id = create(&mut conn, &mail, account, request).unwrap().summary.id;
+        let (account, id) = ada_against_two_bots(&mut conn, &mail, Level::Easy);
         // Until a bot owes a decision, the player answers.
         let (turns, heads) = loop {
             let (turns, heads) = bot_turns(&mut conn, &BotGameHeads::new()).unwrap();
             if !turns.is_empty() {
                 break (turns, heads);
             }
-            let moves = legal_moves(&mut conn, account, id).unwrap();
-            let given = Answer {
-                seat: None,
-                decision: moves[0].decision.decision.clone(),
-                action: moves[0].choices.options[0].action.clone(),
-                by: Actor::Player,
-                signature: None,
-                receipt: None,
-                confirm_by_mail: false,
-            };
-            answer(&mut conn, &mail, account, id, given).unwrap();
+            play_first_option(&mut conn, &mail, account, id);
         };
         assert!(turns.iter().all(|t| t.game_id == id));
         assert_eq!(heads.keys().copied().collect::<Vec<_>>(), [id]);
