@@ -218,9 +218,9 @@ pub async fn resolve_session_token(state: &web::Data<AppState>, token: &str) -> 
 /// session or token is a 401 whatever else is wrong with the request. A session row is checked only once a
 /// handler asks for the caller (most routes through [`Caller`], [`Auth`] or [`MaybeAuth`], in the blocking
 /// pool; the hot routes through [`CallerToCheck`], inside their own database work). Extractors run
-/// concurrently, so a malformed body may fail the request before that check ran: then the check runs here,
-/// after the handler, and a refused session turns the answer into its 401. Nothing is refused before the
-/// handler, since some routes take no credentials at all.
+/// concurrently, so a malformed body may fail the request before that check finished or even began: then the
+/// check's outcome is awaited here, after the handler (run here if it never began), and a refused session turns
+/// the answer into its 401. Nothing is refused before the handler, since some routes take no credentials at all.
 pub async fn resolve_first(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
@@ -238,11 +238,12 @@ pub async fn resolve_first(
     let response = next.call(req).await?.map_into_boxed_body();
     let Some(check) = pending else { return Ok(response) };
     let status = response.status();
-    let answered_without_check = check.needed.load(Ordering::Acquire)
-        && check.outcome.get().is_none()
+    // The handler may have failed while the check it started was still in flight: that check may since have
+    // finished, or not. Either way its outcome decides (`run_pooled` runs it only if nothing has).
+    let failed_otherwise = check.needed.load(Ordering::Acquire)
         && (status.is_client_error() || status.is_server_error())
         && status != actix_web::http::StatusCode::UNAUTHORIZED;
-    if !answered_without_check {
+    if !failed_otherwise {
         return Ok(response);
     }
     let state = response.request().app_data::<web::Data<AppState>>().expect("AppState is registered").clone();
@@ -400,5 +401,54 @@ mod tests {
         let token = issue_session(b"secret-a", 42, "sid", now, now + chrono::Duration::hours(1)).unwrap();
         assert_eq!(verify_session(b"secret-a", &token).unwrap(), (42, "sid".to_string()));
         assert_eq!(verify_session(b"secret-b", &token).unwrap_err().code, "bad_token");
+    }
+
+    /// A handler that fails with a 400 for its own reasons, having run the caller's session check first
+    /// (`check_first`) or not at all, as a handler does whose body extractor failed while its session check was
+    /// in flight or not yet begun.
+    async fn fails_on_its_own(
+        state: web::Data<AppState>,
+        caller: CallerToCheck,
+        check_first: web::Path<bool>,
+    ) -> ApiResult<actix_web::HttpResponse> {
+        if *check_first {
+            let pending = caller.check();
+            let pool = state.pool.clone();
+            let _ = web::block(move || pending.run(&mut pool.get().unwrap())).await.unwrap();
+        }
+        Err(ApiError::bad_request("malformed_body", "not what this route takes"))
+    }
+
+    #[actix_web::test]
+    async fn a_session_no_longer_live_answers_401_even_when_the_handler_failed_otherwise() {
+        let dir = tempfile::tempdir().unwrap();
+        let settings = crate::settings::Settings::for_tests(&dir.path().join("tegami.db"));
+        let pool = crate::db::connect_with(&settings.database_url, 2, settings.sqlite_synchronous).unwrap();
+        let state = web::Data::new(AppState {
+            pool,
+            writer: crate::db::writer::Writer::start(&settings.database_url, settings.sqlite_synchronous).unwrap(),
+            jwt_secret: b"secret".to_vec(),
+            mail: crate::mail::MailContext::new(&settings),
+            settings,
+            hub: crate::events::hub::Hub::default(),
+        });
+        let app = actix_web::test::init_service(
+            actix_web::App::new()
+                .wrap(actix_web::middleware::from_fn(resolve_first))
+                .app_data(state.clone())
+                .route("/{check_first}", web::post().to(fails_on_its_own)),
+        )
+        .await;
+        let now = chrono::Utc::now();
+        // A well-signed token whose session row does not exist: signed out, or never there.
+        let token = issue_session(b"secret", 1, "signed-out", now, now + chrono::Duration::hours(1)).unwrap();
+        for check_first in [true, false] {
+            let request = actix_web::test::TestRequest::post()
+                .uri(&format!("/{check_first}"))
+                .insert_header(("Authorization", format!("Bearer {token}")))
+                .to_request();
+            let response = actix_web::test::call_service(&app, request).await;
+            assert_eq!(response.status(), 401, "session check run first: {check_first}");
+        }
     }
 }
