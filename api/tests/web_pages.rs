@@ -506,12 +506,21 @@ tegami_api::on_both_backends! {
         assert_eq!(r.status(), 201, "{}", r.text().unwrap());
         let id = r.json::<Value>().unwrap()["id"].as_i64().unwrap();
         assert_eq!(app.post(&format!("/api/v1/games/{id}/join"), Some(&bea.token), &json!({})).status(), 200);
-        // A few moves, so that there are private events (hands dealt, cards drawn).
-        for _ in 0..6 {
+        // A few moves, so that there are private events (cards played face down). The bot's turns come from its
+        // worker, in its own time: the players wait for it rather than run out of rounds.
+        let mut played = 0;
+        let waited_since = std::time::Instant::now();
+        while played < 8 {
+            let mut moved = false;
             for p in [&ada, &bea] {
                 if !p.moves(&app, id).is_empty() {
                     assert!(p.play_first_option(&app, id).status().is_success());
+                    (played, moved) = (played + 1, true);
                 }
+            }
+            if !moved {
+                assert!(waited_since.elapsed() < std::time::Duration::from_secs(60), "the bot never moved");
+                std::thread::sleep(std::time::Duration::from_millis(50));
             }
         }
         let signed_in = |email: &str| {
