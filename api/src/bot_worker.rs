@@ -108,7 +108,7 @@ async fn owed(pool: &DbPool, looked_at: BotGameHeads) -> Result<(Vec<BotTurn>, B
 }
 
 pub async fn run(pool: DbPool, mail: MailContext) {
-    let mut woken = crate::events::hub::woken();
+    let mut woken = crate::events::hub::woken_for_bots();
     let (done_tx, mut done) = tokio::sync::mpsc::unbounded_channel();
     let thinkers = Thinkers::start(pool.clone(), mail, done_tx);
     // Decisions handed to a thinking thread and not yet answered: not handed out twice.

@@ -258,7 +258,7 @@ fn a_rated_game_ending_while_a_batch_holds_the_event_counter_does_not_deadlock()
     let mut waiting = || -> i64 {
         diesel::sql_query(
             "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() \
-             AND wait_event_type = 'Lock' AND query LIKE 'UPDATE \"event_counter\"%'",
+             AND wait_event_type = 'Lock' AND query LIKE '%UPDATE%event_counter%'",
         )
         .get_result::<Count>(watcher_pg)
         .unwrap()

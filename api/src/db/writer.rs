@@ -2,10 +2,10 @@
 //!
 //! One thread owns a connection of its own and takes the requests queued while it was busy (up to
 //! [`MAX_BATCH`]) as one batch: one transaction, each request in a savepoint of its own (a request that fails
-//! is rolled back alone and answered with its error; the others go on), then one commit. Every request is
-//! answered only after the commit that holds it is durable, and requests run in the order they arrived, so
-//! two moves to one game keep their order and the second sees the first (idempotent retries, stale
-//! decisions).
+//! is rolled back alone and answered with its error; the others go on; a request alone in its batch needs
+//! none), then one commit. Every request is answered only after the commit that holds it is durable, and
+//! requests run in the order they arrived, so two moves to one game keep their order and the second sees the
+//! first (idempotent retries, stale decisions).
 //!
 //! On SQLite the file has one writer anyway: batching turns the queue that would wait for the lock into one
 //! immediate transaction. On PostgreSQL the batch first locks the rows of every game it will change, in
@@ -28,6 +28,7 @@ use diesel::r2d2::R2D2Connection;
 
 use super::{Conn, DbSetupError, SqliteSync, Target};
 use crate::error::{ApiError, ApiResult};
+use crate::events::hub::Concerns;
 
 /// The most requests one batch holds: enough to fill an fsync on a busy server, few enough that the first
 /// request's answer is not held back long.
@@ -43,7 +44,11 @@ struct Job {
     game: i64,
     run: Run,
 }
-type Run = Box<dyn FnOnce(Result<&mut Conn, &ApiError>) -> Deliver + Send>;
+/// A request: run on the batch's connection (or told that the batch could not begin), `alone` when it is the
+/// batch's only request; it answers whether it succeeded, and how to deliver its answer once the batch ends.
+type Run = Box<dyn FnOnce(Result<&mut Conn, &ApiError>, Alone) -> (Deliver, Succeeded) + Send>;
+type Alone = bool;
+type Succeeded = bool;
 type Deliver = Box<dyn FnOnce(Option<&ApiError>) + Send>;
 
 /// Where writes that benefit from group commit go: the batching thread's queue. Dropping it waits for the
@@ -78,17 +83,22 @@ impl Writer {
         f: impl FnOnce(&mut Conn) -> ApiResult<T> + Send + 'static,
     ) -> ApiResult<T> {
         let (answer, answered) = tokio::sync::oneshot::channel();
-        let run: Run = Box::new(move |conn| {
+        let run: Run = Box::new(move |conn, alone| {
             let result = match conn {
+                // The batch's transaction is this request's own: a savepoint would only cost two statements
+                // (on PostgreSQL two round trips), since a failure rolls the whole batch back.
+                Ok(conn) if alone => f(conn),
                 Ok(conn) => super::write_transaction(conn, f),
                 Err(e) => Err(e.clone()),
             };
-            Box::new(move |failed| {
+            let succeeded = result.is_ok();
+            let deliver: Deliver = Box::new(move |failed| {
                 let _ = answer.send(match failed {
                     None => result,
                     Some(e) => Err(e.clone()),
                 });
-            })
+            });
+            (deliver, succeeded)
         });
         self.queue.send(Job { game, run }).map_err(|_| ApiError::internal("the writer thread has stopped"))?;
         answered.await.map_err(|_| ApiError::internal("the writer thread dropped a request"))?
@@ -153,7 +163,8 @@ fn write_batches(mut conn: Conn, target: Target, sync: SqliteSync, queue: mpsc::
     }
 }
 
-/// One transaction for `jobs`, each in its own savepoint, then one commit, then the answers. Returns whether
+/// One transaction for `jobs`, each in its own savepoint (unless it is the only one), then one commit, then the
+/// answers. Returns whether
 /// the batch committed; a committed batch is counted in `done` before anyone is answered, so a client that
 /// has its answer also sees the count.
 fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
@@ -165,20 +176,31 @@ fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
         let failed =
             ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "the database is busy; retry shortly")
                 .with_retry_after(1);
-        jobs.into_iter().for_each(|job| (job.run)(Err(&failed))(None));
+        jobs.into_iter().for_each(|job| (job.run)(Err(&failed), false).0(None));
         return false;
     }
-    let run = |conn: &mut Conn| -> Vec<Deliver> {
-        crate::events::hub::holding_wakes(|| jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn))).collect())
+    let alone = jobs.len() == 1;
+    let run = |conn: &mut Conn| -> (Vec<(Deliver, Succeeded)>, Concerns) {
+        crate::events::hub::holding_wakes(|| jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn), alone)).collect())
     };
     // On PostgreSQL the batch's events are announced to the other instances once, before the commit.
-    let (delivers, announced) = crate::events::listen::announcing_once(conn, run);
+    let ((ran, concerns), announced) = crate::events::listen::announcing_once(conn, run);
+    let (delivers, succeeded): (Vec<Deliver>, Vec<Succeeded>) = ran.into_iter().unzip();
+    if alone && succeeded != [true] {
+        // The one request failed, in no savepoint of its own: what it wrote goes with the batch's transaction.
+        // Its answer is its own error (or, if the rollback fails, the broken connection is replaced next).
+        if let Err(e) = Manager::rollback_transaction(conn) {
+            tracing::warn!(error = %e, "a failed write could not be rolled back");
+        }
+        delivers.into_iter().for_each(|deliver| deliver(None));
+        return false;
+    }
     match announced.and_then(|()| Manager::commit_transaction(conn)) {
         Ok(()) => {
             done.fetch_add(1, Ordering::Relaxed);
             // The events recorded in the batch became visible only now: the hub reads them (the requests' own
             // wakes were held back: they came before the commit).
-            crate::events::hub::wake();
+            crate::events::hub::wake_after_batch(concerns);
             delivers.into_iter().for_each(|deliver| deliver(None));
             true
         }
@@ -257,6 +279,37 @@ impl Drop for ForgetLocks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_request_alone_in_its_batch_that_fails_leaves_nothing_behind() {
+        use diesel::connection::SimpleConnection as _;
+        let dir = tempfile::tempdir().unwrap();
+        let writer =
+            Writer::start(&format!("sqlite://{}", dir.path().join("w.db").display()), SqliteSync::Full).unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let sql = |sql: &'static str| {
+            move |conn: &mut Conn| match conn {
+                Conn::Sqlite(c) => c.batch_execute(sql).map_err(ApiError::from),
+                Conn::Postgres(_) => unreachable!("a SQLite writer"),
+            }
+        };
+        let rows = || {
+            runtime.block_on(writer.write(1, |conn| {
+                let count = diesel::dsl::sql::<diesel::sql_types::BigInt>("COUNT(*) FROM moves");
+                Ok(crate::on_backend!(conn, |c| diesel::select(count.clone()).get_result::<i64>(c))?)
+            }))
+        };
+        runtime.block_on(writer.write(1, sql("CREATE TABLE moves (n INTEGER)"))).unwrap();
+        let failed = runtime.block_on(writer.write(1, move |conn| {
+            sql("INSERT INTO moves VALUES (1)")(conn)?;
+            Err::<(), _>(ApiError::conflict("refused", "after writing"))
+        }));
+        assert_eq!(failed.unwrap_err().code, "refused", "the request's own error is its answer");
+        assert_eq!(rows().unwrap(), 0, "what it wrote is rolled back");
+        runtime.block_on(writer.write(1, sql("INSERT INTO moves VALUES (2)"))).unwrap();
+        assert_eq!(rows().unwrap(), 1, "the next request is stored");
+        assert_eq!(writer.batches_committed(), 4, "every batch but the failed one committed");
+    }
 
     /// Whether this process has `path` open.
     fn holds_open(path: &std::path::Path) -> bool {

@@ -29,36 +29,94 @@ pub struct Committed {
     pub players: Vec<i64>,
 }
 
-/// Bumped after every local commit that recorded an event; each hub in the process watches it.
+/// Bumped after every local commit that recorded an event, one for each of those it may concern: each hub in
+/// the process; the webhook worker; the bot worker.
 static WAKE: LazyLock<watch::Sender<u64>> = LazyLock::new(|| watch::channel(0).0);
+static DELIVERIES_WAKE: LazyLock<watch::Sender<u64>> = LazyLock::new(|| watch::channel(0).0);
+static BOTS_WAKE: LazyLock<watch::Sender<u64>> = LazyLock::new(|| watch::channel(0).0);
 
+fn bump(wake: &watch::Sender<u64>) {
+    wake.send_modify(|n| *n = n.wrapping_add(1));
+}
+
+/// Wakes the hubs, the webhook worker and the bot worker after a commit, unless this thread's wakes are held.
 pub(crate) fn wake() {
     if !HELD.get() {
-        WAKE.send_modify(|n| *n = n.wrapping_add(1));
+        bump(&WAKE);
+        bump(&DELIVERIES_WAKE);
+        bump(&BOTS_WAKE);
     }
+}
+
+/// Whom the requests of a writer batch concern besides the hubs, noted while their wakes are held.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Concerns {
+    /// A webhook delivery was queued.
+    pub deliveries: bool,
+    /// A game with a searching bot changed: it may owe a decision now.
+    pub bots: bool,
+}
+
+/// Notes, while this thread's wakes are held, that a webhook delivery was queued. (Unheld, the wake that follows
+/// the commit wakes everyone.)
+pub(crate) fn note_delivery_queued() {
+    NOTED.set(Concerns { deliveries: true, ..NOTED.get() });
+}
+
+/// Notes, while this thread's wakes are held, that a game with a searching bot changed.
+pub(crate) fn note_bot_game_changed() {
+    NOTED.set(Concerns { bots: true, ..NOTED.get() });
 }
 
 thread_local! {
     static HELD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static NOTED: std::cell::Cell<Concerns> = const { std::cell::Cell::new(Concerns { deliveries: false, bots: false }) };
 }
 
-/// Runs `f` with this thread's wakes held back: the writer's requests end before their batch commits, and
-/// each woke the hub, the bot worker and the webhook worker, which read the database and found nothing new
-/// yet (a read each in the blocking pool, per move). The writer wakes them once, after the commit.
-pub(crate) fn holding_wakes<T>(f: impl FnOnce() -> T) -> T {
-    struct Release(bool);
+/// Runs `f` with this thread's wakes held back, and returns whom its changes concern: the writer's requests
+/// end before their batch commits, and each woke the hub, the bot worker and the webhook worker, which read
+/// the database and found nothing new yet (a read each in the blocking pool, per move). The writer wakes them
+/// once, after the commit ([`wake_after_batch`]), and the two workers only if the batch concerns them: most
+/// moves queue no webhook delivery and are not in a game with a searching bot, and each wake cost a read.
+pub(crate) fn holding_wakes<T>(f: impl FnOnce() -> T) -> (T, Concerns) {
+    struct Release(bool, Concerns);
     impl Drop for Release {
         fn drop(&mut self) {
             HELD.set(self.0);
+            NOTED.set(self.1);
         }
     }
-    let _release = Release(HELD.replace(true));
-    f()
+    let release = Release(HELD.replace(true), NOTED.replace(Concerns::default()));
+    let value = f();
+    let noted = NOTED.get();
+    drop(release);
+    (value, noted)
 }
 
-/// Changes after every local commit that recorded an event (the webhook worker waits on it too).
+/// Wakes the hubs after a batch's commit, and the workers its changes concern.
+pub(crate) fn wake_after_batch(concerns: Concerns) {
+    bump(&WAKE);
+    if concerns.deliveries {
+        bump(&DELIVERIES_WAKE);
+    }
+    if concerns.bots {
+        bump(&BOTS_WAKE);
+    }
+}
+
+/// Changes after every local commit that recorded an event.
 pub fn woken() -> watch::Receiver<u64> {
     WAKE.subscribe()
+}
+
+/// Changes after every local commit that may have queued a webhook delivery.
+pub fn woken_for_deliveries() -> watch::Receiver<u64> {
+    DELIVERIES_WAKE.subscribe()
+}
+
+/// Changes after every local commit that may have changed a game with a searching bot.
+pub fn woken_for_bots() -> watch::Receiver<u64> {
+    BOTS_WAKE.subscribe()
 }
 
 #[derive(Clone)]
@@ -111,7 +169,14 @@ impl Hub {
             let every = if listening { poll.max(LISTENING_POLL) } else { poll };
             let mut read = true;
             tokio::select! {
-                changed = woken.changed() => if changed.is_err() { return },
+                changed = woken.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    // With no stream open, a local commit's own notification (which a listening session hears
+                    // like anyone's) passes it without a read.
+                    read = !(listening && self.streams() == 0);
+                },
                 changed = async { hearing.as_mut().expect("guarded").changed().await }, if hearing.is_some() => {
                     match changed {
                         Ok(()) => {
@@ -119,6 +184,12 @@ impl Hub {
                             // An event this hub has read already (its own, woken locally) or a session that
                             // stopped: nothing to read. A new session may have missed some: read.
                             read = heard.newest > last || heard.session != session;
+                            // With no stream open, an announced event needs no read to be passed: events commit
+                            // in id order, so every one up to it has committed (and a stream opened since reads
+                            // its own from the database).
+                            if read && heard.session == session && self.streams() == 0 {
+                                (last, read) = (heard.newest, false);
+                            }
                             session = heard.session;
                         }
                         // No listener (it cannot read the URL): the poll alone, as on SQLite.
@@ -212,4 +283,24 @@ async fn blocking<T: Send + 'static>(
     })
     .await
     .map_err(|e| e.to_string())?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn held_wakes_tell_whom_the_changes_concern_and_nothing_more() {
+        note_delivery_queued();
+        let ((), concerns) = holding_wakes(|| note_bot_game_changed());
+        assert_eq!(concerns, Concerns { deliveries: false, bots: true }, "a note from before does not count");
+        let ((), concerns) = holding_wakes(|| {
+            let ((), inner) = holding_wakes(note_delivery_queued);
+            assert_eq!(inner, Concerns { deliveries: true, bots: false });
+        });
+        assert_eq!(concerns, Concerns::default(), "an inner hold keeps its own notes");
+        let ((), concerns) = holding_wakes(|| ());
+        assert_eq!(concerns, Concerns::default());
+        assert!(!HELD.get(), "released");
+    }
 }

@@ -17,6 +17,7 @@ pub mod hub;
 pub mod listen;
 
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
 use shared::Pending;
 use shared::api_types::{GameEvent, GameStatus};
 
@@ -50,6 +51,24 @@ pub struct EventRow {
 /// taken while the game waits; the whole journal for a game's first). Call it last in the transaction: the
 /// counter row stays locked (on PostgreSQL) until the commit.
 pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
+    let status = loaded.status();
+    let pending = if status == GameStatus::Active { loaded.game.pending() } else { Vec::new() };
+    let pending = serde_json::to_string(&pending).map_err(ApiError::internal)?;
+    if let Conn::Postgres(c) = conn {
+        let (game_id, to_seq, at) = (loaded.row.id, loaded.row.head_seq, now());
+        let recorded: Recorded = Prepared(
+            diesel::sql_query(RECORD_ON_POSTGRES)
+                .bind::<BigInt, _>(game_id)
+                .bind::<BigInt, _>(to_seq)
+                .bind::<Text, _>(&loaded.row.status)
+                .bind::<Text, _>(&pending)
+                .bind::<Text, _>(&at),
+        )
+        .get_result(c)?;
+        listen::notify(conn, recorded.id)?;
+        let (id, from_seq, status) = (recorded.id, recorded.from_seq, loaded.row.status.clone());
+        return Ok(EventRow { id, game_id, from_seq, to_seq, status, pending, at, message_id: None });
+    }
     // The game's latest event ends where the new one starts: a game's events cover its entries in id order, so
     // the index on (game_id, id) finds it at once however many the game has (MAX(to_seq) read them all).
     let covered: Option<i64> = events::table
@@ -60,20 +79,38 @@ pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
         .optional()?;
     let from_seq = covered.map_or(0, |seq| seq + 1);
     let id = next_id(conn)?;
-    let status = loaded.status();
-    let pending = if status == GameStatus::Active { loaded.game.pending() } else { Vec::new() };
     let row = EventRow {
         id,
         game_id: loaded.row.id,
         from_seq,
         to_seq: loaded.row.head_seq,
         status: loaded.row.status.clone(),
-        pending: serde_json::to_string(&pending).map_err(ApiError::internal)?,
+        pending,
         at: now(),
         message_id: None,
     };
     insert(conn, &row)?;
     Ok(row)
+}
+
+/// [`record`]'s three statements (the game's latest event, the counter, the insert) as one on PostgreSQL, where
+/// each is a round trip: binds are the game, the head (`to_seq`), the status, the pending decisions and the time.
+const RECORD_ON_POSTGRES: &str = "WITH next AS (
+        UPDATE event_counter SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id
+    )
+    INSERT INTO events (id, game_id, from_seq, to_seq, status, pending, at)
+    SELECT next.last_id, $1,
+        COALESCE((SELECT latest.to_seq + 1 FROM events latest WHERE latest.game_id = $1 ORDER BY latest.id DESC LIMIT 1), 0),
+        $2, $3, $4, $5
+    FROM next
+    RETURNING id, from_seq";
+
+#[derive(QueryableByName)]
+struct Recorded {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    from_seq: i64,
 }
 
 /// Records message `message_id`, just written at `loaded`'s table, as the next event: one that covers no

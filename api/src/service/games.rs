@@ -129,6 +129,9 @@ impl Loaded {
             crate::events::record(conn, self)?
         };
         crate::webhooks::queue(conn, self, &event)?;
+        if self.seats.iter().any(|s| bot_level(&s.kind).is_some_and(|level| level.searches())) {
+            crate::events::hub::note_bot_game_changed();
+        }
         // The next request for legal moves (most often the next seat's, at once) reads them from here, and the
         // next move resumes the game from here.
         self.keep();
@@ -1102,6 +1105,43 @@ mod tests {
         assert!(bot_answer(&mut conn, &mail, turn, action).unwrap());
         let (_, heads_after) = bot_turns(&mut conn, &heads).unwrap();
         assert_ne!(heads_after.get(&id), heads.get(&id), "the bot's answer changed the game, which is looked at again");
+    }
+
+    #[test]
+    fn a_move_wakes_the_bot_worker_only_in_a_game_with_a_searching_bot() {
+        let dir = tempfile::tempdir().unwrap();
+        let database = ScratchDatabase::on(Backend::Sqlite, dir.path());
+        let mut conn = crate::db::open_migrated(&database.url).unwrap();
+        let mail = MailContext::new(&Settings::for_tests(&dir.path().join("tegami.db")));
+        let (ada, searching) = ada_against_two_bots(&mut conn, &mail, Level::Easy);
+        let against_random_bots = CreateGameRequest {
+            slug: "uosao".into(),
+            options: Value::Null,
+            seats: vec![
+                SeatRequest::Me,
+                SeatRequest::Bot { level: Level::Random },
+                SeatRequest::Bot { level: Level::Random },
+            ],
+            deadline_hours: None,
+            timeout_policy: TimeoutPolicy::default(),
+            rated: None,
+            listed: true,
+            mail_pictures: false,
+        };
+        let random = create(&mut conn, &mail, ada, against_random_bots).unwrap().summary.id;
+        let (_, concerns) = crate::events::hub::holding_wakes(|| play_first_option(&mut conn, &mail, ada, random));
+        assert!(!concerns.bots, "random bots answer within the move");
+        // A searching bot may be the first asked: it answers as the bot worker would.
+        while legal_moves(&mut conn, ada, searching).unwrap().is_empty() {
+            let (turns, _) = bot_turns(&mut conn, &BotGameHeads::new()).unwrap();
+            let turn = &turns[0];
+            let action =
+                turn.game.random_action(&turn.state, &turn.decision, &mut shared::Rng::from_seed(b"t")).unwrap();
+            assert!(bot_answer(&mut conn, &mail, turn, action).unwrap());
+        }
+        let (_, concerns) = crate::events::hub::holding_wakes(|| play_first_option(&mut conn, &mail, ada, searching));
+        assert!(concerns.bots, "a searching bot may owe a decision now");
+        assert!(!concerns.deliveries, "no webhook, no delivery");
     }
 
     #[test]

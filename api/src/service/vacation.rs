@@ -20,8 +20,12 @@ fn parse(at: &str) -> Option<DateTime<Utc>> {
 
 /// Whether `account` is away now, and until when.
 pub fn away(conn: &mut Conn, mail: &MailContext, account: i64) -> ApiResult<Option<DateTime<Utc>>> {
-    let now = mail.clock.now();
-    Ok(prefs::of(conn, account)?.away_until.as_deref().and_then(parse).filter(|u| *u > now))
+    Ok(away_in(&prefs::of(conn, account)?, mail.clock.now()))
+}
+
+/// Until when the account whose preferences are `prefs` is away at `now`, if it is.
+pub fn away_in(prefs: &prefs::Prefs, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    prefs.away_until.as_deref().and_then(parse).filter(|u| *u > now)
 }
 
 pub fn get(conn: &mut Conn, mail: &MailContext, account: i64) -> ApiResult<Vacation> {

@@ -111,6 +111,7 @@ pub fn queue(conn: &mut Conn, loaded: &Loaded, row: &EventRow) -> ApiResult<()> 
                 webhook_deliveries::next_attempt_at.eq(&at),
             ))
             .execute_native(conn)?;
+        crate::events::hub::note_delivery_queued();
     }
     Ok(())
 }

@@ -50,7 +50,7 @@ impl Attempt {
 }
 
 pub async fn run(pool: DbPool, mail: MailContext, settings: WebhookSettings) {
-    let mut woken = crate::events::hub::woken();
+    let mut woken = crate::events::hub::woken_for_deliveries();
     tracing::info!(allow_private = settings.allow_private, "webhook worker started");
     loop {
         tokio::select! {

@@ -158,8 +158,18 @@ pub(super) fn store(conn: &mut Conn, mail: &MailContext, draft: Draft) -> ApiRes
 /// Queues `notice` unless its recipient wants no game emails; a turn email for a player who asked for daily
 /// digests becomes a digest part. A game-start email's Message-ID is the thread root of that player's game.
 /// A turn email waits the server's `turn_wait_secs` ([`waits`]), unless its player wants every one at once.
-pub(super) fn queue(conn: &mut Conn, mail: &MailContext, mut notice: Notice) -> ApiResult<()> {
-    let prefs = prefs::of(conn, notice.account_id)?;
+pub(super) fn queue(conn: &mut Conn, mail: &MailContext, notice: Notice) -> ApiResult<()> {
+    queue_by(conn, mail, notice, &mut PrefsRead::default())
+}
+
+/// [`queue`], with the recipient's preferences taken from (or read into) `prefs`.
+pub(super) fn queue_by(
+    conn: &mut Conn,
+    mail: &MailContext,
+    mut notice: Notice,
+    prefs: &mut PrefsRead,
+) -> ApiResult<()> {
+    let prefs = prefs.of(conn, notice.account_id)?;
     match prefs.notify {
         Notify::None => return Ok(()),
         Notify::DailyDigest if notice.kind == "turn" => notice.kind = outbox::DIGEST_PART,
@@ -181,4 +191,19 @@ pub(super) fn queue(conn: &mut Conn, mail: &MailContext, mut notice: Notice) -> 
 /// meanwhile): when the server waits at all and the player did not ask for every one at once.
 pub(super) fn waits(mail: &MailContext, turn_email: TurnEmail) -> bool {
     mail.settings.turn_wait_secs > 0 && turn_email == TurnEmail::UnlessSeen
+}
+
+/// The email preferences of the accounts one change concerns, each read once: a newly asked decision's
+/// deadline and its turn email both need its player's (a statement each, on PostgreSQL a round trip each).
+#[derive(Default)]
+pub(super) struct PrefsRead(std::collections::HashMap<i64, prefs::Prefs>);
+
+impl PrefsRead {
+    pub(super) fn of(&mut self, conn: &mut Conn, account: i64) -> ApiResult<&prefs::Prefs> {
+        if !self.0.contains_key(&account) {
+            let read = prefs::of(conn, account)?;
+            self.0.insert(account, read);
+        }
+        Ok(&self.0[&account])
+    }
 }

@@ -15,12 +15,17 @@ use crate::mail::outbox::Notice;
 use crate::service::game_record::Loaded;
 use crate::time::millis;
 
-use super::common::{Asked, Composed, Recipient, game_draft, game_title, intro, queue, unsubscribe_url};
+use super::common::{Asked, Composed, PrefsRead, Recipient, game_draft, game_title, intro, queue, unsubscribe_url};
 use super::reply::{how_to_answer, reply_route};
 use super::text::{board_for, legal_text};
 
 /// Keeps one deadline row per decision pending for a player: drops those answered, adds the new ones.
-pub(super) fn track_deadlines(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> ApiResult<()> {
+pub(super) fn track_deadlines(
+    conn: &mut Conn,
+    mail: &MailContext,
+    loaded: &Loaded,
+    prefs: &mut PrefsRead,
+) -> ApiResult<()> {
     let id = loaded.row.id;
     let pending = if loaded.game.is_over() { Vec::new() } else { loaded.game.pending() };
     let ids: Vec<&str> = pending.iter().map(|p| p.id.as_str()).collect();
@@ -45,7 +50,7 @@ pub(super) fn track_deadlines(conn: &mut Conn, mail: &MailContext, loaded: &Load
             continue;
         };
         // The clock of a player on vacation starts when they are back.
-        let now = crate::service::vacation::away(conn, mail, account)?.unwrap_or(now);
+        let now = crate::service::vacation::away_in(prefs.of(conn, account)?, now).unwrap_or(now);
         let insert = diesel::insert_into(decision_deadlines::table)
             .values((
                 decision_deadlines::game_id.eq(id),

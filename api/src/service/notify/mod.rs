@@ -46,7 +46,7 @@ use crate::mail::outbox::{self, Notice, OutgoingMail};
 use crate::mail::picture::Picture;
 use crate::service::game_record::{self, Loaded};
 
-use common::{Asked, Composed, lang_of, player_seats, queue, recipient_of, subscribed};
+use common::{Asked, Composed, PrefsRead, lang_of, player_seats, queue_by, recipient_of, subscribed};
 use deadlines::{compose_reminder, track_deadlines};
 use game_end::game_over;
 use game_start::game_start;
@@ -59,7 +59,8 @@ pub fn after_change(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> Api
     if loaded.row.status == "waiting" {
         return Ok(());
     }
-    track_deadlines(conn, mail, loaded)?;
+    let mut prefs = PrefsRead::default();
+    track_deadlines(conn, mail, loaded, &mut prefs)?;
     let notice = |kind, seat, account, decision| Notice {
         kind,
         game_id: loaded.row.id,
@@ -71,7 +72,7 @@ pub fn after_change(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> Api
     // Nothing was asked before and the game is not over: every seat was just filled, the game begins.
     if loaded.asked_before.is_empty() && !loaded.game.is_over() {
         for (seat, account) in player_seats(loaded) {
-            queue(conn, mail, notice("game_start", seat, account, None))?;
+            queue_by(conn, mail, notice("game_start", seat, account, None), &mut prefs)?;
         }
     }
     if !loaded.asked_before.is_empty() && !loaded.game.is_over() {
@@ -80,7 +81,7 @@ pub fn after_change(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> Api
     if loaded.game.is_over() {
         if !loaded.over_before {
             for (seat, account) in player_seats(loaded) {
-                queue(conn, mail, notice("game_over", seat, account, None))?;
+                queue_by(conn, mail, notice("game_over", seat, account, None), &mut prefs)?;
             }
         }
         return Ok(());
@@ -99,7 +100,7 @@ pub fn after_change(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> Api
             // once whatever their preferences, as the confirmation it stands for would have.
             outbox::enqueue_notice(conn, &turn, &outbox::fresh_message_id(Some(turn.game_id), mail.domain()))?;
         } else {
-            queue(conn, mail, turn)?;
+            queue_by(conn, mail, turn, &mut prefs)?;
         }
     }
     Ok(())
