@@ -292,7 +292,7 @@ mod tests {
     #[test]
     fn held_wakes_tell_whom_the_changes_concern_and_nothing_more() {
         note_delivery_queued();
-        let ((), concerns) = holding_wakes(|| note_bot_game_changed());
+        let ((), concerns) = holding_wakes(note_bot_game_changed);
         assert_eq!(concerns, Concerns { deliveries: false, bots: true }, "a note from before does not count");
         let ((), concerns) = holding_wakes(|| {
             let ((), inner) = holding_wakes(note_delivery_queued);

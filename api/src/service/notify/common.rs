@@ -200,10 +200,9 @@ pub(super) struct PrefsRead(std::collections::HashMap<i64, prefs::Prefs>);
 
 impl PrefsRead {
     pub(super) fn of(&mut self, conn: &mut Conn, account: i64) -> ApiResult<&prefs::Prefs> {
-        if !self.0.contains_key(&account) {
-            let read = prefs::of(conn, account)?;
-            self.0.insert(account, read);
-        }
-        Ok(&self.0[&account])
+        Ok(match self.0.entry(account) {
+            std::collections::hash_map::Entry::Occupied(read) => read.into_mut(),
+            std::collections::hash_map::Entry::Vacant(unread) => unread.insert(prefs::of(conn, account)?),
+        })
     }
 }
