@@ -53,7 +53,8 @@ thread_local! {
 
 /// Runs `f` (the requests of one writer batch, all in one transaction) with their announcements held back,
 /// then announces the newest event once, in the same transaction, if any of them recorded one: a NOTIFY per
-/// move was a round trip per move. A listener reads every event after the last it read, so the newest id
+/// move was a round trip per move. (A move's event announces itself within the statement that records it:
+/// see `events::record`.) A listener reads every event after the last it read, so the newest id
 /// announces them all; one of a request rolled back since is a read that finds nothing more.
 pub(crate) fn announcing_once<T>(conn: &mut Conn, f: impl FnOnce(&mut Conn) -> T) -> (T, diesel::QueryResult<()>) {
     struct Release(bool);

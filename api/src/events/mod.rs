@@ -65,7 +65,6 @@ pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
                 .bind::<Text, _>(&at),
         )
         .get_result(c)?;
-        listen::notify(conn, recorded.id)?;
         let (id, from_seq, status) = (recorded.id, recorded.from_seq, loaded.row.status.clone());
         return Ok(EventRow { id, game_id, from_seq, to_seq, status, pending, at, message_id: None });
     }
@@ -93,17 +92,21 @@ pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
     Ok(row)
 }
 
-/// [`record`]'s three statements (the game's latest event, the counter, the insert) as one on PostgreSQL, where
-/// each is a round trip: binds are the game, the head (`to_seq`), the status, the pending decisions and the time.
+/// [`record`]'s three statements (the game's latest event, the counter, the insert) and its announcement to the
+/// other instances ([`listen::notify`]) as one on PostgreSQL, where each was a round trip: binds are the game,
+/// the head (`to_seq`), the status, the pending decisions and the time.
 const RECORD_ON_POSTGRES: &str = "WITH next AS (
         UPDATE event_counter SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id
+    ), recorded AS (
+        INSERT INTO events (id, game_id, from_seq, to_seq, status, pending, at)
+        SELECT next.last_id, $1,
+            COALESCE((SELECT latest.to_seq + 1 FROM events latest WHERE latest.game_id = $1 ORDER BY latest.id DESC LIMIT 1), 0),
+            $2, $3, $4, $5
+        FROM next
+        RETURNING id, from_seq
     )
-    INSERT INTO events (id, game_id, from_seq, to_seq, status, pending, at)
-    SELECT next.last_id, $1,
-        COALESCE((SELECT latest.to_seq + 1 FROM events latest WHERE latest.game_id = $1 ORDER BY latest.id DESC LIMIT 1), 0),
-        $2, $3, $4, $5
-    FROM next
-    RETURNING id, from_seq";
+    SELECT recorded.id, recorded.from_seq FROM recorded
+    CROSS JOIN LATERAL pg_notify('tegami_events', recorded.id::text) AS announced";
 
 #[derive(QueryableByName)]
 struct Recorded {
@@ -264,4 +267,13 @@ pub fn require_game(conn: &mut Conn, id: i64) -> ApiResult<()> {
     found
         .map(|_| ())
         .ok_or_else(|| ApiError::not_found("unknown_game", format!("no game `{id}`; `GET /api/v1/games` lists yours")))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_event_recorded_on_postgres_is_announced_on_the_channel_listened_to() {
+        let announce = format!("pg_notify('{}', recorded.id::text)", super::listen::CHANNEL);
+        assert!(super::RECORD_ON_POSTGRES.contains(&announce), "{}", super::RECORD_ON_POSTGRES);
+    }
 }
