@@ -83,7 +83,18 @@ pub struct Loaded {
     /// email goes out for each decision asked after a change that is not among these.
     pub asked_before: Vec<String>,
     pub over_before: bool,
+    /// Some player follows the game (`service::follow`): a move then reads who, and how.
+    pub followed: bool,
+    /// Some player has a webhook: a change then reads their webhooks to queue its deliveries.
+    pub hooked: bool,
 }
+
+/// Whether the seat's player follows its game, read with the seats: nearly always false, and a read of its own at
+/// every move otherwise (on PostgreSQL a round trip).
+const SEAT_FOLLOWS: &str = "EXISTS (SELECT 1 FROM game_follows WHERE game_follows.game_id = seats.game_id AND game_follows.account_id = seats.account_id)";
+/// Whether the seat's player has a webhook that is not disabled, likewise.
+const SEAT_HOOKED: &str =
+    "EXISTS (SELECT 1 FROM webhooks WHERE webhooks.account_id = seats.account_id AND webhooks.disabled_at IS NULL)";
 
 pub(crate) fn seat_kind(kind: &str) -> SeatKind {
     match kind {
@@ -268,14 +279,24 @@ fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
             .ok_or_else(|| game_not_found(id))?;
     // The seats with their players' names, in one statement (a move loads its game: two were a round trip more
     // on PostgreSQL).
-    let seated: Vec<(SeatRow, Option<String>)> = crate::on_backend!(conn, |c| seats::table
-        .left_join(accounts::table.on(accounts::id.nullable().eq(seats::account_id)))
-        .filter(seats::game_id.eq(id))
-        .order(seats::seat.asc())
-        .select((SeatRow::as_select(), accounts::display_name.nullable()))
-        .load(c))?;
-    let names = seated.iter().map(|(seat, name)| seat_name(seat, name.as_deref())).collect();
-    let seat_rows: Vec<SeatRow> = seated.into_iter().map(|(seat, _)| seat).collect();
+    // Kept prepared: diesel would not keep a statement with SQL of its own in it (its text never varies).
+    let seated: Vec<(SeatRow, Option<String>, bool, bool)> = crate::on_backend!(conn, |c| Prepared(
+        seats::table
+            .left_join(accounts::table.on(accounts::id.nullable().eq(seats::account_id)))
+            .filter(seats::game_id.eq(id))
+            .order(seats::seat.asc())
+            .select((
+                SeatRow::as_select(),
+                accounts::display_name.nullable(),
+                diesel::dsl::sql::<diesel::sql_types::Bool>(SEAT_FOLLOWS),
+                diesel::dsl::sql::<diesel::sql_types::Bool>(SEAT_HOOKED),
+            ))
+    )
+    .load(c))?;
+    let names = seated.iter().map(|(seat, name, ..)| seat_name(seat, name.as_deref())).collect();
+    let followed = seated.iter().any(|(_, _, follows, _)| *follows);
+    let hooked = seated.iter().any(|(.., hooked)| *hooked);
+    let seat_rows: Vec<SeatRow> = seated.into_iter().map(|(seat, ..)| seat).collect();
     let game = match kept_games::game(id, row.head_seq, &row.head_hash).filter(|_| recent <= 1) {
         Some(game) => game,
         None => resume_stored(conn, &row, seat_rows.len() as u8, recent)?,
@@ -286,7 +307,7 @@ fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
     let asked_before =
         if row.status == "active" { game.pending().into_iter().map(|p| p.id).collect() } else { Vec::new() };
     let over_before = game.is_over();
-    Ok(Loaded { row, seats: seat_rows, names, game, asked_before, over_before })
+    Ok(Loaded { row, seats: seat_rows, names, game, asked_before, over_before, followed, hooked })
 }
 
 /// The game `row` stores, resumed from its snapshot with its `recent` most recent entries.

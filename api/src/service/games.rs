@@ -359,6 +359,8 @@ pub fn join(conn: &mut Conn, mail: &MailContext, account: i64, id: i64, wanted: 
         seat_row.kind = "player".into();
         seat_row.account_id = Some(account);
         loaded.names = seat_names(conn, &loaded.seats)?;
+        // Read with the seats before this one was taken: its new player's follows and webhooks are read anew.
+        (loaded.followed, loaded.hooked) = (true, true);
         loaded.settle()?;
         loaded.persist(conn, mail, before)?;
         Ok(loaded.detail(Some(account)))

@@ -90,6 +90,9 @@ fn live_for(conn: &mut Conn, accounts: &[i64]) -> ApiResult<Vec<WebhookRow>> {
 /// Queues event `row` for every live webhook of the game's players, each with the event as its owner may
 /// see it; inside the transaction that records the event.
 pub fn queue(conn: &mut Conn, loaded: &Loaded, row: &EventRow) -> ApiResult<()> {
+    if !loaded.hooked {
+        return Ok(());
+    }
     let mut players: Vec<i64> =
         loaded.seats.iter().filter(|s| s.kind == "player").filter_map(|s| s.account_id).collect();
     players.sort_unstable();

@@ -16,6 +16,9 @@ use super::text::{board_for, events_for};
 /// After a move of `loaded`'s game: queues, for each player following it, an email (or a digest part)
 /// telling of it, unless the move is their own or asks them a decision now (their turn email tells them).
 pub(super) fn after_move(conn: &mut Conn, mail: &MailContext, loaded: &Loaded) -> ApiResult<()> {
+    if !loaded.followed {
+        return Ok(());
+    }
     let actor = loaded.game.entries().last().and_then(|e| e.body.seat());
     let asked: Vec<u8> =
         loaded.game.pending().iter().filter(|p| !loaded.asked_before.contains(&p.id)).map(|p| p.seat).collect();
