@@ -302,9 +302,9 @@ mod tests {
         runtime.block_on(writer.write(1, sql("CREATE TABLE moves (n INTEGER)"))).unwrap();
         let failed = runtime.block_on(writer.write(1, move |conn| {
             sql("INSERT INTO moves VALUES (1)")(conn)?;
-            Err::<(), _>(ApiError::conflict("refused", "after writing"))
+            Err::<(), _>(ApiError::conflict("conflict", "refused after writing"))
         }));
-        assert_eq!(failed.unwrap_err().code, "refused", "the request's own error is its answer");
+        assert_eq!(failed.unwrap_err().detail, "refused after writing", "the request's own error is its answer");
         assert_eq!(rows().unwrap(), 0, "what it wrote is rolled back");
         runtime.block_on(writer.write(1, sql("INSERT INTO moves VALUES (2)"))).unwrap();
         assert_eq!(rows().unwrap(), 1, "the next request is stored");

@@ -1014,6 +1014,11 @@ mod tests {
             password: "correct horse battery".into(),
         };
         let account = crate::service::accounts::register(conn, mail, &register).unwrap().id;
+        (account, against_two_bots(conn, mail, account, level))
+    }
+
+    /// A UOSAO game of `account`'s against two bots of `level`; its id.
+    fn against_two_bots(conn: &mut Conn, mail: &MailContext, account: i64, level: Level) -> i64 {
         let request = CreateGameRequest {
             slug: "uosao".into(),
             options: Value::Null,
@@ -1024,7 +1029,7 @@ mod tests {
             listed: true,
             mail_pictures: true,
         };
-        (account, create(conn, mail, account, request).unwrap().summary.id)
+        create(conn, mail, account, request).unwrap().summary.id
     }
 
     /// `account` answers the first decision asked of them in game `id` with its first listed option.
@@ -1116,21 +1121,7 @@ mod tests {
         let mut conn = crate::db::open_migrated(&database.url).unwrap();
         let mail = MailContext::new(&Settings::for_tests(&dir.path().join("tegami.db")));
         let (ada, searching) = ada_against_two_bots(&mut conn, &mail, Level::Easy);
-        let against_random_bots = CreateGameRequest {
-            slug: "uosao".into(),
-            options: Value::Null,
-            seats: vec![
-                SeatRequest::Me,
-                SeatRequest::Bot { level: Level::Random },
-                SeatRequest::Bot { level: Level::Random },
-            ],
-            deadline_hours: None,
-            timeout_policy: TimeoutPolicy::default(),
-            rated: None,
-            listed: true,
-            mail_pictures: false,
-        };
-        let random = create(&mut conn, &mail, ada, against_random_bots).unwrap().summary.id;
+        let random = against_two_bots(&mut conn, &mail, ada, Level::Random);
         let (_, concerns) = crate::events::hub::holding_wakes(|| play_first_option(&mut conn, &mail, ada, random));
         assert!(!concerns.bots, "random bots answer within the move");
         // A searching bot may be the first asked: it answers as the bot worker would.
