@@ -164,9 +164,8 @@ fn write_batches(mut conn: Conn, target: Target, sync: SqliteSync, queue: mpsc::
 }
 
 /// One transaction for `jobs`, each in its own savepoint (unless it is the only one), then one commit, then the
-/// answers. Returns whether
-/// the batch committed; a committed batch is counted in `done` before anyone is answered, so a client that
-/// has its answer also sees the count.
+/// answers. Returns whether the batch committed; a committed batch is counted in `done` before anyone is
+/// answered, so a client that has its answer also sees the count.
 fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
     type Manager = <Conn as diesel::Connection>::TransactionManager;
     let _forget_locks = ForgetLocks;

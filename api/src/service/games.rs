@@ -1007,6 +1007,16 @@ mod tests {
     use crate::settings::Settings;
 
     /// Ada's uosao game against two bots of `level`: her account and the game.
+    /// A migrated scratch database on `backend`, a connection to it and the mail settings of tests; the folder
+    /// and the database last as long as the first two values.
+    fn scratch(backend: Backend) -> (tempfile::TempDir, ScratchDatabase, Conn, MailContext) {
+        let dir = tempfile::tempdir().unwrap();
+        let database = ScratchDatabase::on(backend, dir.path());
+        let conn = crate::db::open_migrated(&database.url).unwrap();
+        let mail = MailContext::new(&Settings::for_tests(&dir.path().join("tegami.db")));
+        (dir, database, conn, mail)
+    }
+
     fn ada_against_two_bots(conn: &mut Conn, mail: &MailContext, level: Level) -> (i64, i64) {
         let register = RegisterRequest {
             email: "ada@example.org".into(),
@@ -1051,11 +1061,8 @@ mod tests {
     /// Every statement of a player's move (the bots' answers and the emails queued after it included) runs
     /// from a statement the connection keeps prepared, from the second move on.
     fn a_move_prepares_nothing_anew_on(backend: Backend) {
-        let dir = tempfile::tempdir().unwrap();
-        let database = ScratchDatabase::on(backend, dir.path());
-        let mut conn = crate::db::open_migrated(&database.url).unwrap();
+        let (_dir, _database, mut conn, mail) = scratch(backend);
         let statements = crate::db::prepared::recorded::statements(&mut conn);
-        let mail = MailContext::new(&Settings::for_tests(&dir.path().join("tegami.db")));
         let (account, id) = ada_against_two_bots(&mut conn, &mail, Level::Random);
         play_first_option(&mut conn, &mail, account, id);
         statements.lock().unwrap().ran.clear();
@@ -1085,10 +1092,7 @@ mod tests {
 
     #[test]
     fn the_bot_worker_looks_again_only_at_games_that_changed() {
-        let dir = tempfile::tempdir().unwrap();
-        let database = ScratchDatabase::on(Backend::Sqlite, dir.path());
-        let mut conn = crate::db::open_migrated(&database.url).unwrap();
-        let mail = MailContext::new(&Settings::for_tests(&dir.path().join("tegami.db")));
+        let (_dir, _database, mut conn, mail) = scratch(Backend::Sqlite);
         let (account, id) = ada_against_two_bots(&mut conn, &mail, Level::Easy);
         // Until a bot owes a decision, the player answers.
         let (turns, heads) = loop {
@@ -1116,10 +1120,7 @@ mod tests {
 
     #[test]
     fn a_move_wakes_the_bot_worker_only_in_a_game_with_a_searching_bot() {
-        let dir = tempfile::tempdir().unwrap();
-        let database = ScratchDatabase::on(Backend::Sqlite, dir.path());
-        let mut conn = crate::db::open_migrated(&database.url).unwrap();
-        let mail = MailContext::new(&Settings::for_tests(&dir.path().join("tegami.db")));
+        let (_dir, _database, mut conn, mail) = scratch(Backend::Sqlite);
         let (ada, searching) = ada_against_two_bots(&mut conn, &mail, Level::Easy);
         let random = against_two_bots(&mut conn, &mail, ada, Level::Random);
         let (_, concerns) = crate::events::hub::holding_wakes(|| play_first_option(&mut conn, &mail, ada, random));
@@ -1135,6 +1136,49 @@ mod tests {
         let (_, concerns) = crate::events::hub::holding_wakes(|| play_first_option(&mut conn, &mail, ada, searching));
         assert!(concerns.bots, "a searching bot may owe a decision now");
         assert!(!concerns.deliveries, "no webhook, no delivery");
+    }
+
+    #[test]
+    fn a_player_who_joins_with_a_webhook_is_sent_the_game_they_joined() {
+        use crate::db::schema::{webhook_deliveries, webhooks};
+        let (_dir, _database, mut conn, mail) = scratch(Backend::Sqlite);
+        let register = |conn: &mut Conn, name: &str| {
+            let request = RegisterRequest {
+                email: format!("{name}@example.org"),
+                display_name: name.into(),
+                password: "correct horse battery".into(),
+            };
+            crate::service::accounts::register(conn, &mail, &request).unwrap().id
+        };
+        let (ada, bea) = (register(&mut conn, "ada"), register(&mut conn, "bea"));
+        diesel::insert_into(webhooks::table)
+            .values((
+                webhooks::account_id.eq(bea),
+                webhooks::url.eq("https://hooks.example.org/tegami"),
+                webhooks::secret.eq("a-secret-of-sixteen-or-more"),
+                webhooks::created_at.eq(now()),
+            ))
+            .execute(&mut conn)
+            .unwrap();
+        let request = CreateGameRequest {
+            slug: "uosao".into(),
+            options: Value::Null,
+            seats: vec![SeatRequest::Me, SeatRequest::Open, SeatRequest::Bot { level: Level::Random }],
+            deadline_hours: None,
+            timeout_policy: TimeoutPolicy::default(),
+            rated: None,
+            listed: true,
+            mail_pictures: false,
+        };
+        let id = create(&mut conn, &mail, ada, request).unwrap().summary.id;
+        let queued = |conn: &mut Conn| webhook_deliveries::table.count().get_result::<i64>(conn).unwrap();
+        assert_eq!(queued(&mut conn), 0, "no player of the game had a webhook");
+        // Read with the seats before Bea took hers: her webhook is found all the same.
+        let ((), concerns) = crate::events::hub::holding_wakes(|| {
+            join(&mut conn, &mail, bea, id, None).unwrap();
+        });
+        assert!(queued(&mut conn) > 0, "the game's start is queued to Bea's webhook");
+        assert!(concerns.deliveries, "and the webhook worker is woken for it");
     }
 
     #[test]
