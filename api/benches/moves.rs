@@ -21,7 +21,7 @@
 //! does not answer).
 
 use std::net::TcpListener;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -192,6 +192,8 @@ struct Server {
     child: Child,
     base: String,
     database: ScratchDatabase,
+    /// Where the server writes the emails it sends (one file each).
+    mail: PathBuf,
 }
 
 impl Server {
@@ -222,7 +224,7 @@ impl Server {
             .spawn()
             .expect("tegami-server starts");
         eprintln!("  ({name}: tegami-server pid {})", child.id());
-        let server = Server { child, base: format!("http://127.0.0.1:{port}"), database };
+        let server = Server { child, base: format!("http://127.0.0.1:{port}"), database, mail: folder.join("mail") };
         let http = Client::new();
         let deadline = Instant::now() + Duration::from_secs(30);
         while http.get(format!("{}/healthz", server.base)).send().map(|r| !r.status().is_success()).unwrap_or(true) {
@@ -230,6 +232,22 @@ impl Server {
             std::thread::sleep(Duration::from_millis(50));
         }
         server
+    }
+
+    /// How many emails the server has sent so far.
+    fn emails_sent(&self) -> usize {
+        fn files(dir: &Path) -> usize {
+            std::fs::read_dir(dir).map_or(0, |entries| {
+                entries
+                    .flatten()
+                    .map(|entry| match entry.file_type() {
+                        Ok(kind) if kind.is_dir() => files(&entry.path()),
+                        _ => 1,
+                    })
+                    .sum()
+            })
+        }
+        files(&self.mail)
     }
 
     /// CPU time the server has used (user + system), in all and by thread.
@@ -296,7 +314,7 @@ impl Drop for Server {
 
 /// The server measured: `TEGAMI_BENCH_SERVER` (another build, e.g. the code before a change, to compare on
 /// the same machine in the same minutes) or the one built with this benchmark.
-fn server_binary() -> std::path::PathBuf {
+fn server_binary() -> PathBuf {
     std::env::var_os("TEGAMI_BENCH_SERVER").map_or_else(|| env!("CARGO_BIN_EXE_tegami-server").into(), Into::into)
 }
 
@@ -504,6 +522,9 @@ struct Run {
     elapsed: Duration,
     cpu: CpuUse,
     bytes: i64,
+    /// Emails sent inside the window: their board pictures are the `pictures` threads' CPU, which varies with
+    /// how many games started and ended in the window.
+    emails: usize,
     /// The server's threads as named at the end (for the by-thread report).
     thread_names: Vec<String>,
 }
@@ -522,7 +543,7 @@ impl Run {
                 table.play();
             }
         }
-        let (cpu, bytes) = (server.cpu(), server.database_bytes());
+        let (cpu, bytes, emails) = (server.cpu(), server.database_bytes(), server.emails_sent());
         let started = Instant::now();
         let mut latencies: Vec<Duration> = std::thread::scope(|s| {
             let running: Vec<_> = tables
@@ -546,7 +567,8 @@ impl Run {
         thread_names.sort();
         thread_names.dedup();
         let cpu = CpuUse::between(&cpu, &after);
-        Run { latencies, elapsed, cpu, bytes: server.database_bytes() - bytes, thread_names }
+        let emails = server.emails_sent() - emails;
+        Run { latencies, elapsed, cpu, bytes: server.database_bytes() - bytes, emails, thread_names }
     }
 
     fn moves(&self) -> usize {
@@ -584,6 +606,7 @@ impl Run {
             .map(|(group, cpu)| format!("{group} {:.3}", cpu.as_secs_f64() * 1e3 / moves))
             .collect();
         println!("          cpu ms/mv by thread: {} (threads: {})", by_thread.join(", "), self.thread_names.join(", "));
+        println!("          emails sent: {} ({:.3}/mv)", self.emails, self.emails as f64 / moves);
     }
 }
 

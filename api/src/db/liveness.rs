@@ -7,36 +7,13 @@
 //! away inside that window fails the one request that meets it first, and the broken connection is then dropped
 //! (`Manager::has_broken`).
 
-use std::time::{Duration, Instant};
-
-use diesel::connection::{Connection, Instrumentation, InstrumentationEvent};
+use std::time::Duration;
 
 use super::Conn;
+pub use super::noted::last_answer;
 
 /// How long after its last successful statement a connection is trusted to be alive without a ping.
 pub const TRUSTED_FOR: Duration = Duration::from_millis(500);
-
-/// Notes when the connection last finished a statement without an error.
-struct LastAnswer(Option<Instant>);
-
-impl Instrumentation for LastAnswer {
-    fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
-        if let InstrumentationEvent::FinishQuery { error, .. } = event {
-            // An error may be a lost connection: the next checkout pings it.
-            self.0 = if error.is_none() { Some(Instant::now()) } else { None };
-        }
-    }
-}
-
-/// Starts noting `conn`'s successful statements (replaces any other instrumentation it had).
-pub fn watch(conn: &mut Conn) {
-    conn.set_instrumentation(LastAnswer(None));
-}
-
-/// When `conn` last finished a statement without an error, if it is watched and has.
-pub fn last_answer(conn: &mut Conn) -> Option<Instant> {
-    conn.instrumentation().downcast_ref::<LastAnswer>().and_then(|last| last.0)
-}
 
 /// Whether `conn` answered recently enough to be handed out without a ping.
 pub fn trusted(conn: &mut Conn) -> bool {

@@ -11,10 +11,12 @@
 
 pub mod liveness;
 pub mod native;
+mod noted;
 pub mod prepared;
 pub mod schema;
 pub mod scratch;
 pub mod stable_plans;
+pub mod write_turn;
 pub mod writer;
 
 use std::time::Duration;
@@ -119,7 +121,7 @@ impl ManageConnection for Manager {
             Target::Postgres(url) => {
                 let mut conn =
                     PgConnection::establish(url).map(Conn::Postgres).map_err(diesel::r2d2::Error::ConnectionError)?;
-                liveness::watch(&mut conn);
+                noted::start(&mut conn, None);
                 Ok(conn)
             }
             Target::Sqlite(path) => {
@@ -137,7 +139,7 @@ impl ManageConnection for Manager {
                 ))
                 .map_err(diesel::r2d2::Error::QueryError)?;
                 let mut conn = Conn::Sqlite(conn);
-                liveness::watch(&mut conn);
+                noted::start(&mut conn, write_turn::of_file(path));
                 Ok(conn)
             }
         }
@@ -259,7 +261,7 @@ where
     E: From<diesel::result::Error>,
 {
     type Manager = <Conn as Connection>::TransactionManager;
-    begin_write(conn)?;
+    let _turn = begin_write(conn)?;
     match f(conn) {
         Ok(value) => {
             Manager::commit_transaction(conn)?;
@@ -272,16 +274,19 @@ where
     }
 }
 
-/// Begins a write transaction (or, inside one, a savepoint); see [`write_transaction`].
-fn begin_write(conn: &mut Conn) -> QueryResult<()> {
+/// Begins a write transaction (or, inside one, a savepoint); see [`write_transaction`]. On SQLite the
+/// transaction's turn ([`write_turn`]) is taken first: keep it until the transaction has ended.
+fn begin_write(conn: &mut Conn) -> QueryResult<write_turn::Held> {
     type Manager = <Conn as Connection>::TransactionManager;
+    let turn = write_turn::take(conn);
     let nested = Manager::transaction_manager_status_mut(conn).transaction_depth()?.is_some();
     match conn {
         Conn::Sqlite(c) if !nested => {
-            diesel::connection::AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")
+            diesel::connection::AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?
         }
-        _ => Manager::begin_transaction(conn),
+        _ => Manager::begin_transaction(conn)?,
     }
+    Ok(turn)
 }
 
 /// Runs the same code on the concrete connection of either backend, for the statements diesel's common

@@ -169,15 +169,18 @@ fn write_batches(mut conn: Conn, target: Target, sync: SqliteSync, queue: mpsc::
 fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
     type Manager = <Conn as diesel::Connection>::TransactionManager;
     let _forget_locks = ForgetLocks;
-    if let Err(e) = begin_locked(conn, &jobs) {
-        // Nothing ran: the requests may simply be sent again (a lost connection is reopened for the next batch).
-        tracing::warn!(error = %e, size = jobs.len(), "a batch of writes could not begin");
-        let failed =
-            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "the database is busy; retry shortly")
-                .with_retry_after(1);
-        jobs.into_iter().for_each(|job| (job.run)(Err(&failed), false).0(None));
-        return false;
-    }
+    let _turn = match begin_locked(conn, &jobs) {
+        Ok(turn) => turn,
+        Err(e) => {
+            // Nothing ran: the requests may simply be sent again (a lost connection is reopened for the next batch).
+            tracing::warn!(error = %e, size = jobs.len(), "a batch of writes could not begin");
+            let failed =
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "the database is busy; retry shortly")
+                    .with_retry_after(1);
+            jobs.into_iter().for_each(|job| (job.run)(Err(&failed), false).0(None));
+            return false;
+        }
+    };
     let alone = jobs.len() == 1;
     let run = |conn: &mut Conn| -> (Vec<(Deliver, Succeeded)>, Concerns) {
         crate::events::hub::holding_wakes(|| jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn), alone)).collect())
@@ -215,14 +218,15 @@ fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
 
 /// Begins the batch's transaction and, on PostgreSQL, locks the rows of its games in ascending id order (see
 /// the module's comment); retried a few times if PostgreSQL cancels the lock wait.
-fn begin_locked(conn: &mut Conn, jobs: &[Job]) -> QueryResult<()> {
+/// On SQLite it returns the file's turn to write, to be kept until the batch has ended.
+fn begin_locked(conn: &mut Conn, jobs: &[Job]) -> QueryResult<super::write_turn::Held> {
     type Manager = <Conn as diesel::Connection>::TransactionManager;
     let mut ids: Vec<i64> = jobs.iter().map(|job| job.game).collect();
     ids.sort_unstable();
     ids.dedup();
     let mut attempt = 1;
     loop {
-        super::begin_write(conn)?;
+        let turn = super::begin_write(conn)?;
         let locked = match conn {
             Conn::Postgres(c) => {
                 use super::schema::games;
@@ -236,7 +240,7 @@ fn begin_locked(conn: &mut Conn, jobs: &[Job]) -> QueryResult<()> {
                 if matches!(conn, Conn::Postgres(_)) {
                     LOCKED.set(ids);
                 }
-                return Ok(());
+                return Ok(turn);
             }
             Err(e) => {
                 let _ = Manager::rollback_transaction(conn);

@@ -259,27 +259,32 @@ pub fn prune_sent(conn: &mut Conn, days: u32, now: DateTime<Utc>) -> Result<usiz
 /// Marks row `id` sent and drops its rendered text: what was sent is in the mailboxes; its Message-ID (and
 /// a rendered email's recipient and subject, a notice's game, account and seq) stay until pruned.
 pub fn mark_sent(conn: &mut Conn, id: i64) -> Result<(), diesel::result::Error> {
-    diesel::update(outbox::table.find(id))
-        .set((
-            outbox::message.eq(None::<String>),
-            outbox::sent_at.eq(now_millis()),
-            outbox::claimed_until.eq(None::<String>),
-            outbox::last_error.eq(None::<String>),
-        ))
-        .execute(conn)?;
+    // The mail worker writes beside the writer's batches: in the file's turn (see `db::write_turn`).
+    crate::db::write_turn::holding(conn, |conn| {
+        diesel::update(outbox::table.find(id))
+            .set((
+                outbox::message.eq(None::<String>),
+                outbox::sent_at.eq(now_millis()),
+                outbox::claimed_until.eq(None::<String>),
+                outbox::last_error.eq(None::<String>),
+            ))
+            .execute(conn)
+    })?;
     Ok(())
 }
 
 /// Closes row `id` without sending it (a notice whose recipient no longer wants game emails): done, and
 /// pruned with the sent ones; `last_error` says why it was not sent.
 pub fn mark_skipped(conn: &mut Conn, id: i64, reason: &str) -> Result<(), diesel::result::Error> {
-    diesel::update(outbox::table.find(id))
-        .set((
-            outbox::sent_at.eq(now_millis()),
-            outbox::claimed_until.eq(None::<String>),
-            outbox::last_error.eq(format!("not sent: {reason}")),
-        ))
-        .execute(conn)?;
+    crate::db::write_turn::holding(conn, |conn| {
+        diesel::update(outbox::table.find(id))
+            .set((
+                outbox::sent_at.eq(now_millis()),
+                outbox::claimed_until.eq(None::<String>),
+                outbox::last_error.eq(format!("not sent: {reason}")),
+            ))
+            .execute(conn)
+    })?;
     Ok(())
 }
 
@@ -297,20 +302,28 @@ pub const MAX_ATTEMPTS: i32 = 30;
 
 pub fn mark_failed(conn: &mut Conn, id: i64, error: &str, delay_ms: u64) -> Result<(), diesel::result::Error> {
     let next = millis(Utc::now() + Duration::milliseconds(delay_ms as i64));
-    diesel::update(outbox::table.find(id))
-        .set((outbox::last_error.eq(error), outbox::next_attempt_at.eq(next), outbox::claimed_until.eq(None::<String>)))
-        .execute(conn)?;
+    crate::db::write_turn::holding(conn, |conn| {
+        diesel::update(outbox::table.find(id))
+            .set((
+                outbox::last_error.eq(error),
+                outbox::next_attempt_at.eq(next),
+                outbox::claimed_until.eq(None::<String>),
+            ))
+            .execute(conn)
+    })?;
     Ok(())
 }
 
 pub fn give_up(conn: &mut Conn, id: i64, error: &str) -> Result<(), diesel::result::Error> {
-    diesel::update(outbox::table.find(id))
-        .set((
-            outbox::last_error.eq(error),
-            outbox::next_attempt_at.eq(GAVE_UP),
-            outbox::claimed_until.eq(None::<String>),
-        ))
-        .execute(conn)?;
+    crate::db::write_turn::holding(conn, |conn| {
+        diesel::update(outbox::table.find(id))
+            .set((
+                outbox::last_error.eq(error),
+                outbox::next_attempt_at.eq(GAVE_UP),
+                outbox::claimed_until.eq(None::<String>),
+            ))
+            .execute(conn)
+    })?;
     Ok(())
 }
 

@@ -39,8 +39,13 @@ pub async fn with_db<T: Send + 'static>(
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    // A scope tries its routes in order, matching each path with parameters against a regular expression: the
+    // two requests of every move come first, where they are found at the first try.
+    let api = web::scope("/api/v1")
+        .route("/games/{id}/moves", web::get().to(games::moves))
+        .route("/games/{id}/moves", web::post().to(games::submit));
     cfg.route("/healthz", web::get().to(health::healthz)).service(
-        messages::configure(web::scope("/api/v1"))
+        messages::configure(api)
             .route("/accounts", web::post().to(accounts::register))
             .route("/sessions", web::post().to(accounts::login))
             .route("/sessions", web::get().to(sessions::list))
@@ -69,8 +74,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/games", web::get().to(games::list))
             .route("/games/{id}", web::get().to(games::detail))
             .route("/games/{id}/join", web::post().to(games::join))
-            .route("/games/{id}/moves", web::get().to(games::moves))
-            .route("/games/{id}/moves", web::post().to(games::submit))
             .route("/games/{id}/resign", web::post().to(games::resign))
             .route("/games/{id}/journal", web::get().to(games::journal))
             .route("/games/{id}/board", web::get().to(games::board))
