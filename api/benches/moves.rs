@@ -5,7 +5,8 @@
 //! over a keep-alive HTTP connection. For a fixed time per concurrency it prints moves/s, the latency of the
 //! POST (p50/p95/p99), the server's CPU time per move, in all and by thread (HTTP workers, blocking pool,
 //! writer, actix's system thread, others: read from `/proc/<pid>/task/*/stat` over the timed window), and the
-//! database's growth per move (emails included), and, in the same run, what the disk and the database can do
+//! database's growth per move (emails included), the games started in the window and the time that took, the
+//! emails sent, and, in the same run, what the disk and the database can do
 //! without tegami: the raw rate of single-row commits (a transaction that inserts one ~1.5 KB row and
 //! updates one ~2 KB row) on SQLite with `synchronous=FULL` (and NORMAL, for reference) in the same folder,
 //! and single-row inserts on PostgreSQL at 32 clients (`pgbench` where installed, else the same load from 32
@@ -424,6 +425,8 @@ struct Table {
     /// The seats asked something, as the last answer said.
     asked: Vec<u8>,
     turn: usize,
+    /// How long each game started after the first took to start (created and joined by the other seats).
+    starts: Vec<Duration>,
 }
 
 impl Table {
@@ -436,7 +439,8 @@ impl Table {
 
     /// A table at game `game`, already running.
     fn at(base: &str, seats: &[Person], game: i64) -> Table {
-        Table { http: Client::new(), base: base.to_string(), seats: seats.to_vec(), game, asked: Vec::new(), turn: 0 }
+        let (http, base, seats) = (Client::new(), base.to_string(), seats.to_vec());
+        Table { http, base, seats, game, asked: Vec::new(), turn: 0, starts: Vec::new() }
     }
 
     fn new_game(&mut self) {
@@ -464,7 +468,10 @@ impl Table {
             if let Some(took) = self.play_here() {
                 return took;
             }
+            // Not a move's latency, but time a table plays no move: what starting games costs is reported apart.
+            let started = Instant::now();
             self.new_game();
+            self.starts.push(started.elapsed());
         }
     }
 
@@ -522,6 +529,8 @@ struct Run {
     elapsed: Duration,
     cpu: CpuUse,
     bytes: i64,
+    /// How long each game started inside the window took to start (created, then joined by two seats).
+    starts: Vec<Duration>,
     /// Emails sent inside the window: their board pictures are the `pictures` threads' CPU, which varies with
     /// how many games started and ended in the window.
     emails: usize,
@@ -543,6 +552,7 @@ impl Run {
                 table.play();
             }
         }
+        tables.iter_mut().for_each(|table| table.starts.clear());
         let (cpu, bytes, emails) = (server.cpu(), server.database_bytes(), server.emails_sent());
         let started = Instant::now();
         let mut latencies: Vec<Duration> = std::thread::scope(|s| {
@@ -568,7 +578,9 @@ impl Run {
         thread_names.dedup();
         let cpu = CpuUse::between(&cpu, &after);
         let emails = server.emails_sent() - emails;
-        Run { latencies, elapsed, cpu, bytes: server.database_bytes() - bytes, emails, thread_names }
+        let mut starts: Vec<Duration> = tables.iter().flat_map(|table| table.starts.clone()).collect();
+        starts.sort();
+        Run { latencies, elapsed, cpu, bytes: server.database_bytes() - bytes, starts, emails, thread_names }
     }
 
     fn moves(&self) -> usize {
@@ -606,7 +618,16 @@ impl Run {
             .map(|(group, cpu)| format!("{group} {:.3}", cpu.as_secs_f64() * 1e3 / moves))
             .collect();
         println!("          cpu ms/mv by thread: {} (threads: {})", by_thread.join(", "), self.thread_names.join(", "));
-        println!("          emails sent: {} ({:.3}/mv)", self.emails, self.emails as f64 / moves);
+        let total: Duration = self.starts.iter().sum();
+        let median = self.starts.get(self.starts.len() / 2).copied().unwrap_or_default();
+        println!(
+            "          games started: {} (median {:.1} ms, all {:.2} s of the tables' time); emails sent: {} ({:.3}/mv)",
+            self.starts.len(),
+            median.as_secs_f64() * 1e3,
+            total.as_secs_f64(),
+            self.emails,
+            self.emails as f64 / moves
+        );
     }
 }
 

@@ -8,7 +8,7 @@
 //! first (idempotent retries, stale decisions).
 //!
 //! On SQLite the file has one writer anyway: batching turns the queue that would wait for the lock into one
-//! immediate transaction. On PostgreSQL the batch first locks the rows of every game it will change, in
+//! immediate transaction, which waits for the file's turn ([`super::write_turn`]) like the pool's writes. On PostgreSQL the batch first locks the rows of every game it will change, in
 //! ascending id order, before any request runs. Every other write transaction locks its one game before
 //! anything shared (the event counter, which each change holds until its commit), so lock waits always go
 //! from lower game ids to higher ones and on to the counter: a batch can never deadlock against another
