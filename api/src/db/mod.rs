@@ -3,12 +3,12 @@
 //! for both backends under the same version names.
 //!
 //! Writes go through [`write_transaction`]: on SQLite an immediate transaction (the file's one writer lock,
-//! taken up front so two writers never deadlock upgrading a read lock, and within the process in turn:
-//! [`write_turn`]); on PostgreSQL a read-committed
-//! transaction in which whatever must not race is locked explicitly ([`lock_game`], `FOR UPDATE SKIP LOCKED`
-//! for the outbox). The journal's (game_id, seq) primary key stays the last line of defence: two appends of
-//! the same position can never both commit. Moves and resignations go through the [`writer`], which runs the
-//! ones queued together as savepoints of one such transaction (group commit).
+//! taken up front so two writers never deadlock upgrading a read lock, and by this process's connections in
+//! turn: [`write_turn`]); on PostgreSQL a read-committed transaction in which whatever must not race is locked
+//! explicitly ([`lock_game`], `FOR UPDATE SKIP LOCKED` for the outbox). The journal's (game_id, seq) primary
+//! key stays the last line of defence: two appends of the same position can never both commit. Moves and
+//! resignations go through the [`writer`], which runs the ones queued together as savepoints of one such
+//! transaction (group commit).
 
 pub mod liveness;
 pub mod native;

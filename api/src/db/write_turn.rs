@@ -52,22 +52,26 @@ pub fn of_file(path: &str) -> Option<Turn> {
 
 /// A turn taken: the file is this connection's to write until it is dropped.
 #[must_use = "the turn ends when this is dropped"]
-pub struct Held(#[allow(dead_code)] Option<ArcMutexGuard<RawFairMutex, ()>>);
+pub struct Held {
+    _guard: Option<ArcMutexGuard<RawFairMutex, ()>>,
+}
 
 /// Takes `conn`'s turn to write, if it is a SQLite connection not already inside a transaction (whose turn, if
 /// any, is held by whoever began it); waits for it in arrival order.
 pub fn take(conn: &mut Conn) -> Held {
     type Manager = <Conn as diesel::Connection>::TransactionManager;
     if !matches!(conn, Conn::Sqlite(_)) {
-        return Held(None);
+        return Held { _guard: None };
     }
     let nested = Manager::transaction_manager_status_mut(conn).transaction_depth().ok().flatten().is_some();
     match super::noted::turn(conn) {
-        Some(turn) if !nested => Held(turn.try_lock_arc_for(TURN_WAIT).or_else(|| {
-            tracing::warn!("no turn to write the database within {TURN_WAIT:?}: writing without one");
-            None
-        })),
-        _ => Held(None),
+        Some(turn) if !nested => Held {
+            _guard: turn.try_lock_arc_for(TURN_WAIT).or_else(|| {
+                tracing::warn!("no turn to write the database within {TURN_WAIT:?}: writing without one");
+                None
+            }),
+        },
+        _ => Held { _guard: None },
     }
 }
 

@@ -8,8 +8,9 @@
 //! first (idempotent retries, stale decisions).
 //!
 //! On SQLite the file has one writer anyway: batching turns the queue that would wait for the lock into one
-//! immediate transaction, which waits for the file's turn ([`super::write_turn`]) like the pool's writes. On PostgreSQL the batch first locks the rows of every game it will change, in
-//! ascending id order, before any request runs. Every other write transaction locks its one game before
+//! immediate transaction, which waits for the file's turn ([`super::write_turn`]) like the pool's writes. On
+//! PostgreSQL the batch first locks the rows of every game it will change, in ascending id order, before any
+//! request runs. Every other write transaction locks its one game before
 //! anything shared (the event counter, which each change holds until its commit), so lock waits always go
 //! from lower game ids to higher ones and on to the counter: a batch can never deadlock against another
 //! instance's batch or transaction. Without this, one batch would hold the counter while waiting for a game
@@ -217,8 +218,8 @@ fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
 }
 
 /// Begins the batch's transaction and, on PostgreSQL, locks the rows of its games in ascending id order (see
-/// the module's comment); retried a few times if PostgreSQL cancels the lock wait.
-/// On SQLite it returns the file's turn to write, to be kept until the batch has ended.
+/// the module's comment); retried a few times if PostgreSQL cancels the lock wait. On SQLite it returns the
+/// file's turn to write, to be kept until the batch has ended.
 fn begin_locked(conn: &mut Conn, jobs: &[Job]) -> QueryResult<super::write_turn::Held> {
     type Manager = <Conn as diesel::Connection>::TransactionManager;
     let mut ids: Vec<i64> = jobs.iter().map(|job| job.game).collect();
