@@ -302,24 +302,20 @@ pub const MAX_ATTEMPTS: i32 = 30;
 
 pub fn mark_failed(conn: &mut Conn, id: i64, error: &str, delay_ms: u64) -> Result<(), diesel::result::Error> {
     let next = millis(Utc::now() + Duration::milliseconds(delay_ms as i64));
+    retry_at(conn, id, error, &next)
+}
+
+pub fn give_up(conn: &mut Conn, id: i64, error: &str) -> Result<(), diesel::result::Error> {
+    retry_at(conn, id, error, GAVE_UP)
+}
+
+/// Notes `error` on row `id` and makes it due again at `next` ([`GAVE_UP`]: never).
+fn retry_at(conn: &mut Conn, id: i64, error: &str, next: &str) -> Result<(), diesel::result::Error> {
     crate::db::write_turn::holding(conn, |conn| {
         diesel::update(outbox::table.find(id))
             .set((
                 outbox::last_error.eq(error),
                 outbox::next_attempt_at.eq(next),
-                outbox::claimed_until.eq(None::<String>),
-            ))
-            .execute(conn)
-    })?;
-    Ok(())
-}
-
-pub fn give_up(conn: &mut Conn, id: i64, error: &str) -> Result<(), diesel::result::Error> {
-    crate::db::write_turn::holding(conn, |conn| {
-        diesel::update(outbox::table.find(id))
-            .set((
-                outbox::last_error.eq(error),
-                outbox::next_attempt_at.eq(GAVE_UP),
                 outbox::claimed_until.eq(None::<String>),
             ))
             .execute(conn)
