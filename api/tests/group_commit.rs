@@ -2,7 +2,8 @@
 //! applied in one batch (one commit), each is acknowledged and stored, a bad move in the batch fails alone,
 //! and a second request for a game sees the first one of the same batch. On PostgreSQL, two writers (two
 //! instances) whose batches hold the same games in opposite orders both finish: a batch locks its games in
-//! id order before it changes any, so they cannot deadlock. Once a server has stopped, neither the writer
+//! id order before it changes any, so they cannot deadlock; and the events of batches on a writer's several
+//! connections stay gapless, each change with its own. Once a server has stopped, neither the writer
 //! nor the pool holds a connection.
 
 mod common;
@@ -57,25 +58,27 @@ fn submission(app: &TestApp, me: &Player, game: i64, token: &str) -> Move {
     Box::new(move |conn| games::answer(conn, &mail, account, game, answer))
 }
 
-/// Sends `moves` to each writer while it is held busy, so that they queue up, then lets them all go at once;
-/// returns each writer's answers in order.
+/// Sends `moves` to each writer while every connection of it is held busy, so that they queue up, then lets
+/// them all go at once; returns each writer's answers in order.
 fn while_busy(writers: &[&Writer], moves: Vec<Vec<(i64, Move)>>) -> Vec<Vec<ApiResult<MoveAccepted>>> {
     let runtime = || tokio::runtime::Builder::new_current_thread().build().unwrap();
     std::thread::scope(|s| {
         let mut gates = Vec::new();
         for writer in writers {
-            let (entered, busy) = mpsc::channel();
-            let (open, gate) = mpsc::channel::<()>();
-            // Game 0 does not exist: the gate locks nothing.
-            s.spawn(move || {
-                runtime().block_on(writer.write(0, move |_| {
-                    entered.send(()).unwrap();
-                    gate.recv().unwrap();
-                    Ok(())
-                }))
-            });
-            busy.recv().unwrap();
-            gates.push(open);
+            // Games 0, -1, -2, … do not exist (the gates lock nothing), and go to connections 0, 1, 2, ….
+            for connection in 0..writer.connections() as i64 {
+                let (entered, busy) = mpsc::channel();
+                let (open, gate) = mpsc::channel::<()>();
+                s.spawn(move || {
+                    runtime().block_on(writer.write(-connection, move |_| {
+                        entered.send(()).unwrap();
+                        gate.recv().unwrap();
+                        Ok(())
+                    }))
+                });
+                busy.recv().unwrap();
+                gates.push(open);
+            }
         }
         let queued: Vec<_> = writers
             .iter()
@@ -121,7 +124,7 @@ tegami_api::on_both_backends! {
         let ids = games_against_bots(&app, &me, GAMES + 1);
         let (good, bad) = (&ids[..GAMES], ids[GAMES]);
         let head_of_bad = me.detail(&app, bad).head_hash;
-        let writer = Writer::start(&app.settings.database_url, SqliteSync::Full).unwrap();
+        let writer = Writer::start_with(&app.settings.database_url, SqliteSync::Full, 1).unwrap();
 
         let tokens: Vec<String> = good.iter().map(|&game| first_option(&app, &me, game)).collect();
         let mut moves: Vec<(i64, Move)> =
@@ -185,6 +188,99 @@ fn batches_of_two_instances_never_deadlock() {
     }
 }
 
+/// A request for `game` that records its game's event at once (taking the events its batch held back for that
+/// game with it), then fails.
+fn failing_after_recording(game: i64) -> Move {
+    Box::new(move |conn| {
+        let loaded = game_record::load(conn, game)?;
+        tegami_api::events::record(conn, &loaded)?;
+        Err(tegami_api::error::ApiError::conflict("conflict", "refused after recording"))
+    })
+}
+
+/// On PostgreSQL a writer has several connections, whose batches hold their moves' events back and record
+/// them together at their ends. However the batches interleave, event ids stay gapless and each game's events
+/// cover its journal in order, each change with its own; a request that recorded its game's held events early
+/// and then failed takes none of them with it.
+#[test]
+fn events_of_batches_on_several_connections_are_gapless_and_each_change_has_its_own() {
+    if !tegami_api::db::scratch::postgres_available() {
+        return;
+    }
+    let app = TestApp::spawn(Backend::Postgres);
+    let me = app.player("spreader");
+    let ids = games_against_bots(&app, &me, GAMES);
+    let writer = Writer::start(&app.settings.database_url, SqliteSync::Full).unwrap();
+    assert!(writer.connections() > 1, "PostgreSQL gets several writer connections");
+    let mut changes: Vec<(i64, u64)> = Vec::new();
+    for _round in 0..3 {
+        let mut moves: Vec<(i64, Move)> = Vec::new();
+        for &game in &ids {
+            let token = first_option(&app, &me, game);
+            moves.push((game, submission(&app, &me, game, &token)));
+            moves.push((game, failing_after_recording(game)));
+        }
+        let answers = while_busy(&[&writer], vec![moves]).remove(0);
+        for (pair, &game) in answers.chunks(2).zip(&ids) {
+            let accepted = pair[0].as_ref().unwrap_or_else(|e| panic!("game {game}: {e}"));
+            assert!(pair[1].is_err(), "game {game}: the failing request fails");
+            changes.push((game, accepted.seq));
+        }
+    }
+    // A game's end records its event at once: the move before it in the batch, held back, is recorded first.
+    let ending: Vec<i64> = (0..GAMES)
+        .map(|_| {
+            let body = json!({"slug": "senbat", "seats": [{"kind": "me"}, {"kind": "bot"}]});
+            let r = app.post("/api/v1/games", Some(&me.token), &body);
+            assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
+            r.json::<GameDetail>().unwrap().summary.id
+        })
+        .collect();
+    let mut moves: Vec<(i64, Move)> = Vec::new();
+    for &game in &ending {
+        let token = first_option(&app, &me, game);
+        moves.push((game, submission(&app, &me, game, &token)));
+        let (mail, account) = (MailContext::new(&app.settings), me.id);
+        moves.push((game, Box::new(move |conn| games::resign(conn, &mail, account, game))));
+    }
+    let answers = while_busy(&[&writer], vec![moves]).remove(0);
+    for (pair, &game) in answers.chunks(2).zip(&ending) {
+        for answer in pair {
+            let accepted = answer.as_ref().unwrap_or_else(|e| panic!("game {game}: {e}"));
+            changes.push((game, accepted.seq));
+        }
+        assert_eq!(me.detail(&app, game).summary.status, shared::api_types::GameStatus::Finished);
+    }
+
+    let mut conn = tegami_api::db::open(&app.settings.database_url).unwrap();
+    use tegami_api::db::schema::events;
+    let stored: Vec<(i64, i64, i64, i64)> = events::table
+        .select((events::id, events::game_id, events::from_seq, events::to_seq))
+        .order(events::id.asc())
+        .load(&mut conn)
+        .unwrap();
+    let ids_stored: Vec<i64> = stored.iter().map(|e| e.0).collect();
+    assert_eq!(ids_stored, (1..=stored.len() as i64).collect::<Vec<_>>(), "event ids are gapless");
+    for &game in ids.iter().chain(&ending) {
+        let of_game: Vec<_> = stored.iter().filter(|e| e.1 == game).collect();
+        assert_eq!(of_game[0].2, 0, "game {game}: its first event covers its journal from the start");
+        for event in &of_game {
+            assert!(event.3 >= event.2 - 1, "game {game}: event {} ends before it starts", event.0);
+        }
+        for pair in of_game.windows(2) {
+            assert_eq!(pair[1].2, pair[0].3 + 1, "game {game}: each event starts where the one before ended");
+        }
+        let head = me.detail(&app, game).summary.entries as i64 - 1;
+        assert_eq!(of_game.last().unwrap().3, head, "game {game}: the events reach the head");
+    }
+    for (game, seq) in changes {
+        assert!(
+            stored.iter().any(|e| e.1 == game && e.2 == seq as i64),
+            "game {game}: the change from entry {seq} has its own event"
+        );
+    }
+}
+
 /// The paths this process has open.
 #[cfg(target_os = "linux")]
 fn open_files() -> Vec<std::path::PathBuf> {
@@ -214,8 +310,8 @@ fn a_stopped_server_has_closed_every_connection() {
     assert!(still.is_empty(), "still open once the server stopped: {still:?}");
 }
 
-/// A batch of moves holds the event counter from its first move on; when a later move of the batch ends a
-/// rated game, it changes its players' ratings. A game ending at the same time in another transaction (here a
+/// A batch of moves holds the event counter from the first event it records on (a game's end records at
+/// once); when a later move of the batch ends a rated game, it changes its players' ratings. A game ending at the same time in another transaction (here a
 /// resignation) must not hold anything of those players while it waits for the counter, or the two wait for
 /// each other (PostgreSQL's "deadlock detected", a 500 for one of them).
 #[test]

@@ -1,21 +1,22 @@
 //! Group commit: moves to different games share one transaction and one fsync, on both backends.
 //!
-//! One thread owns a connection of its own and takes the requests queued while it was busy (up to
+//! A writer thread owns a connection of its own and takes the requests queued while it was busy (up to
 //! [`MAX_BATCH`]) as one batch: one transaction, each request in a savepoint of its own (a request that fails
 //! is rolled back alone and answered with its error; the others go on; a request alone in its batch needs
 //! none), then one commit. Every request is answered only after the commit that holds it is durable, and
 //! requests run in the order they arrived, so two moves to one game keep their order and the second sees the
 //! first (idempotent retries, stale decisions).
 //!
-//! On SQLite the file has one writer anyway: batching turns the queue that would wait for the lock into one
-//! immediate transaction, which waits for the file's turn ([`super::write_turn`]) like the pool's writes. On
-//! PostgreSQL the batch first locks the rows of every game it will change, in ascending id order, before any
-//! request runs. Every other write transaction locks its one game before
-//! anything shared (the event counter, which each change holds until its commit), so lock waits always go
-//! from lower game ids to higher ones and on to the counter: a batch can never deadlock against another
-//! instance's batch or transaction. Without this, one batch would hold the counter while waiting for a game
-//! another instance holds while waiting for the counter. And since a batch takes the counter once, PostgreSQL
-//! moves no longer queue behind each other's commits on it one by one.
+//! On SQLite the file has one writer anyway: one thread, whose batching turns the queue that would wait for
+//! the lock into one immediate transaction, which waits for the file's turn ([`super::write_turn`]) like the
+//! pool's writes. On PostgreSQL [`POSTGRES_WRITERS`] threads share the games, each game always on the same one.
+//! A batch first locks the rows of every game it will change, in ascending id order, before any request runs.
+//! Every other write transaction locks its one game before anything shared (the event counter, which each
+//! change holds until its commit; a batch takes it only once its requests have run, see `events::deferred`),
+//! so lock waits always go from lower game ids to higher ones and on to the counter: a batch can never
+//! deadlock against another connection's batch or transaction. Without this, one batch would hold the counter
+//! while waiting for a game another holds while waiting for the counter. And since a batch takes the counter
+//! once, PostgreSQL moves no longer queue behind each other's commits on it one by one.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -52,28 +53,50 @@ type Alone = bool;
 type Succeeded = bool;
 type Deliver = Box<dyn FnOnce(Option<&ApiError>) + Send>;
 
-/// Where writes that benefit from group commit go: the batching thread's queue. Dropping it waits for the
-/// thread to finish its batch and close its connection, so that nothing is left writing when the server
-/// exits (a TLS session to PostgreSQL torn down during the process's exit can crash it).
+/// Where writes that benefit from group commit go: the batching threads' queues, one per writer connection.
+/// Dropping it waits for the threads to finish their batches and close their connections, so that nothing is
+/// left writing when the server exits (a TLS session to PostgreSQL torn down during the process's exit can
+/// crash it).
 pub struct Writer {
-    queue: mpsc::Sender<Job>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    queues: Vec<mpsc::Sender<Job>>,
+    threads: Vec<std::thread::JoinHandle<()>>,
     batches: Arc<AtomicU64>,
 }
 
+/// How many writer connections a PostgreSQL server gets. Each game's changes always go to the same one (so
+/// they keep their order); the others' batches run meanwhile. One connection spent most of its time waiting
+/// for the answers to its statements, a round trip each, while PostgreSQL had cores to spare; the batches of
+/// several take turns only on the event counter, for their commits (see `events::deferred`). SQLite has one
+/// writer whatever the connections, so it gets one.
+pub const POSTGRES_WRITERS: usize = 4;
+
 impl Writer {
-    /// Starts the batching thread, with a connection of its own (one more than the pool holds).
+    /// Starts the batching threads, each with a connection of its own (beside the pool's).
     pub fn start(url: &str, sync: SqliteSync) -> Result<Writer, DbSetupError> {
+        let writers = match Target::parse(url)? {
+            Target::Postgres(_) => POSTGRES_WRITERS,
+            Target::Sqlite(_) => 1,
+        };
+        Writer::start_with(url, sync, writers)
+    }
+
+    /// [`Writer::start`] with `writers` connections (at least one), whatever the database.
+    pub fn start_with(url: &str, sync: SqliteSync, writers: usize) -> Result<Writer, DbSetupError> {
         let target = Target::parse(url)?;
-        let conn = super::connect_one(&target, sync)?;
-        let (queue, jobs) = mpsc::channel::<Job>();
         let batches = Arc::new(AtomicU64::new(0));
-        let committed = batches.clone();
-        let thread = std::thread::Builder::new()
-            .name("tegami-writer".into())
-            .spawn(move || write_batches(conn, target, sync, jobs, committed))
-            .map_err(|e| DbSetupError::Migration(format!("cannot start the writer thread: {e}")))?;
-        Ok(Writer { queue, thread: Some(thread), batches })
+        let mut writer = Writer { queues: Vec::new(), threads: Vec::new(), batches };
+        for _ in 0..writers.max(1) {
+            let conn = super::connect_one(&target, sync)?;
+            let (queue, jobs) = mpsc::channel::<Job>();
+            let (target, committed) = (target.clone(), writer.batches.clone());
+            let thread = std::thread::Builder::new()
+                .name("tegami-writer".into())
+                .spawn(move || write_batches(conn, target, sync, jobs, committed))
+                .map_err(|e| DbSetupError::Migration(format!("cannot start a writer thread: {e}")))?;
+            writer.queues.push(queue);
+            writer.threads.push(thread);
+        }
+        Ok(writer)
     }
 
     /// Runs `f`, a change to game `game`, in a savepoint of a batch and returns its result once the batch is
@@ -88,8 +111,8 @@ impl Writer {
             let result = match conn {
                 // The batch's transaction is this request's own: a savepoint would only cost two statements
                 // (on PostgreSQL two round trips), since a failure rolls the whole batch back.
-                Ok(conn) if alone => f(conn),
-                Ok(conn) => super::write_transaction(conn, f),
+                Ok(conn) if alone => crate::events::deferred::as_one_request(|| f(conn)),
+                Ok(conn) => crate::events::deferred::as_one_request(|| super::write_transaction(conn, f)),
                 Err(e) => Err(e.clone()),
             };
             let succeeded = result.is_ok();
@@ -101,8 +124,14 @@ impl Writer {
             });
             (deliver, succeeded)
         });
-        self.queue.send(Job { game, run }).map_err(|_| ApiError::internal("the writer thread has stopped"))?;
+        let queue = &self.queues[game.unsigned_abs() as usize % self.queues.len()];
+        queue.send(Job { game, run }).map_err(|_| ApiError::internal("the writer thread has stopped"))?;
         answered.await.map_err(|_| ApiError::internal("the writer thread dropped a request"))?
+    }
+
+    /// How many connections this writer has; game `id`'s changes go to connection `|id| % connections`.
+    pub fn connections(&self) -> usize {
+        self.queues.len()
     }
 
     /// How many batches this writer has committed (for tests and the benchmark: fewer than the requests
@@ -114,15 +143,14 @@ impl Writer {
 
 impl Drop for Writer {
     fn drop(&mut self) {
-        // The thread stops once its queue has no sender: this one is replaced by a sender of nothing.
-        self.queue = mpsc::channel().0;
-        // (A request that held the last reference to the writer would drop it on the writer thread itself,
+        // A thread stops once its queue has no sender.
+        self.queues.clear();
+        // (A request that held the last reference to the writer would drop it on a writer thread itself,
         // which must not wait for its own end.)
-        if let Some(thread) = self.thread.take()
-            && thread.thread().id() != std::thread::current().id()
-            && thread.join().is_err()
-        {
-            tracing::error!("the writer thread panicked");
+        for thread in self.threads.drain(..) {
+            if thread.thread().id() != std::thread::current().id() && thread.join().is_err() {
+                tracing::error!("a writer thread panicked");
+            }
         }
     }
 }
@@ -187,7 +215,8 @@ fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
         crate::events::hub::holding_wakes(|| jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn), alone)).collect())
     };
     // On PostgreSQL the batch's events are announced to the other instances once, before the commit.
-    let ((ran, concerns), announced) = crate::events::listen::announcing_once(conn, run);
+    let recording = |conn: &mut Conn| crate::events::deferred::recording_at_end(conn, run);
+    let (((ran, concerns), recorded), announced) = crate::events::listen::announcing_once(conn, recording);
     let (delivers, succeeded): (Vec<Deliver>, Vec<Succeeded>) = ran.into_iter().unzip();
     if alone && succeeded != [true] {
         // The one request failed, in no savepoint of its own: what it wrote goes with the batch's transaction.
@@ -198,7 +227,11 @@ fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
         delivers.into_iter().for_each(|deliver| deliver(None));
         return false;
     }
-    match announced.and_then(|()| Manager::commit_transaction(conn)) {
+    // The events held back are recorded before the announcement, which names the newest.
+    let committed = recorded
+        .map_err(|e| e.detail)
+        .and_then(|()| announced.and_then(|()| Manager::commit_transaction(conn)).map_err(|e| e.to_string()));
+    match committed {
         Ok(()) => {
             done.fetch_add(1, Ordering::Relaxed);
             // The events recorded in the batch became visible only now: the hub reads them (the requests' own

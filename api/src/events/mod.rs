@@ -13,6 +13,7 @@
 //! rows likewise; the hubs also poll the table, which is how events committed by another process on SQLite
 //! (`tegami-server mail-in`) arrive, and a safety net for notifications lost while a LISTEN reconnects.
 
+pub(crate) mod deferred;
 pub mod hub;
 pub mod listen;
 
@@ -47,49 +48,65 @@ pub struct EventRow {
 }
 
 /// Records the change just made to `loaded` as the next event, inside the change's transaction; the caller
-/// then queues its webhook deliveries (`webhooks::queue`, which reads events: this module never calls it). The event covers the entries after the game's previous event (none for a seat
-/// taken while the game waits; the whole journal for a game's first). Call it last in the transaction: the
-/// counter row stays locked (on PostgreSQL) until the commit.
+/// then queues its webhook deliveries (`webhooks::queue`, which reads events: this module never calls it). The
+/// event covers the entries after the game's previous event (none for a seat taken while the game waits; the
+/// whole journal for a game's first). Call it last in the transaction: the counter row stays locked (on
+/// PostgreSQL) until the commit. Where the event's row is not needed, [`record_or_hold`] is cheaper.
 pub fn record(conn: &mut Conn, loaded: &Loaded) -> ApiResult<EventRow> {
-    let status = loaded.status();
-    let pending = if status == GameStatus::Active { loaded.game.pending() } else { Vec::new() };
-    let pending = serde_json::to_string(&pending).map_err(ApiError::internal)?;
+    record_now(conn, held_for(loaded)?)
+}
+
+/// Records `event` (after the events held back for its game, which come before it).
+fn record_now(conn: &mut Conn, event: deferred::Held) -> ApiResult<EventRow> {
+    deferred::record_game(conn, event.game_id)?;
+    let deferred::Held { game_id, to_seq, status, pending, at } = event;
     if let Conn::Postgres(c) = conn {
-        let (game_id, to_seq, at) = (loaded.row.id, loaded.row.head_seq, now());
         let recorded: Recorded = Prepared(
             diesel::sql_query(RECORD_ON_POSTGRES)
                 .bind::<BigInt, _>(game_id)
                 .bind::<BigInt, _>(to_seq)
-                .bind::<Text, _>(&loaded.row.status)
+                .bind::<Text, _>(&status)
                 .bind::<Text, _>(&pending)
                 .bind::<Text, _>(&at),
         )
         .get_result(c)?;
-        let (id, from_seq, status) = (recorded.id, recorded.from_seq, loaded.row.status.clone());
+        let (id, from_seq) = (recorded.id, recorded.from_seq);
         return Ok(EventRow { id, game_id, from_seq, to_seq, status, pending, at, message_id: None });
     }
     // The game's latest event ends where the new one starts: a game's events cover its entries in id order, so
     // the index on (game_id, id) finds it at once however many the game has (MAX(to_seq) read them all).
     let covered: Option<i64> = events::table
-        .filter(events::game_id.eq(loaded.row.id))
+        .filter(events::game_id.eq(game_id))
         .order(events::id.desc())
         .select(events::to_seq)
         .first_native(conn)
         .optional()?;
     let from_seq = covered.map_or(0, |seq| seq + 1);
     let id = next_id(conn)?;
-    let row = EventRow {
-        id,
-        game_id: loaded.row.id,
-        from_seq,
-        to_seq: loaded.row.head_seq,
-        status: loaded.row.status.clone(),
-        pending,
-        at: now(),
-        message_id: None,
-    };
+    let row = EventRow { id, game_id, from_seq, to_seq, status, pending, at, message_id: None };
     insert(conn, &row)?;
     Ok(row)
+}
+
+/// [`record`], or, in a writer batch on PostgreSQL, the event held back to be recorded with the batch's
+/// others when its requests have run (see [`deferred`]). Returns the row when it was recorded now.
+pub fn record_or_hold(conn: &mut Conn, loaded: &Loaded) -> ApiResult<Option<EventRow>> {
+    match deferred::hold(held_for(loaded)?) {
+        None => Ok(None),
+        Some(event) => record_now(conn, event).map(Some),
+    }
+}
+
+/// The event [`record`] records for `loaded`'s change, before it has its id and first entry.
+fn held_for(loaded: &Loaded) -> ApiResult<deferred::Held> {
+    let pending = if loaded.status() == GameStatus::Active { loaded.game.pending() } else { Vec::new() };
+    Ok(deferred::Held {
+        game_id: loaded.row.id,
+        to_seq: loaded.row.head_seq,
+        status: loaded.row.status.clone(),
+        pending: serde_json::to_string(&pending).map_err(ApiError::internal)?,
+        at: now(),
+    })
 }
 
 /// [`record`]'s three statements (the game's latest event, the counter, the insert) and its announcement to the
@@ -120,6 +137,7 @@ struct Recorded {
 /// entry (from_seq is one past to_seq, the head), so the game's next change starts where it would have.
 /// Readers get it only where `service::talk::access` lets them read the message.
 pub fn record_message(conn: &mut Conn, loaded: &Loaded, message_id: i64) -> ApiResult<EventRow> {
+    deferred::record_game(conn, loaded.row.id)?;
     let status = loaded.status();
     let pending = if status == GameStatus::Active { loaded.game.pending() } else { Vec::new() };
     let row = EventRow {

@@ -114,21 +114,29 @@ impl Loaded {
         self.row.head_hash = head.hash.clone();
         self.row.snapshot = snapshot;
         self.row.updated_at = updated_at;
-        // The event takes the event counter, which it holds until the commit: last, so that it is held briefly,
-        // except when the game has just ended. Then the counter comes before the ratings, so that ratings are
-        // only ever changed by a transaction that already holds the counter: two games ending at once take
-        // turns on it, and no transaction can hold a player's rating while it waits for the counter (a batch
-        // of moves holds the counter from its first move on, so that order would deadlock on PostgreSQL).
+        // The event takes the event counter, which it holds until the commit: last, so that it is held briefly
+        // (in a writer batch on PostgreSQL it is held back to the batch's end, see `events::deferred`), except
+        // when the game has just ended. Then the counter comes before the ratings, so that ratings are only
+        // ever changed by a transaction that already holds the counter: two games ending at once take turns on
+        // it, and no transaction can hold a player's rating while it waits for the counter (a batch of moves
+        // holds the counter from its first recorded event on, so that order would deadlock on PostgreSQL).
+        // Webhook deliveries need the event's id at once.
         let event = if self.game.is_over() && !self.over_before {
             let event = crate::events::record(conn, self)?;
             crate::service::results::game_ended(conn, self)?;
             notify::after_change(conn, mail, self)?;
-            event
+            Some(event)
         } else {
             notify::after_change(conn, mail, self)?;
-            crate::events::record(conn, self)?
+            if self.hooked {
+                Some(crate::events::record(conn, self)?)
+            } else {
+                crate::events::record_or_hold(conn, self)?
+            }
         };
-        crate::webhooks::queue(conn, self, &event)?;
+        if let Some(event) = &event {
+            crate::webhooks::queue(conn, self, event)?;
+        }
         if self.seats.iter().any(|s| bot_level(&s.kind).is_some_and(|level| level.searches())) {
             crate::events::hub::note_bot_game_changed();
         }

@@ -105,9 +105,33 @@ pub fn check(
         .unwrap_or(true);
     if stale {
         let ends = DateTime::parse_from_rfc3339(&ends_at).map(|e| e.with_timezone(&Utc)).unwrap_or(now);
-        diesel::update(sessions::table.find(id))
-            .set((sessions::last_seen_at.eq(&now_text), sessions::expires_at.eq(stamp((now + session_idle).min(ends)))))
-            .execute_native(conn)?;
+        touch(conn, id, &now_text, &stamp((now + session_idle).min(ends)))?;
+    }
+    Ok(())
+}
+
+/// Records that session `id` was seen at `seen_at`, and now expires at `expires_at`. On PostgreSQL a session
+/// another transaction is changing meanwhile is left to it: a check runs inside a writer batch, which holds
+/// the rows it changes until it commits, and two writer connections touching two players' sessions in
+/// opposite orders would each wait for the other.
+fn touch(conn: &mut Conn, id: &str, seen_at: &str, expires_at: &str) -> ApiResult<()> {
+    use diesel::sql_types::Text;
+    match conn {
+        Conn::Postgres(c) => {
+            diesel::sql_query(
+                "UPDATE sessions SET last_seen_at = $1, expires_at = $2 \
+                 WHERE id = (SELECT id FROM sessions WHERE id = $3 FOR UPDATE SKIP LOCKED)",
+            )
+            .bind::<Text, _>(seen_at)
+            .bind::<Text, _>(expires_at)
+            .bind::<Text, _>(id)
+            .execute(c)?;
+        }
+        Conn::Sqlite(c) => {
+            diesel::update(sessions::table.find(id))
+                .set((sessions::last_seen_at.eq(seen_at), sessions::expires_at.eq(expires_at)))
+                .execute(c)?;
+        }
     }
     Ok(())
 }
