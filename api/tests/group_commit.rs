@@ -385,3 +385,44 @@ struct Count {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     n: i64,
 }
+
+/// A session is touched (its last use recorded) by the check a move makes inside its writer batch. Two
+/// writer connections whose batches touched two players' sessions in opposite orders would each wait for
+/// the other: a session another transaction holds is left untouched, and the check goes on at once.
+#[test]
+fn a_session_held_by_another_transaction_is_checked_without_waiting_for_it() {
+    if !tegami_api::db::scratch::postgres_available() {
+        return;
+    }
+    let app = TestApp::spawn(Backend::Postgres);
+    let me = app.player("toucher");
+    use tegami_api::db::schema::sessions;
+    let mut holder = tegami_api::db::open(&app.settings.database_url).unwrap();
+    let sid: String =
+        sessions::table.filter(sessions::account_id.eq(me.id)).select(sessions::id).first(&mut holder).unwrap();
+    // Last seen an hour ago: the check touches it.
+    let an_hour_ago = (chrono::Utc::now() - chrono::Duration::hours(1)).to_rfc3339();
+    diesel::update(sessions::table.find(&sid))
+        .set(sessions::last_seen_at.eq(&an_hour_ago))
+        .execute(&mut holder)
+        .unwrap();
+    let Conn::Postgres(holder_pg) = &mut holder else { panic!("a PostgreSQL connection") };
+    holder_pg.batch_execute(&format!("BEGIN; SELECT id FROM sessions WHERE id = '{sid}' FOR UPDATE")).unwrap();
+
+    let mut checker = tegami_api::db::open(&app.settings.database_url).unwrap();
+    let Conn::Postgres(checker_pg) = &mut checker else { panic!("a PostgreSQL connection") };
+    checker_pg.batch_execute("BEGIN; SET LOCAL lock_timeout = '5s'").unwrap();
+    let idle = chrono::Duration::hours(24);
+    tegami_api::service::sessions::check(&mut checker, idle, chrono::Utc::now(), &sid, me.id)
+        .unwrap_or_else(|e| panic!("the check waited for the held session: {e}"));
+    let Conn::Postgres(checker_pg) = &mut checker else { panic!("a PostgreSQL connection") };
+    checker_pg.batch_execute("COMMIT").unwrap();
+
+    let Conn::Postgres(holder_pg) = &mut holder else { panic!("a PostgreSQL connection") };
+    holder_pg.batch_execute("COMMIT").unwrap();
+    let seen: String = sessions::table.find(&sid).select(sessions::last_seen_at).first(&mut holder).unwrap();
+    assert_eq!(seen, an_hour_ago, "the held session was left to the transaction holding it");
+    tegami_api::service::sessions::check(&mut holder, idle, chrono::Utc::now(), &sid, me.id).unwrap();
+    let seen: String = sessions::table.find(&sid).select(sessions::last_seen_at).first(&mut holder).unwrap();
+    assert_ne!(seen, an_hour_ago, "a session nobody holds is touched");
+}
