@@ -159,6 +159,89 @@ pub(crate) fn to_row(game_id: i64, e: &Entry) -> JournalRow {
     }
 }
 
+/// A game's head as a change leaves it: its status, head entry's seq and hash, snapshot and time of the
+/// change.
+pub(crate) struct StoredHead<'a> {
+    pub(crate) status: &'a str,
+    pub(crate) seq: i64,
+    pub(crate) hash: &'a str,
+    pub(crate) snapshot: &'a str,
+    pub(crate) updated_at: &'a str,
+}
+
+/// Stores a change of game `id`: the journal entries it appended, if any, and the game's new head.
+pub(crate) fn store_change(conn: &mut Conn, id: i64, appended: &[Entry], head: &StoredHead) -> ApiResult<()> {
+    let Some((last, before)) = appended.split_last() else { return store_head(conn, id, head) };
+    // One kept statement per entry (most changes append one), where a batch insert is prepared anew for each
+    // number of rows. Loaded, with `RETURNING`, to be kept (see `db::prepared`).
+    for entry in before {
+        Prepared(diesel::insert_into(journal::table).values(to_row(id, entry)).returning(journal::seq))
+            .load_native::<i64>(conn)?;
+    }
+    let last = to_row(id, last);
+    let Conn::Postgres(c) = conn else {
+        Prepared(diesel::insert_into(journal::table).values(last).returning(journal::seq)).load_native::<i64>(conn)?;
+        return store_head(conn, id, head);
+    };
+    // The last entry and the game's new head in one statement: a round trip fewer a move.
+    use diesel::sql_types::{BigInt, Binary, Bool, Nullable, Text};
+    Prepared(
+        diesel::sql_query(APPEND_AND_MOVE_HEAD)
+            .bind::<BigInt, _>(last.game_id)
+            .bind::<BigInt, _>(last.seq)
+            .bind::<Text, _>(&last.at)
+            .bind::<Text, _>(&last.body)
+            .bind::<Binary, _>(&last.nonce)
+            .bind::<Binary, _>(&last.hash)
+            .bind::<Binary, _>(&last.events)
+            .bind::<Nullable<Binary>, _>(&last.signature_hash)
+            .bind::<Bool, _>(last.hidden_seat)
+            .bind::<Text, _>(head.status)
+            .bind::<BigInt, _>(head.seq)
+            .bind::<Text, _>(head.hash)
+            .bind::<Text, _>(head.snapshot)
+            .bind::<Text, _>(head.updated_at),
+    )
+    .get_result::<MovedHead>(c)?;
+    Ok(())
+}
+
+/// The game's new head, status, snapshot and time.
+fn store_head(conn: &mut Conn, id: i64, head: &StoredHead) -> ApiResult<()> {
+    Prepared(
+        diesel::update(games::table.find(id))
+            .set((
+                games::status.eq(head.status),
+                games::head_seq.eq(head.seq),
+                games::head_hash.eq(head.hash),
+                games::snapshot.eq(head.snapshot),
+                games::updated_at.eq(head.updated_at),
+            ))
+            .returning(games::id),
+    )
+    .load_native::<i64>(conn)?;
+    Ok(())
+}
+
+/// [`store_change`]'s last entry and the game's new head in one statement on PostgreSQL. Binds: the entry's
+/// columns (game, seq, at, body, nonce, hash, events, signature hash, hidden seat), then the game's status,
+/// head seq and hash, snapshot and time.
+const APPEND_AND_MOVE_HEAD: &str = "WITH appended AS (
+        INSERT INTO journal (game_id, seq, at, body, nonce, hash, events, signature_hash, hidden_seat)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+        RETURNING game_id
+    )
+    UPDATE games SET status = $10, head_seq = $11, head_hash = $12, snapshot = $13, updated_at = $14
+    FROM appended WHERE games.id = appended.game_id
+    RETURNING games.id";
+
+#[derive(QueryableByName)]
+struct MovedHead {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    #[diesel(column_name = id)]
+    _id: i64,
+}
+
 /// What the journal indexes a signed move by.
 pub(crate) fn signature_hash(token: &str) -> Vec<u8> {
     use sha2::Digest;
@@ -273,19 +356,18 @@ pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
 
 /// Loads a game with its `recent` most recent entries.
 fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
-    // On the connection's own backend (see `db::native`; a row's selection names one backend).
-    let row: GameRow =
-        crate::on_backend!(conn, |c| games::table.find(id).select(GameRow::as_select()).first(c).optional())?
-            .ok_or_else(|| game_not_found(id))?;
-    // The seats with their players' names, in one statement (a move loads its game: two were a round trip more
-    // on PostgreSQL).
-    // Kept prepared: diesel would not keep a statement with SQL of its own in it (its text never varies).
-    let seated: Vec<(SeatRow, Option<String>, bool, bool)> = crate::on_backend!(conn, |c| Prepared(
+    // The game's row and its seats with their players' names, in one statement (each statement of a move's
+    // load was a round trip on PostgreSQL). Every game has its seats from its creation on. On the connection's
+    // own backend (see `db::native`; a row's selection names one backend); kept prepared: diesel would not
+    // keep a statement with SQL of its own in it (its text never varies).
+    let seated: Vec<(GameRow, SeatRow, Option<String>, bool, bool)> = crate::on_backend!(conn, |c| Prepared(
         seats::table
+            .inner_join(games::table.on(games::id.eq(seats::game_id)))
             .left_join(accounts::table.on(accounts::id.nullable().eq(seats::account_id)))
             .filter(seats::game_id.eq(id))
             .order(seats::seat.asc())
             .select((
+                GameRow::as_select(),
                 SeatRow::as_select(),
                 accounts::display_name.nullable(),
                 diesel::dsl::sql::<diesel::sql_types::Bool>(SEAT_FOLLOWS),
@@ -293,6 +375,11 @@ fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
             ))
     )
     .load(c))?;
+    let mut seated = seated.into_iter();
+    let Some((row, first, name, follows, hooked)) = seated.next() else { return Err(game_not_found(id)) };
+    let seated: Vec<(SeatRow, Option<String>, bool, bool)> = std::iter::once((first, name, follows, hooked))
+        .chain(seated.map(|(_, seat, n, f, h)| (seat, n, f, h)))
+        .collect();
     let names = seated.iter().map(|(seat, name, ..)| seat_name(seat, name.as_deref())).collect();
     let followed = seated.iter().any(|(_, _, follows, _)| *follows);
     let hooked = seated.iter().any(|(.., hooked)| *hooked);

@@ -26,8 +26,8 @@ use crate::mail::MailContext;
 use crate::secrets::random_bytes;
 use crate::service::accounts::Standing;
 use crate::service::game_record::{
-    Loaded, SeatRow, bot_level, game_not_found, journal_entries, load, load_for_answer, load_for_write, parse_status,
-    seat_names, seed_bytes, signature_hash, status_str, to_row,
+    Loaded, SeatRow, StoredHead, bot_level, game_not_found, journal_entries, load, load_for_answer, load_for_write,
+    parse_status, seat_names, seed_bytes, signature_hash, status_str, store_change, to_row,
 };
 use crate::service::mail_receipt::MailReceipt;
 use crate::service::{kept_games, notify};
@@ -87,28 +87,13 @@ impl Loaded {
     /// Writes the entries from `from_seq` on, the new head, snapshot and status, and the emails the change
     /// calls for (turn and result emails), all inside the caller's transaction.
     fn persist(&mut self, conn: &mut Conn, mail: &MailContext, from_seq: usize) -> ApiResult<()> {
-        // One kept statement per entry (most changes append one), where a batch insert is prepared anew for
-        // each number of rows. Loaded, with `RETURNING`, to be kept (see `db::prepared`).
-        for entry in self.game.entries_from(from_seq as u64) {
-            Prepared(diesel::insert_into(journal::table).values(to_row(self.row.id, entry)).returning(journal::seq))
-                .load_native::<i64>(conn)?;
-        }
         let status = status_str(self.compute_status());
         let snapshot = serde_json::to_string(&self.game.snapshot()).map_err(ApiError::internal)?;
         let head = self.game.entries().last().expect("a game has entries");
         let updated_at = now();
-        Prepared(
-            diesel::update(games::table.find(self.row.id))
-                .set((
-                    games::status.eq(status),
-                    games::head_seq.eq(head.seq as i64),
-                    games::head_hash.eq(&head.hash),
-                    games::snapshot.eq(&snapshot),
-                    games::updated_at.eq(&updated_at),
-                ))
-                .returning(games::id),
-        )
-        .load_native::<i64>(conn)?;
+        let head_at =
+            StoredHead { status, seq: head.seq as i64, hash: &head.hash, snapshot: &snapshot, updated_at: &updated_at };
+        store_change(conn, self.row.id, self.game.entries_from(from_seq as u64), &head_at)?;
         self.row.status = status.to_string();
         self.row.head_seq = head.seq as i64;
         self.row.head_hash = head.hash.clone();
