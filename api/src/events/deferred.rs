@@ -181,3 +181,12 @@ struct Announced {
     #[diesel(sql_type = BigInt)]
     announced: i64,
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn held_events_recorded_together_are_announced_on_the_channel_listened_to() {
+        let announce = format!("pg_notify('{}', MAX(id)::text)", super::super::listen::CHANNEL);
+        assert!(super::RECORD_ALL.contains(&announce), "{}", super::RECORD_ALL);
+    }
+}
