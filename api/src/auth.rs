@@ -426,7 +426,12 @@ mod tests {
         let pool = crate::db::connect_with(&settings.database_url, 2, settings.sqlite_synchronous).unwrap();
         let state = web::Data::new(AppState {
             pool,
-            writer: crate::db::writer::Writer::start(&settings.database_url, settings.sqlite_synchronous).unwrap(),
+            writer: crate::db::writer::Writer::start(
+                &settings.database_url,
+                settings.sqlite_synchronous,
+                settings.db_writers as usize,
+            )
+            .unwrap(),
             jwt_secret: b"secret".to_vec(),
             mail: crate::mail::MailContext::new(&settings),
             settings,

@@ -95,7 +95,7 @@ pub enum MailAction {
 pub struct SettingsArgs {
     /// Config file (TOML) with any of the settings below as keys (bind, database_url, public_url, jwt_secret, log, smtp_url,
     /// mail_from, mail_dir, mail_reply_address, inbound_secret, mail_poll_ms, mail_retry_base_ms, mail_retry_max_ms,
-    /// deadline_reminder_hours, require_verified_email, db_pool_size, session_idle_hours, session_max_days,
+    /// deadline_reminder_hours, require_verified_email, db_pool_size, db_writers, session_idle_hours, session_max_days,
     /// password_reset_minutes, throttle_window_secs, throttle_account_limit, throttle_address_limit,
     /// throttle_inbound_limit, behind_proxy, max_api_tokens, max_signing_keys, max_webhooks, sqlite_synchronous, log_format,
     /// mail_reply_token, mail_require_dmarc, mail_authserv_id, mail_shutdown_grace_ms, mail_retention_days,
@@ -200,6 +200,11 @@ pub struct SettingsArgs {
     /// this of its `max_connections`) [default: 8].
     #[arg(long, env = "TEGAMI_DB_POOL_SIZE", global = true)]
     pub db_pool_size: Option<u32>,
+    /// Connections that apply moves on PostgreSQL, each game's always on the same one, so that the batches of
+    /// different games are applied side by side (beside the pool's connections; SQLite always uses one)
+    /// [default: 2].
+    #[arg(long, env = "TEGAMI_DB_WRITERS", global = true)]
+    pub db_writers: Option<u32>,
     /// When SQLite reports a commit done: `full` once it is on disk (a move acknowledged is never lost, even
     /// on power failure), or `normal`, sooner (safe from a crash of the server, but the last moves acknowledged
     /// may be lost if the machine loses power) [default: full].
@@ -323,6 +328,7 @@ struct FileSettings {
     mail_retry_max_ms: Option<u64>,
     deadline_reminder_hours: Option<u32>,
     db_pool_size: Option<u32>,
+    db_writers: Option<u32>,
     require_verified_email: Option<bool>,
     sqlite_synchronous: Option<SqliteSync>,
     session_idle_hours: Option<u32>,
@@ -394,6 +400,8 @@ pub struct Settings {
     /// Hours before a deadline when the reminder email goes out.
     pub deadline_reminder_hours: u32,
     pub db_pool_size: u32,
+    /// Writer connections on PostgreSQL (see `db::writer`).
+    pub db_writers: u32,
     pub sqlite_synchronous: SqliteSync,
     /// The clock deadlines are measured with (the system clock, except in tests).
     pub clock: crate::time::Clock,
@@ -624,6 +632,11 @@ impl Settings {
             },
             deadline_reminder_hours: args.deadline_reminder_hours.or(file.deadline_reminder_hours).unwrap_or(24),
             db_pool_size: args.db_pool_size.or(file.db_pool_size).unwrap_or(8).max(1),
+            db_writers: args
+                .db_writers
+                .or(file.db_writers)
+                .unwrap_or(crate::db::writer::DEFAULT_POSTGRES_WRITERS as u32)
+                .max(1),
             sqlite_synchronous: args.sqlite_synchronous.or(file.sqlite_synchronous).unwrap_or_default(),
             clock: crate::time::Clock::default(),
             database_url: args
@@ -656,6 +669,7 @@ impl Settings {
             mail: MailSettings::for_tests(&database_path.parent().unwrap_or(std::path::Path::new(".")).join("mail")),
             deadline_reminder_hours: 24,
             db_pool_size: 4,
+            db_writers: crate::db::writer::DEFAULT_POSTGRES_WRITERS as u32,
             sqlite_synchronous: SqliteSync::Full,
             clock: crate::time::Clock::adjustable(),
             security: SecuritySettings::for_tests(),
@@ -740,6 +754,19 @@ mod tests {
             (d.log_format, d.mail.reply_token_in, d.mail.require_dmarc),
             (LogFormat::Plain, ReplyTokenIn::Address, false)
         );
+    }
+
+    #[test]
+    fn writer_connections_come_from_the_file_and_are_at_least_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tegami.toml");
+        let writers = |file: &str| {
+            std::fs::write(&path, file).unwrap();
+            Settings::resolve(&SettingsArgs { config: Some(path.clone()), ..Default::default() }).unwrap().db_writers
+        };
+        assert_eq!(writers(""), 2);
+        assert_eq!(writers("db_writers = 4\n"), 4);
+        assert_eq!(writers("db_writers = 0\n"), 1);
     }
 
     #[test]

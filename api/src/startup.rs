@@ -124,7 +124,7 @@ impl Application {
         let mailer = Mailer::from_settings(&settings.mail)?;
         let mail = MailContext::new(&settings);
         let worker = Some((pool.clone(), mail.clone(), mailer));
-        let writer = Writer::start(&settings.database_url, settings.sqlite_synchronous)?;
+        let writer = Writer::start(&settings.database_url, settings.sqlite_synchronous, settings.db_writers as usize)?;
         let hub = Hub::default();
         let state =
             web::Data::new(AppState { pool, writer, jwt_secret, settings: settings.clone(), mail, hub: hub.clone() });

@@ -124,7 +124,7 @@ tegami_api::on_both_backends! {
         let ids = games_against_bots(&app, &me, GAMES + 1);
         let (good, bad) = (&ids[..GAMES], ids[GAMES]);
         let head_of_bad = me.detail(&app, bad).head_hash;
-        let writer = Writer::start_with(&app.settings.database_url, SqliteSync::Full, 1).unwrap();
+        let writer = Writer::start(&app.settings.database_url, SqliteSync::Full, 1).unwrap();
 
         let tokens: Vec<String> = good.iter().map(|&game| first_option(&app, &me, game)).collect();
         let mut moves: Vec<(i64, Move)> =
@@ -167,8 +167,8 @@ fn batches_of_two_instances_never_deadlock() {
     let me = app.player("racer");
     let ids = games_against_bots(&app, &me, GAMES);
     let writers = [
-        Writer::start(&app.settings.database_url, SqliteSync::Full).unwrap(),
-        Writer::start(&app.settings.database_url, SqliteSync::Full).unwrap(),
+        Writer::start(&app.settings.database_url, SqliteSync::Full, 2).unwrap(),
+        Writer::start(&app.settings.database_url, SqliteSync::Full, 2).unwrap(),
     ];
     for _round in 0..3 {
         let tokens: Vec<(i64, String)> = ids.iter().map(|&game| (game, first_option(&app, &me, game))).collect();
@@ -210,8 +210,8 @@ fn events_of_batches_on_several_connections_are_gapless_and_each_change_has_its_
     let app = TestApp::spawn(Backend::Postgres);
     let me = app.player("spreader");
     let ids = games_against_bots(&app, &me, GAMES);
-    let writer = Writer::start(&app.settings.database_url, SqliteSync::Full).unwrap();
-    assert!(writer.connections() > 1, "PostgreSQL gets several writer connections");
+    let writer = Writer::start(&app.settings.database_url, SqliteSync::Full, 3).unwrap();
+    assert_eq!(writer.connections(), 3, "PostgreSQL gets the writer connections asked for");
     let mut changes: Vec<(i64, u64)> = Vec::new();
     for _round in 0..3 {
         let mut moves: Vec<(i64, Move)> = Vec::new();

@@ -9,7 +9,7 @@
 //!
 //! On SQLite the file has one writer anyway: one thread, whose batching turns the queue that would wait for
 //! the lock into one immediate transaction, which waits for the file's turn ([`super::write_turn`]) like the
-//! pool's writes. On PostgreSQL [`POSTGRES_WRITERS`] threads share the games, each game always on the same one.
+//! pool's writes. On PostgreSQL several threads (`db_writers`) share the games, each game always on the same one.
 //! A batch first locks the rows of every game it will change, in ascending id order, before any request runs.
 //! Every other write transaction locks its one game before anything shared (the event counter, which each
 //! change holds until its commit; a batch takes it only once its requests have run, see `events::deferred`),
@@ -63,30 +63,26 @@ pub struct Writer {
     batches: Arc<AtomicU64>,
 }
 
-/// How many writer connections a PostgreSQL server gets. Each game's changes always go to the same one (so
-/// they keep their order); the other's batches run meanwhile. One connection spent most of its time waiting
-/// for the answers to its statements, a round trip each, while PostgreSQL had cores to spare; the batches of
-/// several take turns only on the event counter, for their commits (see `events::deferred`). Measured on 2
-/// cores at 32 games, two moved 50-60% more moves a second than one, and four and eight fewer than two
-/// (smaller batches, more commits). SQLite has one writer whatever the connections, so it gets one.
-pub const POSTGRES_WRITERS: usize = 2;
+/// How many writer connections a PostgreSQL server gets unless told otherwise (`db_writers`). Each game's
+/// changes always go to the same one (so they keep their order); the others' batches run meanwhile. One
+/// connection spent most of its time waiting for the answers to its statements, a round trip each, while
+/// PostgreSQL had cores to spare; the batches of several take turns only on the event counter, for their
+/// commits (see `events::deferred`). Measured on 2 cores at 32 games, two moved 50-60% more moves a second
+/// than one, and four and eight fewer than two (smaller batches, more commits).
+pub const DEFAULT_POSTGRES_WRITERS: usize = 2;
 
 impl Writer {
-    /// Starts the batching threads, each with a connection of its own (beside the pool's).
-    pub fn start(url: &str, sync: SqliteSync) -> Result<Writer, DbSetupError> {
-        let writers = match Target::parse(url)? {
-            Target::Postgres(_) => POSTGRES_WRITERS,
+    /// Starts the batching threads, each with a connection of its own (beside the pool's): `postgres_writers`
+    /// of them on PostgreSQL (at least one), one on SQLite, which has one writer whatever the connections.
+    pub fn start(url: &str, sync: SqliteSync, postgres_writers: usize) -> Result<Writer, DbSetupError> {
+        let target = Target::parse(url)?;
+        let writers = match target {
+            Target::Postgres(_) => postgres_writers.max(1),
             Target::Sqlite(_) => 1,
         };
-        Writer::start_with(url, sync, writers)
-    }
-
-    /// [`Writer::start`] with `writers` connections (at least one), whatever the database.
-    pub fn start_with(url: &str, sync: SqliteSync, writers: usize) -> Result<Writer, DbSetupError> {
-        let target = Target::parse(url)?;
         let batches = Arc::new(AtomicU64::new(0));
         let mut writer = Writer { queues: Vec::new(), threads: Vec::new(), batches };
-        for _ in 0..writers.max(1) {
+        for _ in 0..writers {
             let conn = super::connect_one(&target, sync)?;
             let (queue, jobs) = mpsc::channel::<Job>();
             let (target, committed) = (target.clone(), writer.batches.clone());
@@ -323,7 +319,7 @@ mod tests {
         use diesel::connection::SimpleConnection as _;
         let dir = tempfile::tempdir().unwrap();
         let writer =
-            Writer::start(&format!("sqlite://{}", dir.path().join("w.db").display()), SqliteSync::Full).unwrap();
+            Writer::start(&format!("sqlite://{}", dir.path().join("w.db").display()), SqliteSync::Full, 1).unwrap();
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
         let sql = |sql: &'static str| {
             move |conn: &mut Conn| match conn {
@@ -362,7 +358,7 @@ mod tests {
     fn dropping_the_writer_closes_its_connection_before_it_returns() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().canonicalize().unwrap().join("writer.db");
-        let writer = Writer::start(&format!("sqlite://{}", path.display()), SqliteSync::Full).unwrap();
+        let writer = Writer::start(&format!("sqlite://{}", path.display()), SqliteSync::Full, 1).unwrap();
         assert!(holds_open(&path), "the writer thread holds its connection");
         drop(writer);
         assert!(!holds_open(&path), "the connection is closed once the writer is dropped");
