@@ -33,9 +33,16 @@ type Move = Box<dyn FnOnce(&mut Conn) -> ApiResult<MoveAccepted> + Send>;
 
 /// UOSAO games of `me` against two bots.
 fn games_against_bots(app: &TestApp, me: &Player, count: usize) -> Vec<i64> {
+    games_of(app, me, count, "uosao", 2)
+}
+
+/// `count` games of `slug` that `me` plays against `bots` bots.
+fn games_of(app: &TestApp, me: &Player, count: usize, slug: &str, bots: usize) -> Vec<i64> {
+    let seats: Vec<Value> =
+        std::iter::once(json!({"kind": "me"})).chain(std::iter::repeat_n(json!({"kind": "bot"}), bots)).collect();
+    let body = json!({"slug": slug, "seats": seats});
     (0..count)
         .map(|_| {
-            let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}]});
             let r = app.post("/api/v1/games", Some(&me.token), &body);
             assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
             r.json::<GameDetail>().unwrap().summary.id
@@ -228,14 +235,7 @@ fn events_of_batches_on_several_connections_are_gapless_and_each_change_has_its_
         }
     }
     // A game's end records its event at once: the move before it in the batch, held back, is recorded first.
-    let ending: Vec<i64> = (0..GAMES)
-        .map(|_| {
-            let body = json!({"slug": "senbat", "seats": [{"kind": "me"}, {"kind": "bot"}]});
-            let r = app.post("/api/v1/games", Some(&me.token), &body);
-            assert_eq!(r.status(), 201, "{}", r.text().unwrap_or_default());
-            r.json::<GameDetail>().unwrap().summary.id
-        })
-        .collect();
+    let ending = games_of(&app, &me, GAMES, "senbat", 1);
     let mut moves: Vec<(i64, Move)> = Vec::new();
     for &game in &ending {
         let token = first_option(&app, &me, game);
