@@ -48,6 +48,7 @@ thread_local! {
 /// then records them all. On SQLite, whose one writer connection takes no turns with another, events are
 /// recorded as they come.
 pub(crate) fn recording_at_end<T>(conn: &mut Conn, requests: impl FnOnce(&mut Conn) -> T) -> (T, ApiResult<()>) {
+    /// Stops the holding however the requests end (a panicking one included).
     struct Release;
     impl Drop for Release {
         fn drop(&mut self) {
@@ -57,11 +58,10 @@ pub(crate) fn recording_at_end<T>(conn: &mut Conn, requests: impl FnOnce(&mut Co
     if !matches!(conn, Conn::Postgres(_)) {
         return (requests(conn), Ok(()));
     }
-    let release = Release;
+    let _release = Release;
     HOLDING.set(Some(Holding::default()));
     let value = requests(conn);
-    let held = HOLDING.with_borrow_mut(|holding| holding.take().map(|h| h.held).unwrap_or_default());
-    drop(release);
+    let held = HOLDING.take().map(|h| h.held).unwrap_or_default();
     (value, record_all(conn, &held))
 }
 
