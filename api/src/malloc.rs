@@ -1,11 +1,12 @@
 //! glibc's malloc, tuned for a server that holds many connections open.
 //!
-//! As glibc ships, it gives each thread an arena of its own, up to eight per core, and each arena keeps
-//! the memory of its busiest moment. It also raises its mmap threshold after freeing a large block, so that
-//! the next blocks of that size stay in an arena for good: an Argon2 hash (19 MiB, at every login) or a board
-//! picture's bitmap is kept after its request ended. A server holding 10,000 idle event streams needs about
-//! 30 MB more for it, a sixth of its memory. [`tune`] asks for one arena per core (at least two) and a fixed
-//! 128 KiB threshold, so that large, short-lived blocks are handed back to the system when freed.
+//! The server's own allocations go to jemalloc (`src/main.rs`); glibc's malloc serves what the C libraries
+//! linked in allocate (SQLite, libpq, OpenSSL), and every allocation of the library's other users (tests,
+//! benchmarks). As glibc ships, it gives each thread an arena of its own, up to eight per core, and each arena
+//! keeps the memory of its busiest moment. It also raises its mmap threshold after freeing a large block, so
+//! that the next blocks of that size stay in an arena for good. [`tune`] asks for one arena per core (at least
+//! two) and a fixed 128 KiB threshold, so that large, short-lived blocks are handed back to the system when
+//! freed.
 //!
 //! An operator's own choice wins: a parameter set through glibc's environment (`MALLOC_ARENA_MAX`,
 //! `MALLOC_MMAP_THRESHOLD_`, or `GLIBC_TUNABLES`) is left as set, and the setting `malloc_tuning = false`

@@ -237,8 +237,9 @@ pub struct SettingsArgs {
     /// How long a webhook receiver has to answer, in milliseconds [default: 10000].
     #[arg(long, env = "TEGAMI_WEBHOOK_TIMEOUT_MS", global = true)]
     pub webhook_timeout_ms: Option<u64>,
-    /// Tune glibc's malloc for many open connections: one arena per core and a fixed mmap threshold, unless
-    /// set through glibc's own `MALLOC_*` or `GLIBC_TUNABLES` variables (`true` or `false`) [default: true].
+    /// Tune glibc's malloc, which serves the C libraries (SQLite, libpq, OpenSSL; the server's own memory is
+    /// jemalloc's), for many open connections: one arena per core and a fixed mmap threshold, unless set
+    /// through glibc's own `MALLOC_*` or `GLIBC_TUNABLES` variables (`true` or `false`) [default: true].
     #[arg(long, env = "TEGAMI_MALLOC_TUNING", global = true)]
     pub malloc_tuning: Option<bool>,
     /// Serve Prometheus metrics at `/metrics` on this separate address (e.g. 127.0.0.1:9090); unset with no
