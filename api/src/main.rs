@@ -8,10 +8,10 @@ use tegami_api::startup::Application;
 use tegami_api::{admin, backup, copy, db, openapi, outgoing_hold, served_settings};
 use tracing_subscriber::EnvFilter;
 
-/// The server's own allocations go to jemalloc; C libraries (SQLite, libpq) keep the system's malloc, which
-/// `malloc_tuning` tunes. Under glibc's malloc the threads of a move (HTTP worker, blocking pool, writer)
-/// took turns on its few arenas' locks: a fifth of the writer's time went to malloc and free (see the
-/// README's "Performance").
+/// The server's own allocations go to jemalloc; C libraries (SQLite, libpq, OpenSSL) keep the system's
+/// malloc, which `malloc_tuning` tunes. Under glibc's malloc the threads of a move (HTTP worker, blocking
+/// pool, writer) took turns on its few arenas' locks: a fifth of the writer's time went to malloc and free
+/// (see the README's "Performance").
 #[cfg(unix)]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
