@@ -267,7 +267,7 @@ tegami_api::on_both_backends! {
         let entries = tegami_api::service::game_record::whole_journal(&mut conn, game).unwrap();
         assert_eq!(journal.entries.len(), entries.len());
         assert!(entries.len() > OLD_MOVES * 2, "new entries follow the old ones");
-        // The compacted journal (binary nonce and hash, no stored prev_hash, deflated events) reads back the old
+        // The compacted journal (binary nonce and hash, no stored prev_hash, compressed events) reads back the old
         // entries exactly as they were written, and serves the same hash chain.
         assert_eq!(&entries[..old_entries.len()], &old_entries[..]);
         let chain = |e: &Entry| (e.seq, e.prev_hash.clone(), e.hash.clone());
