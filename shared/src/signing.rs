@@ -99,8 +99,48 @@ fn decode_public_key(public_key: &str) -> Result<[u8; 32], SigningError> {
 
 /// The key id of a public key: the first 16 bytes of its SHA-256, hex.
 pub fn key_id(public_key: &str) -> Result<String, SigningError> {
-    let raw = decode_public_key(public_key)?;
-    Ok(hex::encode(&Sha256::digest(raw)[..16]))
+    Ok(key_id_of(&decode_public_key(public_key)?))
+}
+
+fn key_id_of(raw: &[u8; 32]) -> String {
+    hex::encode(&Sha256::digest(raw)[..16])
+}
+
+/// A public key read once, to verify many moves: its 32 bytes, checked to be an Ed25519 point, and its key id.
+/// Reading a key decompresses its point, which [`verify`] does for each move it is given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicKey {
+    raw: [u8; 32],
+    kid: String,
+}
+
+impl PublicKey {
+    /// Reads a public key, base64url without padding.
+    pub fn parse(public_key: &str) -> Result<PublicKey, SigningError> {
+        let raw = decode_public_key(public_key)?;
+        Ok(PublicKey { kid: key_id_of(&raw), raw })
+    }
+
+    pub fn kid(&self) -> &str {
+        &self.kid
+    }
+
+    /// Verifies a signed move against this key and returns its claims.
+    pub fn verify(&self, token: &str) -> Result<MoveClaims, SigningError> {
+        let mut validation = Validation::new(Algorithm::EdDSA);
+        validation.required_spec_claims.clear();
+        validation.validate_exp = false;
+        let data = jsonwebtoken::decode::<MoveClaims>(token.trim(), &DecodingKey::from_ed_der(&self.raw), &validation)
+            .map_err(|e| match e.kind() {
+                jsonwebtoken::errors::ErrorKind::InvalidSignature => SigningError::BadSignature(self.kid.clone()),
+                jsonwebtoken::errors::ErrorKind::Json(err) => SigningError::BadClaims(err.to_string()),
+                _ => SigningError::Malformed,
+            })?;
+        if data.header.alg != Algorithm::EdDSA {
+            return Err(SigningError::Malformed);
+        }
+        Ok(data.claims)
+    }
 }
 
 /// The claims of a signed move, all required, and no other is allowed (docs/protocol.md).
@@ -144,22 +184,7 @@ pub fn peek_submitted(token: &str) -> Result<(String, MoveClaims), SigningError>
 
 /// Verifies a signed move against a public key and returns its claims.
 pub fn verify(token: &str, public_key: &str) -> Result<MoveClaims, SigningError> {
-    let raw = decode_public_key(public_key)?;
-    let mut validation = Validation::new(Algorithm::EdDSA);
-    validation.required_spec_claims.clear();
-    validation.validate_exp = false;
-    let kid = key_id(public_key)?;
-    let data = jsonwebtoken::decode::<MoveClaims>(token.trim(), &DecodingKey::from_ed_der(&raw), &validation).map_err(
-        |e| match e.kind() {
-            jsonwebtoken::errors::ErrorKind::InvalidSignature => SigningError::BadSignature(kid.clone()),
-            jsonwebtoken::errors::ErrorKind::Json(err) => SigningError::BadClaims(err.to_string()),
-            _ => SigningError::Malformed,
-        },
-    )?;
-    if data.header.alg != Algorithm::EdDSA {
-        return Err(SigningError::Malformed);
-    }
-    Ok(data.claims)
+    PublicKey::parse(public_key)?.verify(token)
 }
 
 #[cfg(test)]
@@ -179,6 +204,22 @@ mod tests {
         let (kid, peeked) = peek(&token).unwrap();
         assert_eq!(kid, key.kid());
         assert_eq!(peeked, claims());
+    }
+
+    /// A key read once verifies as [`verify`] does, move after move, and names itself by the same key id.
+    #[test]
+    fn a_key_read_once_verifies_many_moves() {
+        let key = KeyPair::generate().unwrap();
+        let public = PublicKey::parse(&key.public_key()).unwrap();
+        assert_eq!(public.kid(), key.kid());
+        for seat in 0..3 {
+            let token = key.sign(&MoveClaims { seat, ..claims() }).unwrap();
+            assert_eq!(public.verify(&token).unwrap(), MoveClaims { seat, ..claims() });
+        }
+        let other = KeyPair::generate().unwrap().sign(&claims()).unwrap();
+        assert_eq!(public.verify(&other), Err(SigningError::BadSignature(key.kid())));
+        assert_eq!(public.verify("a.b"), Err(SigningError::Malformed));
+        assert_eq!(PublicKey::parse("not a key"), Err(SigningError::BadKey));
     }
 
     #[test]

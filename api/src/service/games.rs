@@ -472,10 +472,12 @@ fn answer_of(claims: shared::api_types::MoveClaims, token: &str) -> Answer {
 /// Checks that `token` is a move signed for game `id` by a live key of `account`; returns its claims.
 pub fn verify_signed(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<shared::api_types::MoveClaims> {
     let kid = signed_for(id, token)?;
-    let public_key = live_key(conn, account, &kid)?;
-    let claims = signing::verify(token, &public_key)
-        .map_err(|e| ApiError::unauthorized("bad_signature", format!("the move's signature is not valid: {e}")))?;
-    remember_public_key(&kid, &public_key);
+    let bad_signature = |e: signing::SigningError| {
+        ApiError::unauthorized("bad_signature", format!("the move's signature is not valid: {e}"))
+    };
+    let public_key = signing::PublicKey::parse(&live_key(conn, account, &kid)?).map_err(bad_signature)?;
+    let claims = public_key.verify(token).map_err(bad_signature)?;
+    remember_public_key(&kid, public_key);
     Ok(claims)
 }
 
@@ -520,21 +522,22 @@ fn live_key(conn: &mut Conn, account: i64, kid: &str) -> ApiResult<String> {
 /// The most public keys [`known_public_key`] remembers (a few hundred KB).
 const KNOWN_PUBLIC_KEYS: usize = 4096;
 
-/// Public keys of signing keys read before, by key id. A key id is the hash of its public key, so what is
-/// remembered for an id stays true for good; who owns the key and whether it is revoked may change, and is
-/// read again for each move ([`answer_verified`]).
-static PUBLIC_KEYS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<String, String>>> =
+/// Public keys of signing keys read before, by key id, read once (a read decompresses the key's point, some
+/// 5% of an HTTP worker's time per move when each move did it). A key id is the hash of its public key, so
+/// what is remembered for an id stays true for good; who owns the key and whether it is revoked may change,
+/// and is read again for each move ([`answer_verified`]).
+static PUBLIC_KEYS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<String, signing::PublicKey>>> =
     std::sync::LazyLock::new(Default::default);
 
-fn remember_public_key(kid: &str, public_key: &str) {
+fn remember_public_key(kid: &str, public_key: signing::PublicKey) {
     let mut known = PUBLIC_KEYS.lock().unwrap_or_else(|e| e.into_inner());
     if known.len() >= KNOWN_PUBLIC_KEYS && !known.contains_key(kid) {
         known.clear();
     }
-    known.insert(kid.to_string(), public_key.to_string());
+    known.insert(kid.to_string(), public_key);
 }
 
-fn known_public_key(kid: &str) -> Option<String> {
+fn known_public_key(kid: &str) -> Option<signing::PublicKey> {
     PUBLIC_KEYS.lock().unwrap_or_else(|e| e.into_inner()).get(kid).cloned()
 }
 
@@ -544,8 +547,7 @@ fn known_public_key(kid: &str) -> Option<String> {
 /// is refused (the caller then checks it through [`verify_move`], whose errors are the ones to give).
 pub fn verify_known_key(id: i64, token: &str) -> Option<(Answer, String)> {
     let kid = signed_for(id, token).ok()?;
-    let public_key = known_public_key(&kid)?;
-    let claims = signing::verify(token, &public_key).ok()?;
+    let claims = known_public_key(&kid)?.verify(token).ok()?;
     Some((answer_of(claims, token), kid))
 }
 
