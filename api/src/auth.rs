@@ -11,6 +11,7 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
+use crate::checked_sessions::CheckedSession;
 use crate::db::Conn;
 use crate::db::schema::{accounts, api_tokens, server_settings};
 use crate::error::{ApiError, ApiResult};
@@ -47,22 +48,47 @@ pub fn issue_session(
 }
 
 /// The account and session a session token names, if its signature and expiry hold (the row is checked
-/// separately).
-fn verify_session(secret: &[u8], token: &str) -> ApiResult<(i64, String)> {
+/// separately). A token checked before is not checked again (see `checked_sessions`); its expiry is.
+fn verify_session(state: &AppState, token: &str) -> ApiResult<(i64, String)> {
+    let checked = match state.checked_sessions.get(token) {
+        Some(checked) => checked,
+        None => {
+            let checked = verify_signed_session(&state.jwt_secret, token)?;
+            state.checked_sessions.remember(token, checked.clone());
+            checked
+        }
+    };
+    unexpired(checked, jsonwebtoken::get_current_timestamp() as i64)
+}
+
+/// A checked session's account and id if it has not expired at `now` (seconds since the epoch), judged as
+/// jsonwebtoken judges `exp`, with its leeway: a remembered token expires when a fresh one would.
+fn unexpired(checked: CheckedSession, now: i64) -> ApiResult<(i64, String)> {
+    let leeway = Validation::new(Algorithm::HS256).leeway as i64;
+    if checked.expires < now - leeway {
+        return Err(session_expired());
+    }
+    Ok((checked.account, checked.sid))
+}
+
+/// What a session token names, if its signature (with `secret`) and expiry hold.
+fn verify_signed_session(secret: &[u8], token: &str) -> ApiResult<CheckedSession> {
     let data = jsonwebtoken::decode::<SessionClaims>(
         token,
         &DecodingKey::from_secret(secret),
         &Validation::new(Algorithm::HS256),
     )
     .map_err(|e| match e.kind() {
-        jsonwebtoken::errors::ErrorKind::ExpiredSignature => {
-            ApiError::unauthorized("session_expired", "your session has expired; log in again")
-        }
+        jsonwebtoken::errors::ErrorKind::ExpiredSignature => session_expired(),
         _ => ApiError::unauthorized("bad_token", "the bearer token is not valid; log in again"),
     })?;
     let account =
         data.claims.sub.parse().map_err(|_| ApiError::unauthorized("bad_token", "the bearer token is not valid"))?;
-    Ok((account, data.claims.sid))
+    Ok(CheckedSession { account, sid: data.claims.sid, expires: data.claims.exp })
+}
+
+fn session_expired() -> ApiError {
+    ApiError::unauthorized("session_expired", "your session has expired; log in again")
 }
 
 fn account_for_api_token(conn: &mut Conn, secret: &str) -> ApiResult<i64> {
@@ -144,7 +170,7 @@ async fn resolve(req: &HttpRequest) -> Resolved {
         .and_then(|checked| checked);
         Resolved::Done(account.map(|account| Some(Caller { account, session: None })))
     } else {
-        match verify_session(&state.jwt_secret, &token) {
+        match verify_session(&state, &token) {
             Ok((account, sid)) => Resolved::Pending(SessionCheck::new(&state, account, sid)),
             Err(e) => Resolved::Done(Err(e)),
         }
@@ -208,7 +234,7 @@ impl SessionCheck {
 /// The account and session of a session token that arrived some other way than the `Authorization` header
 /// (the web pages' cookie): the same checks as a bearer session token.
 pub async fn resolve_session_token(state: &web::Data<AppState>, token: &str) -> ApiResult<Caller> {
-    let (account, sid) = verify_session(&state.jwt_secret, token)?;
+    let (account, sid) = verify_session(state, token)?;
     let check = SessionCheck::new(state, account, sid);
     check.clone().run_pooled(state).await?;
     Ok(check.caller())
@@ -399,8 +425,24 @@ mod tests {
     fn sessions_round_trip_and_reject_other_secrets() {
         let now = chrono::Utc::now();
         let token = issue_session(b"secret-a", 42, "sid", now, now + chrono::Duration::hours(1)).unwrap();
-        assert_eq!(verify_session(b"secret-a", &token).unwrap(), (42, "sid".to_string()));
-        assert_eq!(verify_session(b"secret-b", &token).unwrap_err().code, "bad_token");
+        let checked = verify_signed_session(b"secret-a", &token).unwrap();
+        assert_eq!((checked.account, checked.sid.as_str()), (42, "sid"));
+        assert_eq!(verify_signed_session(b"secret-b", &token).unwrap_err().code, "bad_token");
+    }
+
+    /// A session token checked before expires as a fresh one does: at its `exp`, after jsonwebtoken's leeway.
+    #[test]
+    fn a_remembered_session_expires_as_a_fresh_one_does() {
+        let start = chrono::Utc::now();
+        let ends = start + chrono::Duration::hours(1);
+        let token = issue_session(b"secret", 42, "sid", start, ends).unwrap();
+        let checked = verify_signed_session(b"secret", &token).unwrap();
+        let at = |t: chrono::DateTime<chrono::Utc>| unexpired(checked.clone(), t.timestamp());
+        assert_eq!(at(start).unwrap(), (42, "sid".to_string()));
+        assert_eq!(at(ends + chrono::Duration::seconds(60)).unwrap(), (42, "sid".to_string()));
+        assert_eq!(at(ends + chrono::Duration::seconds(61)).unwrap_err().code, "session_expired");
+        let expired = issue_session(b"secret", 42, "sid", start, start - chrono::Duration::seconds(61)).unwrap();
+        assert_eq!(verify_signed_session(b"secret", &expired).unwrap_err().code, "session_expired", "as when fresh");
     }
 
     /// A handler that fails with a 400 for its own reasons, having run the caller's session check first
@@ -433,6 +475,7 @@ mod tests {
             )
             .unwrap(),
             jwt_secret: b"secret".to_vec(),
+            checked_sessions: Default::default(),
             mail: crate::mail::MailContext::new(&settings),
             settings,
             hub: crate::events::hub::Hub::default(),

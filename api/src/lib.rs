@@ -6,6 +6,7 @@ pub mod auth;
 pub mod backup;
 pub mod body_limit;
 pub mod bot_worker;
+pub mod checked_sessions;
 pub mod connections;
 pub mod copy;
 pub mod db;

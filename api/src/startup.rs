@@ -126,8 +126,15 @@ impl Application {
         let worker = Some((pool.clone(), mail.clone(), mailer));
         let writer = Writer::start(&settings.database_url, settings.sqlite_synchronous, settings.db_writers as usize)?;
         let hub = Hub::default();
-        let state =
-            web::Data::new(AppState { pool, writer, jwt_secret, settings: settings.clone(), mail, hub: hub.clone() });
+        let state = web::Data::new(AppState {
+            pool,
+            writer,
+            jwt_secret,
+            checked_sessions: Default::default(),
+            settings: settings.clone(),
+            mail,
+            hub: hub.clone(),
+        });
         let known_paths = web::Data::new(KnownPaths::from_document(&openapi::document()));
         let document = web::Bytes::from(openapi::json());
         let https = settings.public_url.starts_with("https://");

@@ -1,6 +1,7 @@
 //! What every request handler shares. It sits below the routes, auth and startup so that they all depend on
 //! it and it depends on none of them.
 
+use crate::checked_sessions::CheckedSessions;
 use crate::db::DbPool;
 use crate::db::writer::Writer;
 use crate::events::hub::Hub;
@@ -12,6 +13,8 @@ pub struct AppState {
     /// Where moves are written: in batches sharing one commit.
     pub writer: Writer,
     pub jwt_secret: Vec<u8>,
+    /// Session tokens already checked with `jwt_secret`.
+    pub checked_sessions: CheckedSessions,
     pub settings: Settings,
     pub mail: MailContext,
     /// Tells this instance's event streams of new events.
