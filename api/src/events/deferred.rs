@@ -16,7 +16,6 @@ use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Text};
 
 use crate::db::Conn;
-use crate::db::prepared::Prepared;
 use crate::error::ApiResult;
 
 /// One event held back: what [`super::record`] would record for a change.
@@ -139,7 +138,7 @@ fn record_all(conn: &mut Conn, held: &[Held]) -> ApiResult<()> {
     let column = |f: fn(&Held) -> String| held.iter().map(f).collect::<Vec<_>>();
     let games: Vec<i64> = held.iter().map(|e| e.game_id).collect();
     let heads: Vec<i64> = held.iter().map(|e| e.to_seq).collect();
-    let recorded = Prepared(
+    let recorded = crate::fixed_statement!(
         diesel::sql_query(RECORD_ALL)
             .bind::<Array<BigInt>, _>(games)
             .bind::<Array<BigInt>, _>(heads)

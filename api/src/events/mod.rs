@@ -61,7 +61,7 @@ fn record_now(conn: &mut Conn, event: deferred::Held) -> ApiResult<EventRow> {
     deferred::record_game(conn, event.game_id)?;
     let deferred::Held { game_id, to_seq, status, pending, at } = event;
     if let Conn::Postgres(c) = conn {
-        let recorded: Recorded = Prepared(
+        let recorded: Recorded = crate::fixed_statement!(
             diesel::sql_query(RECORD_ON_POSTGRES)
                 .bind::<BigInt, _>(game_id)
                 .bind::<BigInt, _>(to_seq)
@@ -156,7 +156,7 @@ pub fn record_message(conn: &mut Conn, loaded: &Loaded, message_id: i64) -> ApiR
 
 /// The next event id; the counter row stays locked (on PostgreSQL) until the transaction ends.
 fn next_id(conn: &mut Conn) -> ApiResult<i64> {
-    let next = Prepared(
+    let next = crate::fixed_statement!(
         diesel::update(event_counter::table.find(1))
             .set(event_counter::last_id.eq(event_counter::last_id + 1))
             .returning(event_counter::last_id),

@@ -185,7 +185,7 @@ pub(crate) fn store_change(conn: &mut Conn, id: i64, appended: &[Entry], head: &
     };
     // The last entry and the game's new head in one statement: a round trip fewer a move.
     use diesel::sql_types::{BigInt, Binary, Bool, Nullable, Text};
-    Prepared(
+    crate::fixed_statement!(
         diesel::sql_query(APPEND_AND_MOVE_HEAD)
             .bind::<BigInt, _>(last.game_id)
             .bind::<BigInt, _>(last.seq)
@@ -208,7 +208,7 @@ pub(crate) fn store_change(conn: &mut Conn, id: i64, appended: &[Entry], head: &
 
 /// The game's new head, status, snapshot and time.
 fn store_head(conn: &mut Conn, id: i64, head: &StoredHead) -> ApiResult<()> {
-    Prepared(
+    crate::fixed_statement!(
         diesel::update(games::table.find(id))
             .set((
                 games::status.eq(head.status),
@@ -378,23 +378,25 @@ pub fn load(conn: &mut Conn, id: i64) -> ApiResult<Loaded> {
 fn load_recent(conn: &mut Conn, id: i64, recent: i64) -> ApiResult<Loaded> {
     // The game's row and its seats with their players' names, in one statement (each statement of a move's
     // load was a round trip on PostgreSQL). Every game has its seats from its creation on. On the connection's
-    // own backend (see `db::native`; a row's selection names one backend); kept prepared: diesel would not
-    // keep a statement with SQL of its own in it (its text never varies).
-    let seated: Vec<(GameRow, SeatRow, Option<String>, bool, bool)> = crate::on_backend!(conn, |c| Prepared(
-        seats::table
-            .inner_join(games::table.on(games::id.eq(seats::game_id)))
-            .left_join(accounts::table.on(accounts::id.nullable().eq(seats::account_id)))
-            .filter(seats::game_id.eq(id))
-            .order(seats::seat.asc())
-            .select((
-                GameRow::as_select(),
-                SeatRow::as_select(),
-                accounts::display_name.nullable(),
-                diesel::dsl::sql::<diesel::sql_types::Bool>(SEAT_FOLLOWS),
-                diesel::dsl::sql::<diesel::sql_types::Bool>(SEAT_HOOKED),
-            ))
-    )
-    .load(c))?;
+    // own backend (see `db::native`; a row's selection names one backend); kept prepared under its call site
+    // (`fixed_statement!`): diesel would not keep a statement with SQL of its own in it, and its text never
+    // varies.
+    let seated: Vec<(GameRow, SeatRow, Option<String>, bool, bool)> =
+        crate::on_backend!(conn, |c| crate::fixed_statement!(
+            seats::table
+                .inner_join(games::table.on(games::id.eq(seats::game_id)))
+                .left_join(accounts::table.on(accounts::id.nullable().eq(seats::account_id)))
+                .filter(seats::game_id.eq(id))
+                .order(seats::seat.asc())
+                .select((
+                    GameRow::as_select(),
+                    SeatRow::as_select(),
+                    accounts::display_name.nullable(),
+                    diesel::dsl::sql::<diesel::sql_types::Bool>(SEAT_FOLLOWS),
+                    diesel::dsl::sql::<diesel::sql_types::Bool>(SEAT_HOOKED),
+                ))
+        )
+        .load(c))?;
     let mut seated = seated.into_iter();
     let Some((row, first, name, follows, hooked)) = seated.next() else { return Err(game_not_found(id)) };
     let seated: Vec<(SeatRow, Option<String>, bool, bool)> = std::iter::once((first, name, follows, hooked))

@@ -19,7 +19,6 @@ use shared::{Rng, RuleError, SetupError, signing};
 
 use crate::db::Conn;
 use crate::db::native::RunNative as _;
-use crate::db::prepared::Prepared;
 use crate::db::schema::{accounts, games, imported_keys, journal, seats, signing_keys};
 use crate::error::{ApiError, ApiResult};
 use crate::mail::MailContext;
@@ -702,8 +701,9 @@ pub type BotGameHeads = HashMap<i64, String>;
 pub fn bot_turns(conn: &mut Conn, looked_at: &BotGameHeads) -> ApiResult<(Vec<BotTurn>, BotGameHeads)> {
     let searching: Vec<String> =
         Level::ALL.iter().filter(|l| l.searches()).map(|l| l.seat_code().to_string()).collect();
-    // Read after every batch of moves: kept prepared (the list of searching levels never changes).
-    let heads: Vec<(i64, String)> = Prepared(
+    // Read after every batch of moves: kept prepared under its call site (the list of searching levels never
+    // changes, so neither does its text).
+    let heads: Vec<(i64, String)> = crate::fixed_statement!(
         games::table
             .inner_join(seats::table.on(seats::game_id.eq(games::id)))
             .filter(games::status.eq("active"))
