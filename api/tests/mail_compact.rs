@@ -286,7 +286,7 @@ fn print_breakdown(app: &TestApp, moves: u64) {
 /// The emails add at most 0.5 KB a move (before the compact outbox: about 8 KB each), and the whole file, the
 /// issue's measure, grows by at most 1.5 KB a move (1,536 bytes): growth is counted in whole 4 KB pages
 /// (about 15 bytes a move each here), after a checkpoint. About 1.38 KB when measured: the journal row's
-/// body (signed move) ~420 B, compressed events ~215 B, nonce and hash as 32 bytes each, no stored prev_hash;
+/// body (signed move) ~420 B, compressed events ~200 B, nonce and hash as 32 bytes each, no stored prev_hash;
 /// the breakdown is printed.
 #[test]
 fn a_move_costs_at_most_one_and_a_half_kilobytes_of_database_emails_included() {

@@ -284,6 +284,8 @@ const NAMED_LANGUAGES: &[(&str, &str, usize, &str)] = &[
     ("api/src/error.rs", "detail_ja", 1, "fills the deprecated field of problems"),
     ("api/src/web/layout.rs", "\"ja\"", 1, "the brand's Japanese word, 手紙, marked as Japanese on every page"),
     ("api/src/web/mod.rs", "\"ja\"", 1, "the brand's Japanese word on the error page"),
+    ("api/src/service/game_record.rs", "\"en\"", 3, "the journal events' dictionary, frozen in the stored format"),
+    ("api/src/service/game_record.rs", "\"ja\"", 3, "the journal events' dictionary, frozen in the stored format"),
 ];
 
 /// Code outside tests never names a language: what differs between languages is in the catalogs (texts) or a

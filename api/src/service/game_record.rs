@@ -277,7 +277,9 @@ const LZ4_WITH_DICTIONARY: u8 = 1;
 
 /// The JSON every entry's events share (their audiences and the keys of their texts in both languages), which
 /// LZ4 refers back to as if it came before each entry's events. Rows stored with [`LZ4_WITH_DICTIONARY`] are
-/// read with it, so it never changes: another dictionary would take another marker.
+/// read with it, so it never changes: another dictionary would take another marker. It names the languages
+/// there were when it was made, and stays so when one is added (that language's texts then compress a little
+/// less).
 const EVENTS_DICTIONARY: &[u8] = br#"[{"audience":{"to":"only","seats":[0]},"text":{"en":"","ja":""},"retold":{"en":"","ja":""}},{"audience":{"to":"all"},"text":{"en":"","ja":""}}]"#;
 
 /// The most a stored length may say the events' JSON takes: what LZ4 can at most expand a block of `stored`
