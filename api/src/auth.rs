@@ -61,11 +61,13 @@ fn verify_session(state: &AppState, token: &str) -> ApiResult<(i64, String)> {
     unexpired(checked, jsonwebtoken::get_current_timestamp() as i64)
 }
 
+/// How long after its `exp` a session token is still taken, as jsonwebtoken allows for clocks that differ.
+const SESSION_LEEWAY_SECS: u64 = 60;
+
 /// A checked session's account and id if it has not expired at `now` (seconds since the epoch), judged as
-/// jsonwebtoken judges `exp`, with its leeway: a remembered token expires when a fresh one would.
+/// jsonwebtoken judges `exp`: a remembered token expires when a fresh one would.
 fn unexpired(checked: CheckedSession, now: i64) -> ApiResult<(i64, String)> {
-    let leeway = Validation::new(Algorithm::HS256).leeway as i64;
-    if checked.expires < now - leeway {
+    if checked.expires < now - SESSION_LEEWAY_SECS as i64 {
         return Err(session_expired());
     }
     Ok((checked.account, checked.sid))
@@ -73,15 +75,15 @@ fn unexpired(checked: CheckedSession, now: i64) -> ApiResult<(i64, String)> {
 
 /// What a session token names, if its signature (with `secret`) and expiry hold.
 fn verify_signed_session(secret: &[u8], token: &str) -> ApiResult<CheckedSession> {
-    let data = jsonwebtoken::decode::<SessionClaims>(
-        token,
-        &DecodingKey::from_secret(secret),
-        &Validation::new(Algorithm::HS256),
-    )
-    .map_err(|e| match e.kind() {
-        jsonwebtoken::errors::ErrorKind::ExpiredSignature => session_expired(),
-        _ => ApiError::unauthorized("bad_token", "the bearer token is not valid; log in again"),
-    })?;
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.leeway = SESSION_LEEWAY_SECS;
+    let data =
+        jsonwebtoken::decode::<SessionClaims>(token, &DecodingKey::from_secret(secret), &validation).map_err(|e| {
+            match e.kind() {
+                jsonwebtoken::errors::ErrorKind::ExpiredSignature => session_expired(),
+                _ => ApiError::unauthorized("bad_token", "the bearer token is not valid; log in again"),
+            }
+        })?;
     let account =
         data.claims.sub.parse().map_err(|_| ApiError::unauthorized("bad_token", "the bearer token is not valid"))?;
     Ok(CheckedSession { account, sid: data.claims.sid, expires: data.claims.exp })

@@ -180,62 +180,61 @@ mod tests {
     use crate::db::schema::{accounts, games};
     use crate::db::scratch::{Backend, ScratchDatabase, postgres_available};
 
-    /// An `UPDATE … RETURNING` and a `SELECT` with an `IN` list, loaded through `Prepared`: prepared at their
-    /// first run and kept for the next ones.
-    fn kept_once_on(backend: Backend) {
+    /// Runs `round` three times (with 0, 1, 2) on a fresh database of `backend`; `round` runs an `UPDATE …
+    /// RETURNING` then a `SELECT`, which must each be prepared at their first run and kept for the next ones.
+    fn prepared_once_on(backend: Backend, round: impl Fn(&mut crate::db::Conn, i64)) {
         let dir = tempfile::tempdir().unwrap();
         let database = ScratchDatabase::on(backend, dir.path());
         let mut conn = crate::db::open_migrated(&database.url).unwrap();
         let recorded = super::recorded::statements(&mut conn);
-        for round in 0..3 {
-            let updated: Vec<i64> = Prepared(
-                diesel::update(games::table.find(round))
-                    .set((games::status.eq("active"), games::head_seq.eq(round)))
-                    .returning(games::id),
-            )
-            .load(&mut conn)
-            .unwrap();
-            assert!(updated.is_empty());
-            let ids = [round, round + 1];
-            let named: Vec<(i64, String)> = Prepared(
-                accounts::table.filter(accounts::id.eq_any(&ids)).select((accounts::id, accounts::display_name)),
-            )
-            .load(&mut conn)
-            .unwrap();
-            assert!(named.is_empty());
+        for n in 0..3 {
+            round(&mut conn, n);
         }
         let kept = &recorded.lock().unwrap().kept;
         assert_eq!(kept.len(), 2, "{backend:?}: each statement is prepared once and kept: {kept:#?}");
         assert!(kept[0].starts_with("UPDATE") && kept[1].starts_with("SELECT"), "{kept:#?}");
     }
 
-    /// An `UPDATE … RETURNING` and a `SELECT`, each kept under its call site: prepared at their first run and
-    /// kept for the next ones, on either backend.
+    /// An `UPDATE … RETURNING` and a `SELECT` with an `IN` list, loaded through `Prepared`.
+    fn kept_once_on(backend: Backend) {
+        prepared_once_on(backend, |conn, round| {
+            let updated: Vec<i64> = Prepared(
+                diesel::update(games::table.find(round))
+                    .set((games::status.eq("active"), games::head_seq.eq(round)))
+                    .returning(games::id),
+            )
+            .load(conn)
+            .unwrap();
+            assert!(updated.is_empty());
+            let ids = [round, round + 1];
+            let named: Vec<(i64, String)> = Prepared(
+                accounts::table.filter(accounts::id.eq_any(&ids)).select((accounts::id, accounts::display_name)),
+            )
+            .load(conn)
+            .unwrap();
+            assert!(named.is_empty());
+        });
+    }
+
+    /// An `UPDATE … RETURNING` and a `SELECT`, each kept under its call site, on either backend.
     fn fixed_kept_once_on(backend: Backend) {
         use crate::db::native::RunNative;
-        let dir = tempfile::tempdir().unwrap();
-        let database = ScratchDatabase::on(backend, dir.path());
-        let mut conn = crate::db::open_migrated(&database.url).unwrap();
-        let recorded = super::recorded::statements(&mut conn);
-        for round in 0..3 {
+        prepared_once_on(backend, |conn, round| {
             let updated: Vec<i64> = crate::fixed_statement!(
                 diesel::update(games::table.find(round))
                     .set((games::status.eq("active"), games::head_seq.eq(round)))
                     .returning(games::id)
             )
-            .load_native(&mut conn)
+            .load_native(conn)
             .unwrap();
             assert!(updated.is_empty());
             let named: Vec<(i64, String)> = crate::fixed_statement!(
                 accounts::table.filter(accounts::id.eq(round)).select((accounts::id, accounts::display_name))
             )
-            .load_native(&mut conn)
+            .load_native(conn)
             .unwrap();
             assert!(named.is_empty());
-        }
-        let kept = &recorded.lock().unwrap().kept;
-        assert_eq!(kept.len(), 2, "{backend:?}: each statement is prepared once and kept: {kept:#?}");
-        assert!(kept[0].starts_with("UPDATE") && kept[1].starts_with("SELECT"), "{kept:#?}");
+        });
     }
 
     #[test]
