@@ -54,6 +54,9 @@ fn main() {
     if part("length") {
         journal_length(dir.path());
     }
+    if part("instructions") {
+        instructions(dir.path());
+    }
     let active = env_number("TEGAMI_BENCH_ACTIVE_GAMES", 10_000) as usize;
     if part("memory") && active > 0 {
         memory_with_active_games(dir.path(), active);
@@ -201,6 +204,11 @@ impl Server {
     /// Starts the server, SQLite committing as `synchronous` says (`full`, the server's default, but where
     /// only memory is measured).
     fn start(backend: Backend, dir: &Path, name: &str, synchronous: &str) -> Server {
+        Server::start_as(Command::new(server_binary()), backend, dir, name, synchronous)
+    }
+
+    /// [`Server::start`] with the server run by `command` (the server's binary, or a tool that runs it).
+    fn start_as(mut command: Command, backend: Backend, dir: &Path, name: &str, synchronous: &str) -> Server {
         let folder = dir.join(name);
         std::fs::create_dir_all(&folder).expect("server folder");
         let database = match backend {
@@ -210,7 +218,7 @@ impl Server {
         let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
         // The server logs (warnings and errors) to its standard output.
         let log = std::fs::File::create(folder.join("server.log")).expect("log file");
-        let child = Command::new(server_binary())
+        let child = command
             .env("TEGAMI_BIND", format!("127.0.0.1:{port}"))
             .env("TEGAMI_DATABASE_URL", &database.url)
             .env("TEGAMI_LOG", "warn")
@@ -227,7 +235,8 @@ impl Server {
         eprintln!("  ({name}: tegami-server pid {})", child.id());
         let server = Server { child, base: format!("http://127.0.0.1:{port}"), database, mail: folder.join("mail") };
         let http = Client::new();
-        let deadline = Instant::now() + Duration::from_secs(30);
+        // Under valgrind the server starts some fifty times slower.
+        let deadline = Instant::now() + Duration::from_secs(180);
         while http.get(format!("{}/healthz", server.base)).send().map(|r| !r.status().is_success()).unwrap_or(true) {
             assert!(Instant::now() < deadline, "tegami-server did not start; see {}", folder.display());
             std::thread::sleep(Duration::from_millis(50));
@@ -523,6 +532,40 @@ impl Table {
     }
 }
 
+/// `games` tables of three new players each, warmed up by a few moves outside any measurement.
+fn warm_tables(server: &Server, games: usize) -> Vec<Table> {
+    let setup = Client::new();
+    let people: Vec<Person> = (0..3).map(|i| register(&setup, &server.base, &format!("p{i}"))).collect();
+    let mut tables: Vec<Table> = (0..games).map(|_| Table::new(&server.base, &people)).collect();
+    for table in &mut tables {
+        for _ in 0..3 {
+            table.play();
+        }
+    }
+    tables.iter_mut().for_each(|table| table.starts.clear());
+    tables
+}
+
+/// Plays all `tables` at once, each on a thread of its own, for `window`; returns each move's latency.
+fn play_all(tables: &mut [Table], window: Duration) -> Vec<Duration> {
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        let running: Vec<_> = tables
+            .iter_mut()
+            .map(|table| {
+                s.spawn(move || {
+                    let mut took = Vec::new();
+                    while started.elapsed() < window {
+                        took.push(table.play());
+                    }
+                    took
+                })
+            })
+            .collect();
+        running.into_iter().flat_map(|t| t.join().expect("table thread")).collect()
+    })
+}
+
 /// One measurement: `games` tables playing for `window`.
 struct Run {
     latencies: Vec<Duration>,
@@ -543,33 +586,10 @@ impl Run {
         // The default pool (8) on both backends: moves go through the group-commit writer's own connection,
         // the pool only serves the reads (legal moves, signing keys).
         let server = Server::start(backend, dir, &format!("{backend:?}-{games}").to_lowercase(), "full");
-        let setup = Client::new();
-        let people: Vec<Person> = (0..3).map(|i| register(&setup, &server.base, &format!("p{i}"))).collect();
-        let mut tables: Vec<Table> = (0..games).map(|_| Table::new(&server.base, &people)).collect();
-        // Warm up: a few moves per table, outside the measurement.
-        for table in &mut tables {
-            for _ in 0..3 {
-                table.play();
-            }
-        }
-        tables.iter_mut().for_each(|table| table.starts.clear());
+        let mut tables = warm_tables(&server, games);
         let (cpu, bytes, emails) = (server.cpu(), server.database_bytes(), server.emails_sent());
         let started = Instant::now();
-        let mut latencies: Vec<Duration> = std::thread::scope(|s| {
-            let running: Vec<_> = tables
-                .iter_mut()
-                .map(|table| {
-                    s.spawn(move || {
-                        let mut took = Vec::new();
-                        while started.elapsed() < window {
-                            took.push(table.play());
-                        }
-                        took
-                    })
-                })
-                .collect();
-            running.into_iter().flat_map(|t| t.join().expect("table thread")).collect()
-        });
+        let mut latencies = play_all(&mut tables, window);
         let elapsed = started.elapsed();
         latencies.sort();
         let after = server.cpu();
@@ -740,4 +760,108 @@ fn memory_with_active_games(dir: &Path, count: usize) {
         started.elapsed().as_secs_f64(),
         peak / RSS_TARGET_MB as f64
     );
+}
+
+/// Tables played under callgrind: few, since valgrind runs the server some fifty times slower.
+const INSTRUCTION_GAMES: usize = 4;
+
+/// The instructions the server executes per move, in all and by thread, counted by valgrind's callgrind: SQLite
+/// `FULL`, `INSTRUCTION_GAMES` tables played for `TEGAMI_BENCH_INSTRUCTION_SECS` (default 40) once warmed up,
+/// game starts included as in the timed runs. Unlike CPU time, the count does not vary with what else the
+/// machine runs (runs of the same build agree within a few thousandths), so it tells builds apart on a busy
+/// machine where the timed runs cannot. It leaves out the kernel's share (sockets, the WAL's writes and
+/// `fsync`), and counts every byte a `rep stos` writes as an instruction: a large `memset` weighs more here
+/// than its time. The per-thread profiles are kept in `TEGAMI_BENCH_PROFILES` when it is set, for
+/// `callgrind_annotate --inclusive=yes`.
+fn instructions(dir: &Path) {
+    if Command::new("callgrind_control").arg("--version").output().is_err() {
+        println!("instructions skipped: valgrind (callgrind) is not installed");
+        return;
+    }
+    let window = Duration::from_secs(env_number("TEGAMI_BENCH_INSTRUCTION_SECS", 40));
+    let profiles = std::env::var_os("TEGAMI_BENCH_PROFILES").map_or_else(|| dir.join("callgrind"), PathBuf::from);
+    std::fs::create_dir_all(&profiles).expect("a folder for the profiles");
+    let mut valgrind = Command::new("valgrind");
+    valgrind
+        .args(["--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes"])
+        .arg(format!("--callgrind-out-file={}", profiles.join("callgrind.%p").display()))
+        .arg(server_binary());
+    let server = Server::start_as(valgrind, Backend::Sqlite, dir, "instructions", "full");
+    let mut tables = warm_tables(&server, INSTRUCTION_GAMES);
+    let pid = server.child.id().to_string();
+    callgrind_control(&["--instr=on", &pid]);
+    callgrind_control(&["--zero", &pid]);
+    let entries_before = journal_rows(&server);
+    let moves = play_all(&mut tables, window).len();
+    callgrind_control(&["--instr=off", &pid]);
+    let entries = journal_rows(&server) - entries_before;
+    callgrind_control(&["--dump", &pid]);
+    drop(server);
+    let mut groups = [0u64; THREAD_GROUPS.len()];
+    for profile in std::fs::read_dir(&profiles).expect("the profiles").flatten() {
+        let name = profile.file_name().to_string_lossy().into_owned();
+        if !name.starts_with(&format!("callgrind.{pid}.")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(profile.path()).expect("a profile");
+        let group = THREAD_GROUPS.iter().position(|g| *g == profile_group(&text)).expect("a known group");
+        groups[group] += profile_instructions(&text);
+    }
+    let total: u64 = groups.iter().sum();
+    let per_move = |n: u64| n as f64 / moves.max(1) as f64 / 1e6;
+    let by_thread: Vec<String> =
+        THREAD_GROUPS.iter().zip(groups).map(|(group, n)| format!("{group} {:.3}", per_move(n))).collect();
+    println!(
+        "instructions under callgrind (sqlite, {INSTRUCTION_GAMES} games, {} s): {moves} moves, {entries} journal \
+         entries; {:.3} M per move, {:.3} M per entry",
+        window.as_secs(),
+        per_move(total),
+        total as f64 / entries.max(1) as f64 / 1e6
+    );
+    println!("          M per move by thread: {}", by_thread.join(", "));
+    if std::env::var_os("TEGAMI_BENCH_PROFILES").is_some() {
+        println!("          profiles: {}/callgrind.{pid}.*", profiles.display());
+    }
+}
+
+/// Runs `callgrind_control` with `args`, which waits until valgrind has done what it asks.
+fn callgrind_control(args: &[&str]) {
+    let done = Command::new("callgrind_control").args(args).stdout(Stdio::null()).status();
+    assert!(done.is_ok_and(|s| s.success()), "callgrind_control {args:?} failed");
+}
+
+/// The rows of the server's journal, all games'.
+fn journal_rows(server: &Server) -> i64 {
+    use tegami_api::db::schema::journal;
+    let mut conn = tegami_api::db::open(&server.database.url).expect("database opens");
+    journal::table.count().get_result(&mut conn).expect("the journal's rows")
+}
+
+/// The instructions a callgrind profile counted (its first event, `Ir`) since the counters were zeroed: its
+/// `totals:` line (its `summary:` line wraps below zero once the counters were zeroed).
+fn profile_instructions(profile: &str) -> u64 {
+    profile
+        .lines()
+        .find_map(|l| l.strip_prefix("totals:"))
+        .and_then(|counts| counts.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The thread group of one thread's callgrind profile, told by what the thread ran (a profile names no
+/// thread): valgrind's first thread is the main one.
+fn profile_group(profile: &str) -> &'static str {
+    let ran = |function: &str| profile.contains(function);
+    if profile.lines().any(|l| l == "thread: 1") {
+        "system"
+    } else if ran("tegami_api::db::writer::write_batches") {
+        "writer"
+    } else if ran("tegami_api::mail::picture::") {
+        "pictures"
+    } else if ran("actix_http::h1::dispatcher") {
+        "http"
+    } else if ran("tokio::runtime::blocking::pool") {
+        "blocking"
+    } else {
+        "other"
+    }
 }
