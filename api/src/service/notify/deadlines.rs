@@ -26,6 +26,9 @@ pub(super) fn track_deadlines(
     loaded: &Loaded,
     prefs: &mut PrefsRead,
 ) -> ApiResult<()> {
+    // A game's time limit is set when it is created and never changes, and only this adds deadline rows: a
+    // game without one has none to drop (the delete below was some 7% of the writer thread's instructions a move).
+    let Some(hours) = loaded.row.deadline_hours else { return Ok(()) };
     let id = loaded.row.id;
     let pending = if loaded.game.is_over() { Vec::new() } else { loaded.game.pending() };
     let ids: Vec<&str> = pending.iter().map(|p| p.id.as_str()).collect();
@@ -40,7 +43,6 @@ pub(super) fn track_deadlines(
         .returning(decision_deadlines::decision),
     )
     .load_native::<String>(conn)?;
-    let Some(hours) = loaded.row.deadline_hours else { return Ok(()) };
     let limit = chrono::Duration::hours(hours as i64);
     let before = chrono::Duration::hours(mail.deadline_reminder_hours as i64).min(limit / 2);
     let now = mail.clock.now();
