@@ -149,7 +149,7 @@ fn a_spectators_stream_of_a_shinobazu_game_never_contains_a_hand() {
         assert_ne!(alice.detail(&app, game).summary.status, GameStatus::Finished, "a game lasts longer");
         let spectator = journal(None);
         let hidden = secrets(&journal(Some(&alice.token)), &spectator);
-        let her_hand = serde_json::to_string(&alice.detail(&app, game).view["seats"][0]["hand"]).unwrap();
+        let her_hand = serde_json::to_string(&alice.detail(&app, game).view.value()["seats"][0]["hand"]).unwrap();
         if !hidden.is_empty() && her_hand.len() > 4 {
             break (spectator, hidden, her_hand);
         }

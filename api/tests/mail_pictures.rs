@@ -32,7 +32,7 @@ fn expected_picture(detail: &GameDetail) -> Vec<u8> {
     let game = shared::registry::game(&detail.summary.slug).expect("a known game");
     let names = detail.summary.seats.iter().map(|s| s.name.clone()).collect();
     let ctx = RenderContext { lang: Lang::En, width: EMAIL_WIDTH, seat_names: names, region: None, narrow: true };
-    png_of_svg(&game.render_svg(&detail.view, &ctx).unwrap()).unwrap().png
+    png_of_svg(&game.render_svg(&detail.view.value(), &ctx).unwrap()).unwrap().png
 }
 
 fn width_and_height(png: &[u8]) -> (u32, u32) {
@@ -115,7 +115,7 @@ on_both_backends! {
         let theirs = pictures(&first.email);
         assert_eq!(theirs.last().unwrap(), &expected_picture(&first.detail(&app, game)));
         assert_ne!(theirs.last().unwrap(), &expected_picture(&other.detail(&app, game)), "each seat its own picture");
-        let hands: Vec<Value> = [first, other].iter().map(|p| p.detail(&app, game).view["seats"].clone()).collect();
+        let hands: Vec<Value> = [first, other].iter().map(|p| p.detail(&app, game).view.value()["seats"].clone()).collect();
         assert_ne!(hands[0], hands[1], "the two views differ");
     }
 }

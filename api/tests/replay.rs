@@ -66,7 +66,7 @@ fn replay_matches_the_journal_at_every_entry(app: &TestApp, slug: &str) {
         for (viewer, token) in [(Viewer::Seat(0), Some(p.token.as_str())), (Viewer::Spectator, None)] {
             let shown = step(app, id, at, token);
             assert_eq!((shown.at, shown.last), (at, last));
-            assert_eq!(shown.game.view, truth.view(viewer), "{slug} at {at} for {viewer:?}");
+            assert_eq!(shown.game.view.value(), truth.view(viewer), "{slug} at {at} for {viewer:?}");
             assert_eq!(shown.game.outcome, truth.outcome(), "{slug} at {at}");
             assert_eq!(shown.game.summary.entries, at + 1);
             assert_eq!(shown.game.head_hash, truth.head_hash());

@@ -471,6 +471,43 @@ pub struct GameSummary {
     pub updated_at: String,
 }
 
+/// A game's view (what `DynGame::view` gives) as JSON text, passed on as it was written: the server writes
+/// one into every move's answer, and taking it apart into a [`Value`] only to write it out again was a tenth
+/// of a move's work. [`ViewJson::value`] reads it; two are equal when their JSON values are.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ViewJson(Box<serde_json::value::RawValue>);
+
+impl ViewJson {
+    /// The view as a JSON value, for a renderer or a parser.
+    pub fn value(&self) -> Value {
+        serde_json::from_str(self.0.get()).expect("a view is JSON")
+    }
+
+    /// The view's JSON text.
+    pub fn text(&self) -> &str {
+        self.0.get()
+    }
+}
+
+impl From<Box<serde_json::value::RawValue>> for ViewJson {
+    fn from(text: Box<serde_json::value::RawValue>) -> ViewJson {
+        ViewJson(text)
+    }
+}
+
+impl From<&Value> for ViewJson {
+    fn from(value: &Value) -> ViewJson {
+        ViewJson(serde_json::value::to_raw_value(value).expect("a JSON value writes"))
+    }
+}
+
+impl PartialEq for ViewJson {
+    fn eq(&self, other: &ViewJson) -> bool {
+        self.text() == other.text() || self.value() == other.value()
+    }
+}
+
 /// `GET /api/v1/games/{id}`: the game as I may see it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(ToSchema))]
@@ -485,7 +522,7 @@ pub struct GameDetail {
     pub my_pending: Vec<PendingInfo>,
     /// The game's view for me (a seat, or a spectator): feed it to the game's renderer.
     #[cfg_attr(feature = "openapi", schema(value_type = crate::schema::GameView))]
-    pub view: Value,
+    pub view: ViewJson,
     pub outcome: Option<Outcome>,
     /// Hash of the latest journal entry.
     pub head_hash: String,

@@ -634,13 +634,16 @@ impl Match {
         }
     }
 
-    /// The state after the last entry, as [`Match::resume_recent`] takes it back: the rules' state, with the
-    /// operator's ending beside it once there is one.
-    pub fn snapshot(&self) -> Value {
-        let state = self.game.state_to_json(&self.state);
+    /// The state after the last entry as JSON text, as [`Match::resume_recent`] takes it back: the rules' state,
+    /// with the operator's ending beside it once there is one. Written at every move, so written straight from
+    /// the state.
+    pub fn snapshot(&self) -> String {
         match &self.ending {
-            None => state,
-            Some(ending) => serde_json::json!({ SNAPSHOT_STATE: state, SNAPSHOT_ENDING: ending }),
+            None => self.game.state_to_string(&self.state),
+            Some(ending) => {
+                let state = self.game.state_to_json(&self.state);
+                serde_json::json!({ SNAPSHOT_STATE: state, SNAPSHOT_ENDING: ending }).to_string()
+            }
         }
     }
 
@@ -883,6 +886,11 @@ impl Match {
 
     pub fn view(&self, viewer: Viewer) -> Value {
         self.game.view(&self.state, viewer)
+    }
+
+    /// [`Match::view`] as JSON text.
+    pub fn view_text(&self, viewer: Viewer) -> Box<serde_json::value::RawValue> {
+        self.game.view_text(&self.state, viewer)
     }
 
     /// The journal held as `viewer` may read it.

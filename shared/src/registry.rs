@@ -68,6 +68,8 @@ pub trait DynGame: Send + Sync {
     fn setup(&self, options: &Value, seats: u8, rng: &mut Rng) -> Result<DynState, SetupError>;
     fn clone_state(&self, state: &DynState) -> DynState;
     fn state_to_json(&self, state: &DynState) -> Value;
+    /// [`DynGame::state_to_json`] as JSON text, written straight from the state (no [`Value`] built on the way).
+    fn state_to_string(&self, state: &DynState) -> String;
     fn state_from_json(&self, json: &Value) -> Result<DynState, DynError>;
     fn pending(&self, state: &DynState) -> Vec<Pending>;
     /// The human name of a decision kind (`Pending::kind`) in every language, e.g. `play` → "play a card" / 「札を出す」.
@@ -101,6 +103,8 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Vec<Event>, ApplyError>;
     fn standing_answer(&self, state: &DynState, decision: &str) -> Option<Value>;
     fn view(&self, state: &DynState, viewer: Viewer) -> Value;
+    /// [`DynGame::view`] as JSON text, written straight from the view (no [`Value`] built on the way).
+    fn view_text(&self, state: &DynState, viewer: Viewer) -> Box<serde_json::value::RawValue>;
     fn outcome(&self, state: &DynState) -> Option<Outcome>;
     fn timeout_action(&self, state: &DynState, decision: &str) -> Option<Value>;
     fn random_action(&self, state: &DynState, decision: &str, rng: &mut Rng) -> Option<Value>;
@@ -300,6 +304,10 @@ impl<E: Engine> DynGame for Adapter<E> {
         Self::encode(Self::typed(state))
     }
 
+    fn state_to_string(&self, state: &DynState) -> String {
+        serde_json::to_string(Self::typed(state)).expect("engine types always serialise")
+    }
+
     fn state_from_json(&self, json: &Value) -> Result<DynState, DynError> {
         Ok(DynState(Box::new(Self::decode::<E::State>("state", json)?)))
     }
@@ -375,6 +383,10 @@ impl<E: Engine> DynGame for Adapter<E> {
 
     fn view(&self, state: &DynState, viewer: Viewer) -> Value {
         Self::encode(&E::view(Self::typed(state), viewer))
+    }
+
+    fn view_text(&self, state: &DynState, viewer: Viewer) -> Box<serde_json::value::RawValue> {
+        serde_json::value::to_raw_value(&E::view(Self::typed(state), viewer)).expect("engine types always serialise")
     }
 
     fn gestures(&self, state: &DynState, decision: &str, viewer: Viewer) -> Vec<crate::gesture::Gesture> {

@@ -226,7 +226,8 @@ fn the_operator_ends_a_game_with_a_stated_result_in_either_format() {
         assert_eq!(m.append(resign, AT).err(), Some(JournalError::GameOver), "nothing follows but the reveal");
         assert_eq!(m.append(adjudicated.body(), AT).err(), Some(JournalError::GameOver), "nor a second ending");
 
-        let resumed = Match::resume(m.entries().to_vec(), seed, &m.snapshot()).unwrap();
+        let snapshot = serde_json::from_str(&m.snapshot()).unwrap();
+        let resumed = Match::resume(m.entries().to_vec(), seed, &snapshot).unwrap();
         assert_eq!((resumed.operator_ending(), resumed.outcome()), (Some(&adjudicated), Some(outcome.clone())));
         m.append(EntryBody::Reveal { seed: hex::encode(seed) }, AT).unwrap();
         let replayed = Match::replay(m.entries(), seed).unwrap();

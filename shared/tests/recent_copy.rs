@@ -13,9 +13,9 @@ const AT: &str = "2026-01-01T00:00:00Z";
 fn same_as_resumed(m: &Match, step: usize) {
     let kept = m.recent_copy(1);
     let head = m.entries().last().expect("a game has entries").clone();
-    let resumed =
-        Match::resume_recent(m.format(), &m.game().info().slug, m.seats(), vec![head], *m.seed(), &m.snapshot())
-            .expect("resumed from the snapshot");
+    let snapshot = serde_json::from_str(&m.snapshot()).expect("a snapshot is JSON");
+    let resumed = Match::resume_recent(m.format(), &m.game().info().slug, m.seats(), vec![head], *m.seed(), &snapshot)
+        .expect("resumed from the snapshot");
     let slug = m.game().info().slug;
     assert_eq!(kept.snapshot(), resumed.snapshot(), "{slug} step {step}: state");
     assert_eq!(kept.entries(), resumed.entries(), "{slug} step {step}: entries held");

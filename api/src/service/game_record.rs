@@ -678,7 +678,7 @@ impl Loaded {
                 .filter(|p| Some(p.seat) == my_seat)
                 .map(|p| Self::pending_info(p, true))
                 .collect(),
-            view: self.game.view(self.viewer(account)),
+            view: self.game.view_text(self.viewer(account)).into(),
             outcome: self.game.outcome(),
             head_hash: self.game.head_hash().to_string(),
             seed_commitment: self.row.seed_commitment.clone(),

@@ -87,7 +87,7 @@ impl Loaded {
     /// calls for (turn and result emails), all inside the caller's transaction.
     fn persist(&mut self, conn: &mut Conn, mail: &MailContext, from_seq: usize) -> ApiResult<()> {
         let status = status_str(self.compute_status());
-        let snapshot = serde_json::to_string(&self.game.snapshot()).map_err(ApiError::internal)?;
+        let snapshot = self.game.snapshot();
         let head = self.game.entries().last().expect("a game has entries");
         let updated_at = now();
         let head_at =

@@ -237,7 +237,7 @@ pub fn import(conn: &mut Conn, mail: &MailContext, export: &GameExport) -> ApiRe
             updated_at: export.game.updated_at.clone(),
             head_seq: head.seq as i64,
             head_hash: head.hash.clone(),
-            snapshot: replayed.snapshot().to_string(),
+            snapshot: replayed.snapshot(),
             deadline_hours: export.game.deadline_hours,
             timeout_policy: shared::api_types::TimeoutPolicy::parse(&export.game.timeout_policy).as_str().into(),
             // Entry 0 says the format (a format 1 export has none), and the replay above held the journal to it.

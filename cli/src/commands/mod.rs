@@ -215,7 +215,8 @@ pub fn unprompted(detail: &GameDetail) -> Vec<(PendingInfo, Option<Localized>)> 
 
 /// The board as I see it: rendered here when this build knows the game, else by the server.
 pub fn board(ctx: &Ctx, client: &Client, detail: &GameDetail) -> Result<String> {
-    let rendered = registry::game(&detail.summary.slug).map(|g| g.render(&detail.view, &ctx.render_context(detail)));
+    let rendered =
+        registry::game(&detail.summary.slug).map(|g| g.render(&detail.view.value(), &ctx.render_context(detail)));
     let mut text = match rendered {
         Some(Ok(text)) => text,
         // Unknown here, or the view does not fit this build's engine: ask the server to draw it.

@@ -151,7 +151,7 @@ fn parse_move(
         mode: chosen.mode.clone(),
         public: chosen.seat.is_some(),
     };
-    match game.parse_action(&detail.view, &pending, text) {
+    match game.parse_action(&detail.view.value(), &pending, text) {
         Ok(action) => Ok(action),
         Err(ParseActionError::Notation(e)) => {
             // Best effort: list the legal answers to this decision.

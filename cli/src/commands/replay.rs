@@ -33,7 +33,8 @@ pub fn step_text(ctx: &Ctx, client: &Client, step: &GameAt) -> Result<String> {
     text.push('\n');
     text.push_str(&output::game_header(detail, &unprompted(detail), lang, ctx.width));
     text.push('\n');
-    let rendered = registry::game(&detail.summary.slug).map(|g| g.render(&detail.view, &ctx.render_context(detail)));
+    let rendered =
+        registry::game(&detail.summary.slug).map(|g| g.render(&detail.view.value(), &ctx.render_context(detail)));
     let mut board = match rendered {
         Some(Ok(board)) => board,
         // Unknown to this build: the server draws the board as it was then.
