@@ -6,7 +6,7 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use sha2::{Digest, Sha256};
 
 use crate::api_types::MoveClaims;
@@ -106,11 +106,11 @@ fn key_id_of(raw: &[u8; 32]) -> String {
     hex::encode(&Sha256::digest(raw)[..16])
 }
 
-/// A public key read once, to verify many moves: its 32 bytes, checked to be an Ed25519 point, and its key id.
-/// Reading a key decompresses its point, which [`verify`] does for each move it is given.
+/// A public key read once, to verify many moves: its Ed25519 point, decompressed, and its key id. Reading a key
+/// decompresses its point, which [`verify`] does for each move it is given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicKey {
-    raw: [u8; 32],
+    key: ed25519_dalek::VerifyingKey,
     kid: String,
 }
 
@@ -118,28 +118,61 @@ impl PublicKey {
     /// Reads a public key, base64url without padding.
     pub fn parse(public_key: &str) -> Result<PublicKey, SigningError> {
         let raw = decode_public_key(public_key)?;
-        Ok(PublicKey { kid: key_id_of(&raw), raw })
+        let key = ed25519_dalek::VerifyingKey::from_bytes(&raw).map_err(|_| SigningError::BadKey)?;
+        Ok(PublicKey { kid: key_id_of(&raw), key })
     }
 
     pub fn kid(&self) -> &str {
         &self.kid
     }
 
-    /// Verifies a signed move against this key and returns its claims.
+    /// Verifies a signed move against this key and returns its claims: a compact JWS whose header says
+    /// `alg: EdDSA` and whose signature is this key's Ed25519 signature of its first two parts, as they stand
+    /// (RFC 7515 §5.2, RFC 8037). Checked here rather than by jsonwebtoken, which reads the key's point again
+    /// at every call, and the token's header and claims once more after [`peek`] read them.
     pub fn verify(&self, token: &str) -> Result<MoveClaims, SigningError> {
-        let mut validation = Validation::new(Algorithm::EdDSA);
-        validation.required_spec_claims.clear();
-        validation.validate_exp = false;
-        let data = jsonwebtoken::decode::<MoveClaims>(token.trim(), &DecodingKey::from_ed_der(&self.raw), &validation)
-            .map_err(|e| match e.kind() {
-                jsonwebtoken::errors::ErrorKind::InvalidSignature => SigningError::BadSignature(self.kid.clone()),
-                jsonwebtoken::errors::ErrorKind::Json(err) => SigningError::BadClaims(err.to_string()),
-                _ => SigningError::Malformed,
-            })?;
-        if data.header.alg != Algorithm::EdDSA {
+        let jws = Jws::read(token)?;
+        if jws.header.alg != "EdDSA" {
             return Err(SigningError::Malformed);
         }
-        Ok(data.claims)
+        let bad_signature = || SigningError::BadSignature(self.kid.clone());
+        let signature = ed25519_dalek::Signature::from_slice(&jws.signature).map_err(|_| bad_signature())?;
+        ed25519_dalek::Verifier::verify(&self.key, jws.signed.as_bytes(), &signature).map_err(|_| bad_signature())?;
+        jws.claims()
+    }
+}
+
+/// A compact JWS read, not verified: `header.payload.signature`, each part base64url without padding.
+struct Jws<'t> {
+    header: JwsHeader,
+    payload: Vec<u8>,
+    signature: Vec<u8>,
+    /// The part the signature signs: the header and the payload as the token spells them.
+    signed: &'t str,
+}
+
+/// The members of a JWS header that a signed move uses; others are ignored.
+#[derive(serde::Deserialize)]
+struct JwsHeader {
+    alg: String,
+    kid: Option<String>,
+}
+
+impl<'t> Jws<'t> {
+    fn read(token: &'t str) -> Result<Jws<'t>, SigningError> {
+        let token = token.trim();
+        let (signed, signature) = token.rsplit_once('.').ok_or(SigningError::Malformed)?;
+        let (header, payload) = signed.split_once('.').ok_or(SigningError::Malformed)?;
+        if payload.contains('.') {
+            return Err(SigningError::Malformed);
+        }
+        let part = |text: &str| URL_SAFE_NO_PAD.decode(text).map_err(|_| SigningError::Malformed);
+        let header = serde_json::from_slice(&part(header)?).map_err(|_| SigningError::Malformed)?;
+        Ok(Jws { header, payload: part(payload)?, signature: part(signature)?, signed })
+    }
+
+    fn claims(&self) -> Result<MoveClaims, SigningError> {
+        serde_json::from_slice(&self.payload).map_err(|e| SigningError::BadClaims(e.to_string()))
     }
 }
 
@@ -154,26 +187,23 @@ fn quoted<S: AsRef<str>>(names: &[S]) -> String {
 /// Claims beyond [`MOVE_CLAIMS`] are ignored, so that moves journaled before they were refused still read;
 /// a move being submitted goes through [`peek_submitted`] instead.
 pub fn peek(token: &str) -> Result<(String, MoveClaims), SigningError> {
-    let parts: Vec<&str> = token.trim().split('.').collect();
-    if parts.len() != 3 {
-        return Err(SigningError::Malformed);
-    }
-    let header = jsonwebtoken::decode_header(token.trim()).map_err(|_| SigningError::Malformed)?;
-    let kid = header.kid.ok_or(SigningError::NoKeyId)?;
-    let payload = URL_SAFE_NO_PAD.decode(parts[1]).map_err(|_| SigningError::Malformed)?;
-    let claims = serde_json::from_slice(&payload).map_err(|e| SigningError::BadClaims(e.to_string()))?;
-    Ok((kid, claims))
+    let jws = Jws::read(token)?;
+    peeked(&jws)
+}
+
+fn peeked(jws: &Jws) -> Result<(String, MoveClaims), SigningError> {
+    let kid = jws.header.kid.clone().ok_or(SigningError::NoKeyId)?;
+    Ok((kid, jws.claims()?))
 }
 
 /// [`peek`] for a move being submitted: its payload must hold exactly the claims [`MOVE_CLAIMS`] names.
 /// A claim the server does not read would still be signed and journaled, and a verifier could not tell what
 /// the player meant by it.
 pub fn peek_submitted(token: &str) -> Result<(String, MoveClaims), SigningError> {
-    let (kid, claims) = peek(token)?;
-    let payload = token.trim().split('.').nth(1).ok_or(SigningError::Malformed)?;
-    let payload = URL_SAFE_NO_PAD.decode(payload).map_err(|_| SigningError::Malformed)?;
+    let jws = Jws::read(token)?;
+    let (kid, claims) = peeked(&jws)?;
     let members: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_slice(&payload).map_err(|e| SigningError::BadClaims(e.to_string()))?;
+        serde_json::from_slice(&jws.payload).map_err(|e| SigningError::BadClaims(e.to_string()))?;
     let mut extra: Vec<String> = members.keys().filter(|k| !MOVE_CLAIMS.contains(&k.as_str())).cloned().collect();
     if !extra.is_empty() {
         extra.sort();
@@ -220,6 +250,34 @@ mod tests {
         assert_eq!(public.verify(&other), Err(SigningError::BadSignature(key.kid())));
         assert_eq!(public.verify("a.b"), Err(SigningError::Malformed));
         assert_eq!(PublicKey::parse("not a key"), Err(SigningError::BadKey));
+    }
+
+    /// What the signature covers is the token's first two parts as they are spelled, under an `EdDSA` header.
+    #[test]
+    fn only_an_eddsa_signature_of_the_parts_as_spelled_verifies() {
+        let key = KeyPair::generate().unwrap();
+        let public = PublicKey::parse(&key.public_key()).unwrap();
+        let signer = ed25519_dalek::SigningKey::from_bytes(&key.seed);
+        let sign = |header: &serde_json::Value, payload: &str| {
+            let signed = format!("{}.{}", URL_SAFE_NO_PAD.encode(header.to_string()), URL_SAFE_NO_PAD.encode(payload));
+            let signature = ed25519_dalek::Signer::sign(&signer, signed.as_bytes());
+            format!("{signed}.{}", URL_SAFE_NO_PAD.encode(signature.to_bytes()))
+        };
+        let claims_text = serde_json::to_string(&claims()).unwrap();
+        let eddsa = json!({"alg": "EdDSA", "kid": key.kid()});
+        assert_eq!(public.verify(&sign(&eddsa, &claims_text)), Ok(claims()), "signed by hand as by jsonwebtoken");
+        let other_alg = json!({"alg": "HS256", "kid": key.kid()});
+        assert_eq!(public.verify(&sign(&other_alg, &claims_text)), Err(SigningError::Malformed));
+
+        let token = key.sign(&claims()).unwrap();
+        let parts: Vec<&str> = token.split('.').collect();
+        let respelled = URL_SAFE_NO_PAD.encode(serde_json::to_string_pretty(&claims()).unwrap());
+        let bad = Err(SigningError::BadSignature(key.kid()));
+        assert_eq!(public.verify(&format!("{}.{respelled}.{}", parts[0], parts[2])), bad, "the same claims respelled");
+        let short = URL_SAFE_NO_PAD.encode(&URL_SAFE_NO_PAD.decode(parts[2]).unwrap()[..63]);
+        assert_eq!(public.verify(&format!("{}.{}.{short}", parts[0], parts[1])), bad, "a signature of 63 bytes");
+        assert_eq!(public.verify(&format!("{token}.{}", parts[2])), Err(SigningError::Malformed), "four parts");
+        assert_eq!(public.verify(&format!(" {token}\n")), Ok(claims()), "space around the token");
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub(super) fn track_deadlines(
     prefs: &mut PrefsRead,
 ) -> ApiResult<()> {
     // A game's time limit is set when it is created and never changes, and only this adds deadline rows: a
-    // game without one has none to drop (the delete below was some 7% of the writer thread's instructions a move).
+    // game without one has none to drop, and needs no delete at every move.
     let Some(hours) = loaded.row.deadline_hours else { return Ok(()) };
     let id = loaded.row.id;
     let pending = if loaded.game.is_over() { Vec::new() } else { loaded.game.pending() };
