@@ -11,11 +11,14 @@
 //! updates one ~2 KB row) on SQLite with `synchronous=FULL` (and NORMAL, for reference) in the same folder,
 //! and single-row inserts on PostgreSQL at 32 clients (`pgbench` where installed, else the same load from 32
 //! connections of this process), with the ratios. Then: the latency of a move at journal length 5,000 against 50, and the
-//! server's memory with 10,000 active games.
+//! server's memory with 10,000 active games. On request (`instructions`), the instructions the server executes
+//! per move, counted by valgrind's callgrind, which unlike CPU time do not vary with the machine's load.
 //!
 //! Settings (environment): `TEGAMI_BENCH_SECS` per measurement (default 8), `TEGAMI_BENCH_SQLITE_GAMES`
 //! (default `1,4,16`), `TEGAMI_BENCH_POSTGRES_GAMES` (default `1,8,32`), `TEGAMI_BENCH_ACTIVE_GAMES` (default
-//! 10000; 0 skips), `TEGAMI_BENCH_PARTS` (default `rate,length,memory`: which of the three to run),
+//! 10000; 0 skips), `TEGAMI_BENCH_PARTS` (default `rate,length,memory`: which of them to run; `instructions`
+//! too, if asked for), `TEGAMI_BENCH_INSTRUCTION_SECS` (default 40), `TEGAMI_BENCH_PROFILES` (a folder that
+//! keeps the callgrind profiles),
 //! `TEGAMI_BENCH_DIR` (folder for the SQLite files, default the system's temp folder), `TEGAMI_BENCH_SERVER`
 //! (another `tegami-server` binary to measure, e.g. one built before a change),
 //! `TEGAMI_TEST_POSTGRES_URL` (default postgres://postgres@127.0.0.1:5432/test; PostgreSQL is skipped when it

@@ -120,7 +120,7 @@ pub async fn detail(
               (status = 422, body = Problem, description = "No such seat: says which seats exist and which are open to me (`bad_seat`)")))]
 pub async fn join(
     state: web::Data<AppState>,
-    auth: Auth,
+    caller: CallerToCheck,
     path: web::Path<i64>,
     http: actix_web::HttpRequest,
     payload: web::Payload,
@@ -129,7 +129,16 @@ pub async fn join(
     let body = crate::body_limit::read(&http, payload, crate::body_limit::JSON_LIMIT).await?;
     let seat = join_request(&body)?.seat;
     let mail = state.mail.clone();
-    Ok(web::Json(with_db(&state, move |conn| games::join(conn, &mail, auth.0, id, seat)).await?))
+    let (account, session) = (caller.account, caller.check());
+    // Through the writer, as moves are: the seat (and, once the last is taken, the game's start) shares its
+    // batch's commit, and the session is checked in the same transaction. (A game's creation stays a
+    // transaction of its own: its invitations write a row per invited address, its never-invite-me link, which
+    // a batch that may already hold the event counter would take in the opposite order to other transactions.)
+    let join = move |conn: &mut _| {
+        session.run(conn)?;
+        games::join(conn, &mail, account, id, seat)
+    };
+    Ok(web::Json(state.writer.write(id, join).await?))
 }
 
 /// The optional body of a join: nothing (only whitespace) or `null` is an empty request; anything else must be a

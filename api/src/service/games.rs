@@ -196,7 +196,7 @@ pub fn create(conn: &mut Conn, mail: &MailContext, account: i64, req: CreateGame
                 games::updated_at.eq(&at),
                 games::head_seq.eq(0i64),
                 games::head_hash.eq(created.head_hash()),
-                games::snapshot.eq(created.game().state_to_json(created.state()).to_string()),
+                games::snapshot.eq(created.snapshot()),
                 games::deadline_hours.eq(req.deadline_hours.map(|h| h as i32)),
                 games::timeout_policy.eq(req.timeout_policy.as_str()),
                 games::journal_format.eq(i32::from(created.format().number())),
