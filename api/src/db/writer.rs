@@ -58,6 +58,8 @@ type Deliver = Box<dyn FnOnce(Option<&ApiError>) + Send>;
 /// left writing when the server exits (a TLS session to PostgreSQL torn down during the process's exit can
 /// crash it).
 pub struct Writer {
+    /// Whether the database is a SQLite file, which has one writer at a time whatever the connections.
+    sqlite: bool,
     queues: Vec<mpsc::Sender<Job>>,
     threads: Vec<std::thread::JoinHandle<()>>,
     batches: Arc<AtomicU64>,
@@ -81,7 +83,8 @@ impl Writer {
             Target::Sqlite(_) => 1,
         };
         let batches = Arc::new(AtomicU64::new(0));
-        let mut writer = Writer { queues: Vec::new(), threads: Vec::new(), batches };
+        let sqlite = matches!(target, Target::Sqlite(_));
+        let mut writer = Writer { sqlite, queues: Vec::new(), threads: Vec::new(), batches };
         for _ in 0..writers {
             let conn = super::connect_one(&target, sync)?;
             let (queue, jobs) = mpsc::channel::<Job>();
@@ -124,6 +127,13 @@ impl Writer {
         let queue = &self.queues[game.unsigned_abs() as usize % self.queues.len()];
         queue.send(Job { game, run }).map_err(|_| ApiError::internal("the writer thread has stopped"))?;
         answered.await.map_err(|_| ApiError::internal("the writer thread dropped a request"))?
+    }
+
+    /// Whether a write does best through this writer even where it is not a move: on SQLite, where every write
+    /// transaction waits for the file's turn anyway, it then shares a batch's commit instead of making one of
+    /// its own. On PostgreSQL the pool's connections write in parallel, and the writer's are the moves'.
+    pub fn takes_every_write(&self) -> bool {
+        self.sqlite
     }
 
     /// How many connections this writer has; game `id`'s changes go to connection `|id| % connections`.
