@@ -2,6 +2,8 @@
 
 mod common;
 
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use common::{Player, TestApp, problem};
 use serde_json::{Value, json};
 use shared::api_types::{GameDetail, GameStatus, JournalListing, MoveAccepted};
@@ -120,6 +122,13 @@ tegami_api::on_both_backends! {
         let refused = problem(p.submit(&app, id, &sign_any_payload(&p.key, &extra)), 400, "malformed_move");
         let detail = refused["detail"].as_str().unwrap();
         assert!(detail.contains("`exp`") && detail.contains("`iat`"), "names the claim and the allowed ones: {detail}");
+        // A header that names another algorithm than Ed25519's.
+        let signed = p.sign(id, seat, &decision, legal);
+        let (_, rest) = signed.split_once('.').unwrap();
+        let header = json!({"alg": "HS256", "kid": p.key.kid()}).to_string();
+        let other_alg = format!("{}.{rest}", URL_SAFE_NO_PAD.encode(header));
+        let refused = problem(p.submit(&app, id, &other_alg), 400, "malformed_move");
+        assert!(refused["detail"].as_str().unwrap().contains("`alg: HS256`"), "{refused}");
         // Wrong game, unknown game, wrong seat, stale decision.
         problem(p.submit(&app, id, &p.sign(id + 1, seat, &decision, legal)), 400, "wrong_game");
         problem(p.submit(&app, 999, &p.sign(999, seat, &decision, legal)), 404, "unknown_game");

@@ -19,6 +19,8 @@ pub enum SigningError {
     Malformed,
     #[error("the signed move names no key (`kid`)")]
     NoKeyId,
+    #[error("the signed move's header says `alg: {0}`; a move is signed with `EdDSA` (Ed25519)")]
+    WrongAlgorithm(String),
     #[error("the signature does not verify with key `{0}`")]
     BadSignature(String),
     #[error("the signed claims are not a move: {0}")]
@@ -90,16 +92,17 @@ impl KeyPair {
     }
 }
 
-fn decode_public_key(public_key: &str) -> Result<[u8; 32], SigningError> {
+/// A public key's 32 bytes and its point, decompressed (which fails if they are not an Ed25519 point).
+fn decode_public_key(public_key: &str) -> Result<([u8; 32], ed25519_dalek::VerifyingKey), SigningError> {
     let bytes = URL_SAFE_NO_PAD.decode(public_key.trim()).map_err(|_| SigningError::BadKey)?;
     let raw: [u8; 32] = bytes.try_into().map_err(|_| SigningError::BadKey)?;
-    ed25519_dalek::VerifyingKey::from_bytes(&raw).map_err(|_| SigningError::BadKey)?;
-    Ok(raw)
+    let point = ed25519_dalek::VerifyingKey::from_bytes(&raw).map_err(|_| SigningError::BadKey)?;
+    Ok((raw, point))
 }
 
 /// The key id of a public key: the first 16 bytes of its SHA-256, hex.
 pub fn key_id(public_key: &str) -> Result<String, SigningError> {
-    Ok(key_id_of(&decode_public_key(public_key)?))
+    Ok(key_id_of(&decode_public_key(public_key)?.0))
 }
 
 fn key_id_of(raw: &[u8; 32]) -> String {
@@ -117,8 +120,7 @@ pub struct PublicKey {
 impl PublicKey {
     /// Reads a public key, base64url without padding.
     pub fn parse(public_key: &str) -> Result<PublicKey, SigningError> {
-        let raw = decode_public_key(public_key)?;
-        let key = ed25519_dalek::VerifyingKey::from_bytes(&raw).map_err(|_| SigningError::BadKey)?;
+        let (raw, key) = decode_public_key(public_key)?;
         Ok(PublicKey { kid: key_id_of(&raw), key })
     }
 
@@ -132,9 +134,6 @@ impl PublicKey {
     /// at every call, and the token's header and claims once more after [`peek`] read them.
     pub fn verify(&self, token: &str) -> Result<MoveClaims, SigningError> {
         let jws = Jws::read(token)?;
-        if jws.header.alg != "EdDSA" {
-            return Err(SigningError::Malformed);
-        }
         let bad_signature = || SigningError::BadSignature(self.kid.clone());
         let signature = ed25519_dalek::Signature::from_slice(&jws.signature).map_err(|_| bad_signature())?;
         ed25519_dalek::Verifier::verify(&self.key, jws.signed.as_bytes(), &signature).map_err(|_| bad_signature())?;
@@ -142,7 +141,8 @@ impl PublicKey {
     }
 }
 
-/// A compact JWS read, not verified: `header.payload.signature`, each part base64url without padding.
+/// A compact JWS of a move read, not verified: `header.payload.signature`, each part base64url without
+/// padding, the header saying `alg: EdDSA`.
 struct Jws<'t> {
     header: JwsHeader,
     payload: Vec<u8>,
@@ -167,7 +167,10 @@ impl<'t> Jws<'t> {
             return Err(SigningError::Malformed);
         }
         let part = |text: &str| URL_SAFE_NO_PAD.decode(text).map_err(|_| SigningError::Malformed);
-        let header = serde_json::from_slice(&part(header)?).map_err(|_| SigningError::Malformed)?;
+        let header: JwsHeader = serde_json::from_slice(&part(header)?).map_err(|_| SigningError::Malformed)?;
+        if header.alg != "EdDSA" {
+            return Err(SigningError::WrongAlgorithm(header.alg));
+        }
         Ok(Jws { header, payload: part(payload)?, signature: part(signature)?, signed })
     }
 
@@ -267,7 +270,9 @@ mod tests {
         let eddsa = json!({"alg": "EdDSA", "kid": key.kid()});
         assert_eq!(public.verify(&sign(&eddsa, &claims_text)), Ok(claims()), "signed by hand as by jsonwebtoken");
         let other_alg = json!({"alg": "HS256", "kid": key.kid()});
-        assert_eq!(public.verify(&sign(&other_alg, &claims_text)), Err(SigningError::Malformed));
+        let wrong_alg = Err(SigningError::WrongAlgorithm("HS256".into()));
+        assert_eq!(public.verify(&sign(&other_alg, &claims_text)), wrong_alg);
+        assert_eq!(peek(&sign(&other_alg, &claims_text)).map(|(_, claims)| claims), wrong_alg);
 
         let token = key.sign(&claims()).unwrap();
         let parts: Vec<&str> = token.split('.').collect();
