@@ -68,6 +68,15 @@ fn submission(app: &TestApp, me: &Player, game: i64, token: &str) -> Move {
 /// Sends `moves` to each writer while every connection of it is held busy, so that they queue up, then lets
 /// them all go at once; returns each writer's answers in order.
 fn while_busy(writers: &[&Writer], moves: Vec<Vec<(i64, Move)>>) -> Vec<Vec<ApiResult<MoveAccepted>>> {
+    while_held(writers, |_| Ok(()), moves)
+}
+
+/// [`while_busy`], each connection held by a request that ends with `held` once it is let go.
+fn while_held(
+    writers: &[&Writer],
+    held: fn(&mut Conn) -> ApiResult<()>,
+    moves: Vec<Vec<(i64, Move)>>,
+) -> Vec<Vec<ApiResult<MoveAccepted>>> {
     let runtime = || tokio::runtime::Builder::new_current_thread().build().unwrap();
     std::thread::scope(|s| {
         let mut gates = Vec::new();
@@ -77,10 +86,10 @@ fn while_busy(writers: &[&Writer], moves: Vec<Vec<(i64, Move)>>) -> Vec<Vec<ApiR
                 let (entered, busy) = mpsc::channel();
                 let (open, gate) = mpsc::channel::<()>();
                 s.spawn(move || {
-                    runtime().block_on(writer.write(-connection, move |_| {
+                    runtime().block_on(writer.write(-connection, move |conn| {
                         entered.send(()).unwrap();
                         gate.recv().unwrap();
-                        Ok(())
+                        held(conn)
                     }))
                 });
                 busy.recv().unwrap();
@@ -143,8 +152,13 @@ tegami_api::on_both_backends! {
 
         let before = writer.batches_committed();
         let mut answers = while_busy(&[&writer], vec![moves]).remove(0);
-        // The held request's batch, then one for all the rest.
-        assert_eq!(writer.batches_committed() - before, 2, "the queued moves shared one commit");
+        // The held request's batch, then one for all the rest. On SQLite the held request's batch takes them in
+        // before its commit: they arrived while it ran.
+        let batches = match db {
+            Backend::Sqlite => 1,
+            Backend::Postgres => 2,
+        };
+        assert_eq!(writer.batches_committed() - before, batches, "the queued moves shared one commit");
 
         let retry = answers.pop().unwrap().expect("the retry is answered");
         let failed = answers.remove(GAMES / 2).expect_err("the bad move fails");
@@ -160,6 +174,31 @@ tegami_api::on_both_backends! {
         assert!(retry.duplicate, "a retry in the same batch is a duplicate");
         assert_eq!((retry.seq, &retry.hash), (first.seq, &first.hash));
     }
+}
+
+/// On SQLite a batch takes in the requests that arrived while it ran, unless it was one request that failed:
+/// its transaction is then rolled back whole, and the requests behind it must not go with it.
+#[test]
+fn requests_behind_a_failed_request_alone_are_not_rolled_back_with_it() {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let me = app.player("behind");
+    let ids = games_against_bots(&app, &me, 2);
+    let writer = Writer::start(&app.settings.database_url, SqliteSync::Full, 1).unwrap();
+    let moves = ids.iter().map(|&game| (game, submission(&app, &me, game, &first_option(&app, &me, game)))).collect();
+    let fails = |conn: &mut Conn| -> ApiResult<()> {
+        conn.batch_execute("UPDATE accounts SET display_name = 'held'")?;
+        Err(tegami_api::error::ApiError::conflict("held", "the held request fails"))
+    };
+    let before = writer.batches_committed();
+    let answers = while_held(&[&writer], fails, vec![moves]).remove(0);
+    assert_eq!(writer.batches_committed() - before, 1, "the moves behind it committed in a batch of their own");
+    for (&game, answer) in ids.iter().zip(&answers) {
+        stored(&app, &me, game, answer.as_ref().expect("a move behind the failed request is accepted"));
+    }
+    use tegami_api::db::schema::accounts as a;
+    let mut conn = tegami_api::db::open(&app.settings.database_url).unwrap();
+    let held: i64 = a::table.filter(a::display_name.eq("held")).count().get_result(&mut conn).unwrap();
+    assert_eq!(held, 0, "the failed request's change was rolled back");
 }
 
 /// Two instances' writers whose batches hold the same games in opposite orders (every move sent to both,

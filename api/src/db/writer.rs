@@ -172,8 +172,10 @@ fn write_batches(mut conn: Conn, target: Target, sync: SqliteSync, queue: mpsc::
             jobs.push(job);
         }
         let size = jobs.len();
-        metrics::histogram!(crate::metrics::WRITER_BATCH_SIZE).record(size as f64);
-        let panicked = match catch_unwind(AssertUnwindSafe(|| run_batch(&mut conn, jobs, &done))) {
+        // On SQLite, which has no locks to take in order, a batch also takes the requests that arrived while its
+        // first ones ran.
+        let late = matches!(target, Target::Sqlite(_)).then_some(&queue);
+        let panicked = match catch_unwind(AssertUnwindSafe(|| run_batch(&mut conn, jobs, late, &done))) {
             Ok(committed) => {
                 if committed {
                     tracing::trace!(size, "batch committed");
@@ -202,7 +204,13 @@ fn write_batches(mut conn: Conn, target: Target, sync: SqliteSync, queue: mpsc::
 /// One transaction for `jobs`, each in its own savepoint (unless it is the only one), then one commit, then the
 /// answers. Returns whether the batch committed; a committed batch is counted in `done` before anyone is
 /// answered, so a client that has its answer also sees the count.
-fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
+///
+/// With `late`, the requests that arrived on it while `jobs` ran join the batch (up to [`MAX_BATCH`] in all,
+/// each in a savepoint) before its commit, once: they would otherwise wait for this commit and then make one
+/// of their own, and each commit writes the pages the batch changed and waits for `fsync`. Not on PostgreSQL:
+/// a batch locks its games' rows when it begins, in ascending id order, and a game that joined later would
+/// be locked out of that order.
+fn run_batch(conn: &mut Conn, jobs: Vec<Job>, late: Option<&mpsc::Receiver<Job>>, done: &AtomicU64) -> bool {
     type Manager = <Conn as diesel::Connection>::TransactionManager;
     let _forget_locks = ForgetLocks;
     let _turn = match begin_locked(conn, &jobs) {
@@ -219,13 +227,25 @@ fn run_batch(conn: &mut Conn, jobs: Vec<Job>, done: &AtomicU64) -> bool {
     };
     let alone = jobs.len() == 1;
     let run = |conn: &mut Conn| -> (Vec<(Deliver, Succeeded)>, Concerns) {
-        crate::events::hub::holding_wakes(|| jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn), alone)).collect())
+        crate::events::hub::holding_wakes(|| {
+            let mut ran: Vec<(Deliver, Succeeded)> =
+                jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn), alone)).collect();
+            // A request alone that failed leaves the transaction to be rolled back: nothing joins it.
+            if let Some(queue) = late
+                && !(alone && !ran[0].1)
+            {
+                let arrived: Vec<Job> = queue.try_iter().take(MAX_BATCH.saturating_sub(ran.len())).collect();
+                ran.extend(arrived.into_iter().map(|job| (job.run)(Ok(&mut *conn), false)));
+            }
+            ran
+        })
     };
     // On PostgreSQL the batch's events are announced to the other instances once, before the commit.
     let recording = |conn: &mut Conn| crate::events::deferred::recording_at_end(conn, run);
     let (((ran, concerns), recorded), announced) = crate::events::listen::announcing_once(conn, recording);
     let (delivers, succeeded): (Vec<Deliver>, Vec<Succeeded>) = ran.into_iter().unzip();
-    if alone && succeeded != [true] {
+    metrics::histogram!(crate::metrics::WRITER_BATCH_SIZE).record(delivers.len() as f64);
+    if alone && !succeeded[0] {
         // The one request failed, in no savepoint of its own: what it wrote goes with the batch's transaction.
         // Its answer is its own error (or, if the rollback fails, the broken connection is replaced next).
         if let Err(e) = Manager::rollback_transaction(conn) {
