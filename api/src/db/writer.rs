@@ -232,7 +232,7 @@ fn run_batch(conn: &mut Conn, jobs: Vec<Job>, late: Option<&mpsc::Receiver<Job>>
                 jobs.into_iter().map(|job| (job.run)(Ok(&mut *conn), alone)).collect();
             // A request alone that failed leaves the transaction to be rolled back: nothing joins it.
             if let Some(queue) = late
-                && !(alone && !ran[0].1)
+                && (!alone || ran[0].1)
             {
                 let arrived: Vec<Job> = queue.try_iter().take(MAX_BATCH.saturating_sub(ran.len())).collect();
                 ran.extend(arrived.into_iter().map(|job| (job.run)(Ok(&mut *conn), false)));
