@@ -13,8 +13,9 @@ use diesel::prelude::*;
 use serde_json::{Value, json};
 use tegami_api::db::schema::outbox;
 
-/// How long a turn email waits in this test.
-const WAIT_SECS: u64 = 3;
+/// How long a turn email waits in this test: long enough that a player the test answers for at once is never
+/// mailed, even on a machine busy with the rest of the suite (at 3 s, one run in a full suite mailed one).
+const WAIT_SECS: u64 = 6;
 
 /// The game page's event stream held open by `p`'s browser (the session cookie is the session token).
 fn open_page(app: &TestApp, p: &Player, game: i64) -> reqwest::blocking::Response {
