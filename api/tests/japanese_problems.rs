@@ -10,6 +10,8 @@ mod common;
 use std::fs;
 use std::path::Path;
 
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use common::{Player, TestApp};
 use regex::Regex;
 use reqwest::blocking::RequestBuilder;
@@ -132,6 +134,13 @@ fn issue24_problems_reach_a_japanese_client_in_japanese(backend: Backend) {
     });
     asker.expect(400, "malformed_move", || {
         client.post(url(&format!("/api/v1/games/{game}/moves"))).bearer_auth(&token).json(&json!({"move": "garbage"}))
+    });
+    // A header naming another algorithm than Ed25519's.
+    let signed = hanako.sign(game, 0, "d0", &json!("x"));
+    let header = json!({"alg": "HS256", "kid": hanako.key.kid()}).to_string();
+    let other_alg = format!("{}.{}", URL_SAFE_NO_PAD.encode(header), signed.split_once('.').unwrap().1);
+    asker.expect(400, "malformed_move", || {
+        client.post(url(&format!("/api/v1/games/{game}/moves"))).bearer_auth(&token).json(&json!({"move": other_alg}))
     });
 
     let moves: Value = app.get(&format!("/api/v1/games/{game}/moves"), Some(&token)).json().unwrap();

@@ -488,6 +488,8 @@ fn signed_for(id: i64, token: &str) -> ApiResult<String> {
             ApiError::bad_request("malformed_move", e.to_string())
                 .localized(&catalog::both!("problem-move-extra-claims", claims = claims))
         }
+        signing::SigningError::WrongAlgorithm(ref alg) => ApiError::bad_request("malformed_move", e.to_string())
+            .localized(&catalog::both!("problem-move-wrong-algorithm", alg = alg.as_str())),
         _ => ApiError::bad_request("malformed_move", format!("the signed move is not readable: {e}")),
     })?;
     if claims.game != id {

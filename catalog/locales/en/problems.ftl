@@ -8,6 +8,7 @@ problem-not-a-player-of-game = you do not play in game `{ $game }`
 problem-signature-required = a move must be signed: the page signs it with JavaScript, which did not run
 problem-decision-not-yours = this decision is not yours, or no longer pending
 problem-move-extra-claims = the signed move carries claims a move may not carry: { $claims }; a move signs only `game`, `seat`, `decision`, `action` and `iat`
+problem-move-wrong-algorithm = the signed move's header says `alg: { $alg }`; a move is signed with `EdDSA` (Ed25519)
 problem-ambiguous-sender = a reply to your turn email names several authors ({ $authors }) and no `Sender` saying which of them sent it, so it cannot be told to be yours: send your move from your own address alone
 problem-unproved-sender = a reply to your turn email came from `{ $from }`, an address you added but have not proved yet: open the link emailed to `{ $from }` first, or reply from your address `{ $account }`
 problem-nobody = (nobody)

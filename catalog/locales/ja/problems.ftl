@@ -8,6 +8,7 @@ problem-not-a-player-of-game = この対局（#{ $game }）の参加者ではあ
 problem-signature-required = 着手には署名が必要です。署名はJavaScriptで行いますが、実行されませんでした
 problem-decision-not-yours = この手番はあなたのものではないか、すでに終わっています
 problem-move-extra-claims = 署名された手に、手には使えないクレーム { $claims } があります。署名するのは `game`、`seat`、`decision`、`action`、`iat` だけです
+problem-move-wrong-algorithm = 署名された手のヘッダーは `alg: { $alg }` です。手の署名は `EdDSA`（Ed25519）で行います
 problem-ambiguous-sender = あなたの手番メールへの返信の差出人（From）に複数のアドレス（{ $authors }）があり、実際に送った人（Sender）が書かれていないため、あなたからの返信と確かめられません。あなた自身のアドレスだけから送ってください。
 problem-unproved-sender = あなたの手番メールへの返信が、追加したもののまだ確認していないアドレス `{ $from }` から届きました。先に `{ $from }` 宛てに送られたリンクを開くか、あなたのアドレス `{ $account }` から返信してください。
 problem-nobody = （なし）
