@@ -134,10 +134,39 @@ impl PublicKey {
     /// at every call, and the token's header and claims once more after [`peek`] read them.
     pub fn verify(&self, token: &str) -> Result<MoveClaims, SigningError> {
         let jws = Jws::read(token)?;
+        self.check_signature(&jws)?;
+        jws.claims()
+    }
+
+    /// [`PublicKey::verify`] for a move read by [`read_submitted`], which is not read again.
+    pub fn verify_submitted(&self, submitted: &SubmittedMove) -> Result<MoveClaims, SigningError> {
+        self.check_signature(&submitted.jws)?;
+        Ok(submitted.claims.clone())
+    }
+
+    fn check_signature(&self, jws: &Jws) -> Result<(), SigningError> {
         let bad_signature = || SigningError::BadSignature(self.kid.clone());
         let signature = ed25519_dalek::Signature::from_slice(&jws.signature).map_err(|_| bad_signature())?;
-        ed25519_dalek::Verifier::verify(&self.key, jws.signed.as_bytes(), &signature).map_err(|_| bad_signature())?;
-        jws.claims()
+        ed25519_dalek::Verifier::verify(&self.key, jws.signed.as_bytes(), &signature).map_err(|_| bad_signature())
+    }
+}
+
+/// A move being submitted, read by [`read_submitted`] and not verified yet: the key it names and its claims.
+pub struct SubmittedMove<'t> {
+    jws: Jws<'t>,
+    kid: String,
+    claims: MoveClaims,
+}
+
+impl SubmittedMove<'_> {
+    /// The key id the move's header names.
+    pub fn kid(&self) -> &str {
+        &self.kid
+    }
+
+    /// The move's claims, as signed (not verified yet).
+    pub fn claims(&self) -> &MoveClaims {
+        &self.claims
     }
 }
 
@@ -203,6 +232,12 @@ fn peeked(jws: &Jws) -> Result<(String, MoveClaims), SigningError> {
 /// A claim the server does not read would still be signed and journaled, and a verifier could not tell what
 /// the player meant by it.
 pub fn peek_submitted(token: &str) -> Result<(String, MoveClaims), SigningError> {
+    read_submitted(token).map(|submitted| (submitted.kid, submitted.claims))
+}
+
+/// [`peek_submitted`], keeping what was read for [`PublicKey::verify_submitted`]: the server reads a move once
+/// to find its key, and checks its signature with what it read.
+pub fn read_submitted(token: &str) -> Result<SubmittedMove<'_>, SigningError> {
     let jws = Jws::read(token)?;
     let (kid, claims) = peeked(&jws)?;
     let members: serde_json::Map<String, serde_json::Value> =
@@ -212,7 +247,7 @@ pub fn peek_submitted(token: &str) -> Result<(String, MoveClaims), SigningError>
         extra.sort();
         return Err(SigningError::ExtraClaims(extra));
     }
-    Ok((kid, claims))
+    Ok(SubmittedMove { jws, kid, claims })
 }
 
 /// Verifies a signed move against a public key and returns its claims.
@@ -251,6 +286,13 @@ mod tests {
         }
         let other = KeyPair::generate().unwrap().sign(&claims()).unwrap();
         assert_eq!(public.verify(&other), Err(SigningError::BadSignature(key.kid())));
+        // A submitted move read once: its key named, its signature checked with what was read.
+        let own = key.sign(&claims()).unwrap();
+        let submitted = read_submitted(&own).unwrap();
+        assert_eq!((submitted.kid(), submitted.claims()), (key.kid().as_str(), &claims()));
+        assert_eq!(public.verify_submitted(&submitted), Ok(claims()));
+        let stranger = read_submitted(&other).unwrap();
+        assert_eq!(public.verify_submitted(&stranger), Err(SigningError::BadSignature(key.kid())));
         assert_eq!(public.verify("a.b"), Err(SigningError::Malformed));
         assert_eq!(PublicKey::parse("not a key"), Err(SigningError::BadKey));
     }

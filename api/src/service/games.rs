@@ -470,19 +470,19 @@ fn answer_of(claims: shared::api_types::MoveClaims, token: &str) -> Answer {
 
 /// Checks that `token` is a move signed for game `id` by a live key of `account`; returns its claims.
 pub fn verify_signed(conn: &mut Conn, account: i64, id: i64, token: &str) -> ApiResult<shared::api_types::MoveClaims> {
-    let kid = signed_for(id, token)?;
+    let submitted = signed_for(id, token)?;
     let bad_signature = |e: signing::SigningError| {
         ApiError::unauthorized("bad_signature", format!("the move's signature is not valid: {e}"))
     };
-    let public_key = signing::PublicKey::parse(&live_key(conn, account, &kid)?).map_err(bad_signature)?;
-    let claims = public_key.verify(token).map_err(bad_signature)?;
-    remember_public_key(&kid, public_key);
+    let public_key = signing::PublicKey::parse(&live_key(conn, account, submitted.kid())?).map_err(bad_signature)?;
+    let claims = public_key.verify_submitted(&submitted).map_err(bad_signature)?;
+    remember_public_key(submitted.kid(), public_key);
     Ok(claims)
 }
 
-/// The key id of `token` once it reads as a move signed for game `id` (the signature not checked yet).
-fn signed_for(id: i64, token: &str) -> ApiResult<String> {
-    let (kid, claims) = signing::peek_submitted(token).map_err(|e| match e {
+/// `token` once it reads as a move signed for game `id` (the signature not checked yet).
+fn signed_for(id: i64, token: &str) -> ApiResult<signing::SubmittedMove<'_>> {
+    let submitted = signing::read_submitted(token).map_err(|e| match e {
         signing::SigningError::ExtraClaims(ref extra) => {
             let claims = extra.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
             ApiError::bad_request("malformed_move", e.to_string())
@@ -492,13 +492,11 @@ fn signed_for(id: i64, token: &str) -> ApiResult<String> {
             .localized(&catalog::both!("problem-move-wrong-algorithm", alg = alg.as_str())),
         _ => ApiError::bad_request("malformed_move", format!("the signed move is not readable: {e}")),
     })?;
-    if claims.game != id {
-        return Err(ApiError::bad_request(
-            "wrong_game",
-            format!("this move is signed for game `{}`, not `{id}`", claims.game),
-        ));
+    let game = submitted.claims().game;
+    if game != id {
+        return Err(ApiError::bad_request("wrong_game", format!("this move is signed for game `{game}`, not `{id}`")));
     }
-    Ok(kid)
+    Ok(submitted)
 }
 
 /// The public key of signing key `kid` if it is `account`'s and not revoked.
@@ -547,9 +545,9 @@ fn known_public_key(kid: &str) -> Option<signing::PublicKey> {
 /// [`answer_verified`] reads in the move's transaction; `None` if the key was never read here or the move
 /// is refused (the caller then checks it through [`verify_move`], whose errors are the ones to give).
 pub fn verify_known_key(id: i64, token: &str) -> Option<(Answer, String)> {
-    let kid = signed_for(id, token).ok()?;
-    let claims = known_public_key(&kid)?.verify(token).ok()?;
-    Some((answer_of(claims, token), kid))
+    let submitted = signed_for(id, token).ok()?;
+    let claims = known_public_key(submitted.kid())?.verify_submitted(&submitted).ok()?;
+    Some((answer_of(claims, token), submitted.kid().to_string()))
 }
 
 /// Applies an answer checked by [`verify_known_key`] as a request of the writer (in its own savepoint of the
