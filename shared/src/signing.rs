@@ -6,7 +6,7 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use jsonwebtoken::{Algorithm, Header};
 use sha2::{Digest, Sha256};
 
 use crate::api_types::MoveClaims;
@@ -37,58 +37,69 @@ pub enum SigningError {
     Randomness(String),
 }
 
-/// An Ed25519 key pair, kept by the client.
+/// An Ed25519 key pair, kept by the client: its key expanded and its `kid` and JWS header computed once, for
+/// the many moves it signs.
 #[derive(Clone)]
 pub struct KeyPair {
-    seed: [u8; 32],
+    signing: ed25519_dalek::SigningKey,
+    kid: String,
+    /// The JWS header every move of this key carries, base64url.
+    header: String,
 }
 
 impl std::fmt::Debug for KeyPair {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "KeyPair({})", self.kid())
+        write!(f, "KeyPair({})", self.kid)
     }
 }
-
-// PKCS#8 v1 wrapping of a raw Ed25519 seed (RFC 8410): what jsonwebtoken's EncodingKey expects.
-const PKCS8_ED25519_PREFIX: [u8; 16] =
-    [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20];
 
 impl KeyPair {
     pub fn generate() -> Result<KeyPair, SigningError> {
         let mut seed = [0u8; 32];
         getrandom::fill(&mut seed).map_err(|e| SigningError::Randomness(e.to_string()))?;
-        Ok(KeyPair { seed })
+        Ok(KeyPair::from_seed(&seed))
+    }
+
+    fn from_seed(seed: &[u8; 32]) -> KeyPair {
+        let signing = ed25519_dalek::SigningKey::from_bytes(seed);
+        let kid = key_id_of(&signing.verifying_key().to_bytes());
+        // The header as jsonwebtoken writes it (`typ`, `alg`, `kid`), so that a move signed here is the token a
+        // client signing with jsonwebtoken would send.
+        let mut header = Header::new(Algorithm::EdDSA);
+        header.kid = Some(kid.clone());
+        let header = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&header).expect("a JWS header serialises"));
+        KeyPair { signing, kid, header }
     }
 
     /// The private seed, base64url, for storing in the client's config dir.
     pub fn to_secret(&self) -> String {
-        URL_SAFE_NO_PAD.encode(self.seed)
+        URL_SAFE_NO_PAD.encode(self.signing.to_bytes())
     }
 
     pub fn from_secret(secret: &str) -> Result<KeyPair, SigningError> {
         let bytes = URL_SAFE_NO_PAD.decode(secret.trim()).map_err(|_| SigningError::BadKey)?;
         let seed: [u8; 32] = bytes.try_into().map_err(|_| SigningError::BadKey)?;
-        Ok(KeyPair { seed })
+        Ok(KeyPair::from_seed(&seed))
     }
 
     /// The public key, base64url without padding.
     pub fn public_key(&self) -> String {
-        let signing = ed25519_dalek::SigningKey::from_bytes(&self.seed);
-        URL_SAFE_NO_PAD.encode(signing.verifying_key().to_bytes())
+        URL_SAFE_NO_PAD.encode(self.signing.verifying_key().to_bytes())
     }
 
     pub fn kid(&self) -> String {
-        key_id(&self.public_key()).expect("our own public key is well-formed")
+        self.kid.clone()
     }
 
-    /// Signs a move.
+    /// Signs a move: a compact JWS of the header and the claims, each JSON then base64url, and the Ed25519
+    /// signature of the two (RFC 7515 §5.1, RFC 8037), as jsonwebtoken signs it.
     pub fn sign(&self, claims: &MoveClaims) -> Result<String, SigningError> {
-        let mut der = PKCS8_ED25519_PREFIX.to_vec();
-        der.extend_from_slice(&self.seed);
-        let mut header = Header::new(Algorithm::EdDSA);
-        header.kid = Some(self.kid());
-        jsonwebtoken::encode(&header, claims, &EncodingKey::from_ed_der(&der))
-            .map_err(|e| SigningError::Sign(e.to_string()))
+        let claims = serde_json::to_vec(claims).map_err(|e| SigningError::Sign(e.to_string()))?;
+        let mut token = format!("{}.{}", self.header, URL_SAFE_NO_PAD.encode(claims));
+        let signature = ed25519_dalek::Signer::sign(&self.signing, token.as_bytes());
+        token.push('.');
+        URL_SAFE_NO_PAD.encode_string(signature.to_bytes(), &mut token);
+        Ok(token)
     }
 }
 
@@ -302,7 +313,7 @@ mod tests {
     fn only_an_eddsa_signature_of_the_parts_as_spelled_verifies() {
         let key = KeyPair::generate().unwrap();
         let public = PublicKey::parse(&key.public_key()).unwrap();
-        let signer = ed25519_dalek::SigningKey::from_bytes(&key.seed);
+        let signer = key.signing.clone();
         let sign = |header: &serde_json::Value, payload: &str| {
             let signed = format!("{}.{}", URL_SAFE_NO_PAD.encode(header.to_string()), URL_SAFE_NO_PAD.encode(payload));
             let signature = ed25519_dalek::Signer::sign(&signer, signed.as_bytes());
@@ -327,6 +338,18 @@ mod tests {
         assert_eq!(public.verify(&format!(" {token}\n")), Ok(claims()), "space around the token");
     }
 
+    /// A move signed here is, byte for byte, the token jsonwebtoken signs for the same key and claims, and the
+    /// key read back from its secret signs the same.
+    #[test]
+    fn a_move_is_signed_as_jsonwebtoken_signs_it() {
+        let key = KeyPair::generate().unwrap();
+        let token = key.sign(&claims()).unwrap();
+        assert_eq!(token, sign_payload(&key, &claims()));
+        let again = KeyPair::from_secret(&key.to_secret()).unwrap();
+        assert_eq!((again.sign(&claims()).unwrap(), again.kid()), (token, key.kid()));
+        assert_eq!(key.kid(), key_id(&key.public_key()).unwrap());
+    }
+
     #[test]
     fn another_key_or_a_tampered_payload_fails() {
         let key = KeyPair::generate().unwrap();
@@ -342,13 +365,16 @@ mod tests {
         assert_eq!(verify("not a jws", &key.public_key()), Err(SigningError::Malformed));
     }
 
-    /// Signs any payload, as a third-party client might.
-    fn sign_payload(key: &KeyPair, payload: &serde_json::Value) -> String {
+    /// Signs any payload, as a third-party client might, with jsonwebtoken.
+    fn sign_payload(key: &KeyPair, payload: &impl serde::Serialize) -> String {
+        // PKCS#8 v1 wrapping of a raw Ed25519 seed (RFC 8410): what jsonwebtoken's EncodingKey expects.
+        const PKCS8_ED25519_PREFIX: [u8; 16] =
+            [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20];
         let mut der = PKCS8_ED25519_PREFIX.to_vec();
-        der.extend_from_slice(&key.seed);
+        der.extend_from_slice(&key.signing.to_bytes());
         let mut header = Header::new(Algorithm::EdDSA);
         header.kid = Some(key.kid());
-        jsonwebtoken::encode(&header, payload, &EncodingKey::from_ed_der(&der)).unwrap()
+        jsonwebtoken::encode(&header, payload, &jsonwebtoken::EncodingKey::from_ed_der(&der)).unwrap()
     }
 
     #[test]
