@@ -33,7 +33,6 @@ use std::time::{Duration, Instant};
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
-use reqwest::blocking::Client;
 use serde_json::{Value, json};
 use shared::api_types::{GameDetail, GameStatus, LegalMoves, MoveAccepted, MoveClaims};
 use shared::signing::KeyPair;
@@ -237,10 +236,10 @@ impl Server {
             .expect("tegami-server starts");
         eprintln!("  ({name}: tegami-server pid {})", child.id());
         let server = Server { child, base: format!("http://127.0.0.1:{port}"), database, mail: folder.join("mail") };
-        let http = Client::new();
+        let http = Http::new();
         // Under valgrind the server starts some fifty times slower.
         let deadline = Instant::now() + Duration::from_secs(180);
-        while http.get(format!("{}/healthz", server.base)).send().map(|r| !r.status().is_success()).unwrap_or(true) {
+        while http.get(&format!("{}/healthz", server.base), None).map(|r| r.status != 200).unwrap_or(true) {
             assert!(Instant::now() < deadline, "tegami-server did not start; see {}", folder.display());
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -411,26 +410,69 @@ struct Person {
     key: KeyPair,
 }
 
-fn register(http: &Client, base: &str, name: &str) -> Person {
+fn register(http: &Http, base: &str, name: &str) -> Person {
     let body = json!({"email": format!("{name}@example.com"), "display_name": name, "password": "password-123"});
-    let r = http.post(format!("{base}/api/v1/accounts")).json(&body).send().expect("register");
-    assert_eq!(r.status(), 201, "register: {}", r.text().unwrap_or_default());
-    let session: Value = http.post(format!("{base}/api/v1/sessions")).json(&body).send().unwrap().json().unwrap();
+    let r = http.post(&format!("{base}/api/v1/accounts"), None, &body).expect("register");
+    assert_eq!(r.status, 201, "register: {}", r.text());
+    let session: Value = http.post(&format!("{base}/api/v1/sessions"), None, &body).expect("log in").json();
     let token = session["token"].as_str().expect("session token").to_string();
     let key = KeyPair::generate().expect("key");
-    let r = http
-        .post(format!("{base}/api/v1/keys"))
-        .bearer_auth(&token)
-        .json(&json!({"public_key": key.public_key()}))
-        .send()
-        .expect("key");
-    assert_eq!(r.status(), 201);
+    let r = http.post(&format!("{base}/api/v1/keys"), Some(&token), &json!({"public_key": key.public_key()}));
+    assert_eq!(r.expect("key").status, 201);
     Person { token, key }
+}
+
+/// A player's HTTP client: keep-alive HTTP/1.1 on the calling thread (ureq). The load generator runs on the
+/// server's machine, and reqwest's blocking client, which hands each request to a runtime thread and back,
+/// took more than half as much CPU per move as the server.
+#[derive(Clone)]
+struct Http(ureq::Agent);
+
+/// An answer's status and body.
+struct Answer {
+    status: u16,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn json<T: serde::de::DeserializeOwned>(&self) -> T {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.text()))
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+impl Http {
+    fn new() -> Http {
+        Http(ureq::Agent::config_builder().http_status_as_error(false).build().into())
+    }
+
+    fn get(&self, url: &str, token: Option<&str>) -> Result<Answer, ureq::Error> {
+        let mut request = self.0.get(url);
+        if let Some(token) = token {
+            request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        Self::answer(request.call()?)
+    }
+
+    fn post(&self, url: &str, token: Option<&str>, body: &Value) -> Result<Answer, ureq::Error> {
+        let mut request = self.0.post(url);
+        if let Some(token) = token {
+            request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        Self::answer(request.send_json(body)?)
+    }
+
+    fn answer(mut response: ureq::http::Response<ureq::Body>) -> Result<Answer, ureq::Error> {
+        Ok(Answer { status: response.status().as_u16(), body: response.body_mut().read_to_vec()? })
+    }
 }
 
 /// One game's players, all people, on one keep-alive connection.
 struct Table {
-    http: Client,
+    http: Http,
     base: String,
     seats: Vec<Person>,
     game: i64,
@@ -451,25 +493,20 @@ impl Table {
 
     /// A table at game `game`, already running.
     fn at(base: &str, seats: &[Person], game: i64) -> Table {
-        let (http, base, seats) = (Client::new(), base.to_string(), seats.to_vec());
+        let (http, base, seats) = (Http::new(), base.to_string(), seats.to_vec());
         Table { http, base, seats, game, asked: Vec::new(), turn: 0, starts: Vec::new() }
     }
 
     fn new_game(&mut self) {
         let body = json!({"slug": "uosao", "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]});
-        let r = self.http.post(format!("{}/api/v1/games", self.base)).bearer_auth(&self.seats[0].token).json(&body);
-        let created: GameDetail = r.send().expect("create").json().expect("game");
+        let r = self.http.post(&format!("{}/api/v1/games", self.base), Some(&self.seats[0].token), &body);
+        let created: GameDetail = r.expect("create").json();
         self.game = created.summary.id;
         for seat in 1..3 {
-            let r = self
-                .http
-                .post(format!("{}/api/v1/games/{}/join", self.base, self.game))
-                .bearer_auth(&self.seats[seat].token)
-                .json(&json!({"seat": seat}))
-                .send()
-                .expect("join");
-            assert_eq!(r.status(), 200, "join: {}", r.text().unwrap_or_default());
-            let joined: GameDetail = r.json().expect("game");
+            let url = format!("{}/api/v1/games/{}/join", self.base, self.game);
+            let r = self.http.post(&url, Some(&self.seats[seat].token), &json!({"seat": seat})).expect("join");
+            assert_eq!(r.status, 200, "join: {}", r.text());
+            let joined: GameDetail = r.json();
             self.asked = joined.pending.iter().filter_map(|p| p.seat).collect();
         }
     }
@@ -493,14 +530,8 @@ impl Table {
             let order: Vec<u8> = self.asked.iter().copied().chain(0..self.seats.len() as u8).collect();
             for seat in order {
                 let person = &self.seats[seat as usize];
-                let moves: Vec<LegalMoves> = self
-                    .http
-                    .get(format!("{}/api/v1/games/{}/moves", self.base, self.game))
-                    .bearer_auth(&person.token)
-                    .send()
-                    .expect("legal moves")
-                    .json()
-                    .expect("legal moves");
+                let url = format!("{}/api/v1/games/{}/moves", self.base, self.game);
+                let moves: Vec<LegalMoves> = self.http.get(&url, Some(&person.token)).expect("legal moves").json();
                 let Some(m) = moves.first().filter(|m| !m.choices.options.is_empty()) else { continue };
                 self.turn += 1;
                 let options = &m.choices.options;
@@ -513,16 +544,10 @@ impl Table {
                 };
                 let signed = person.key.sign(&claims).expect("signed");
                 let started = Instant::now();
-                let r = self
-                    .http
-                    .post(format!("{}/api/v1/games/{}/moves", self.base, self.game))
-                    .bearer_auth(&person.token)
-                    .json(&json!({"move": signed}))
-                    .send()
-                    .expect("move");
+                let r = self.http.post(&url, Some(&person.token), &json!({"move": signed})).expect("move");
                 let took = started.elapsed();
-                assert_eq!(r.status(), 201, "move: {}", r.text().unwrap_or_default());
-                let accepted: MoveAccepted = r.json().expect("move accepted");
+                assert_eq!(r.status, 201, "move: {}", r.text());
+                let accepted: MoveAccepted = r.json();
                 self.asked = accepted.game.pending.iter().filter_map(|p| p.seat).collect();
                 if accepted.game.summary.status == GameStatus::Finished {
                     self.asked.clear();
@@ -537,7 +562,7 @@ impl Table {
 
 /// `games` tables of three new players each, warmed up by a few moves outside any measurement.
 fn warm_tables(server: &Server, games: usize) -> Vec<Table> {
-    let setup = Client::new();
+    let setup = Http::new();
     let people: Vec<Person> = (0..3).map(|i| register(&setup, &server.base, &format!("p{i}"))).collect();
     let mut tables: Vec<Table> = (0..games).map(|_| Table::new(&server.base, &people)).collect();
     for table in &mut tables {
@@ -672,7 +697,7 @@ const LENGTH_PAIRS: usize = 4;
 /// (the padded journals do not verify: they are a benchmark's instrument, not games).
 fn journal_length(dir: &Path) {
     let server = Server::start(Backend::Sqlite, dir, "journal-length", "full");
-    let setup = Client::new();
+    let setup = Http::new();
     let people: Vec<Person> = (0..3).map(|i| register(&setup, &server.base, &format!("p{i}"))).collect();
     let mut took: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     // A pair of games at a time, each played until either ends (UOSAO: some 30 to 80 moves).
@@ -741,7 +766,7 @@ const RSS_TARGET_MB: u32 = 200;
 fn memory_with_active_games(dir: &Path, count: usize) {
     // Without an fsync per commit: this measures memory, and 10,000 games take 40,000 writes to set up.
     let server = Server::start(Backend::Sqlite, dir, "active", "normal");
-    let setup = Client::new();
+    let setup = Http::new();
     let people: Vec<Person> = (0..3).map(|i| register(&setup, &server.base, &format!("p{i}"))).collect();
     let started = Instant::now();
     let made = AtomicU64::new(0);
