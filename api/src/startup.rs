@@ -49,6 +49,8 @@ pub struct Application {
     settings: Settings,
     /// The HTTP workers' state, let go of last (see [`Application::run`]).
     state: web::Data<AppState>,
+    /// Whether the state's pool has closed its connections.
+    pool_gone: db::PoolGone,
     /// On SQLite, this server's claim on the file, held until it stops.
     _lock: Option<crate::instance_lock::InstanceLock>,
     /// The separate metrics address's server and port, when `metrics_bind` is set.
@@ -100,14 +102,16 @@ async fn not_found(req: actix_web::HttpRequest, known: web::Data<KnownPaths>) ->
 impl Application {
     pub fn build(settings: Settings) -> Result<Application, StartupError> {
         // Before anything opens the file: a second server on it must not even migrate it.
-        let lock = match db::Target::parse(&settings.database_url)? {
+        let target = db::Target::parse(&settings.database_url)?;
+        let lock = match &target {
             db::Target::Sqlite(path) => {
-                db::create_parent_folder(&path)?;
-                Some(crate::instance_lock::InstanceLock::acquire(std::path::Path::new(&path))?)
+                db::create_parent_folder(path)?;
+                Some(crate::instance_lock::InstanceLock::acquire(std::path::Path::new(path))?)
             }
             db::Target::Postgres(_) => None,
         };
-        let pool = db::connect_with(&settings.database_url, settings.db_pool_size, settings.sqlite_synchronous)?;
+        let (pool, pool_gone) =
+            db::connect_watched(&settings.database_url, settings.db_pool_size, settings.sqlite_synchronous)?;
         let jwt_secret = {
             let mut conn = pool.get().map_err(DbSetupError::from)?;
             // What `mail-in` run with only the database URL answers with (see `served_settings`).
@@ -201,7 +205,7 @@ impl Application {
         // SIGTERM and Ctrl-C are handled in `run`, which stops the mail worker first.
         .disable_signals()
         .run();
-        Ok(Application { server, port, worker, hub, settings, state: kept, _lock: lock, metrics, connections })
+        Ok(Application { server, port, worker, hub, settings, state: kept, pool_gone, _lock: lock, metrics, connections })
     }
 
     /// Stops the server (and with it the mail worker) from another thread or task.
@@ -283,7 +287,7 @@ impl Application {
                 abort.abort();
             }
         }
-        let_go_of(self.state).await;
+        let_go_of(self.state, &self.pool_gone).await;
         result
     }
 }
@@ -308,13 +312,16 @@ fn metrics_server(bind: &str, state: web::Data<AppState>) -> Result<(Server, u16
     Ok((server, port))
 }
 
-/// How long the HTTP workers' threads may take to let go of the state once the server stopped.
+/// How long the HTTP workers' threads may take to let go of the state once the server stopped, and the
+/// database pool then to close its connections.
 const WORKERS_LET_GO: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// Drops the state here once no HTTP worker holds it any more: its database connections close and the writer
-/// thread ends before the process exits. A worker thread dropping the last reference while the process exits
-/// could be closing a TLS session to PostgreSQL as OpenSSL is torn down, and crash the exit.
-async fn let_go_of(state: web::Data<AppState>) {
+/// Drops the state here once no HTTP worker holds it any more, then waits for its pool's connections to close
+/// (a task of the blocking pool may still be running, or the pool's own thread opening a connection): the
+/// database is closed and the writer thread has ended when the server's run returns. A worker thread dropping
+/// the last reference while the process exits could be closing a TLS session to PostgreSQL as OpenSSL is torn
+/// down, and crash the exit.
+async fn let_go_of(state: web::Data<AppState>, pool_gone: &db::PoolGone) {
     let deadline = tokio::time::Instant::now() + WORKERS_LET_GO;
     while std::sync::Arc::strong_count(&state) > 1 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
@@ -323,6 +330,13 @@ async fn let_go_of(state: web::Data<AppState>) {
         tracing::warn!("an HTTP worker still holds the server's state; its connections close as the process exits");
     }
     drop(state);
+    let deadline = tokio::time::Instant::now() + WORKERS_LET_GO;
+    while !pool_gone.is_gone() && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    if !pool_gone.is_gone() {
+        tracing::warn!("a task still holds a database connection; it closes as the process exits");
+    }
 }
 
 /// Waits for SIGTERM or SIGINT (Ctrl-C); returns its name.

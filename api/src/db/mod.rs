@@ -20,6 +20,7 @@ pub mod stable_plans;
 pub mod write_turn;
 pub mod writer;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use diesel::connection::{SimpleConnection, TransactionManager};
@@ -111,6 +112,9 @@ pub fn redact_password(url: &str) -> String {
 pub struct Manager {
     target: Target,
     sync: SqliteSync,
+    /// Dropped with the pool that owns this manager, once nothing holds the pool and its connections are
+    /// closed (see [`PoolGone`]).
+    _alive: Arc<()>,
 }
 
 impl ManageConnection for Manager {
@@ -171,25 +175,42 @@ pub fn connect_sized(url: &str, size: u32) -> Result<DbPool, DbSetupError> {
 /// Opens a pool of `size` connections at most, SQLite's committing as `sync` says, and brings the schema up to
 /// date.
 pub fn connect_with(url: &str, size: u32, sync: SqliteSync) -> Result<DbPool, DbSetupError> {
+    connect_watched(url, size, sync).map(|(pool, _)| pool)
+}
+
+/// Tells whether a pool is gone: no clone of it left, nor any connection it opened. A clone can outlive the
+/// server's own: a task of the blocking pool still running, or the pool's thread opening a connection.
+pub struct PoolGone(std::sync::Weak<()>);
+
+impl PoolGone {
+    pub fn is_gone(&self) -> bool {
+        self.0.strong_count() == 0
+    }
+}
+
+/// [`connect_with`], and what tells when the pool is gone.
+pub fn connect_watched(url: &str, size: u32, sync: SqliteSync) -> Result<(DbPool, PoolGone), DbSetupError> {
     let target = Target::parse(url)?;
     if let Target::Sqlite(path) = &target {
         create_parent_folder(path)?;
     }
+    let alive = Arc::new(());
+    let gone = PoolGone(Arc::downgrade(&alive));
     let pool = Pool::builder()
         .max_size(size.max(1))
         // Connections open as they are needed: N instances on one PostgreSQL share its connection limit.
         .min_idle(Some(1))
         .connection_timeout(Duration::from_secs(30))
         .event_handler(Box::new(crate::metrics::PoolEvents))
-        .build(Manager { target, sync })?;
+        .build(Manager { target, sync, _alive: alive })?;
     let mut conn = pool.get()?;
     migrate(&mut conn)?;
-    Ok(pool)
+    Ok((pool, gone))
 }
 
 /// One connection outside any pool, SQLite's committing as `sync` says.
 fn connect_one(target: &Target, sync: SqliteSync) -> Result<Conn, DbSetupError> {
-    Manager { target: target.clone(), sync }.connect().map_err(|e| match e {
+    Manager { target: target.clone(), sync, _alive: Arc::default() }.connect().map_err(|e| match e {
         diesel::r2d2::Error::ConnectionError(e) => DbSetupError::Connection(e),
         diesel::r2d2::Error::QueryError(e) => DbSetupError::Migration(e.to_string()),
     })
