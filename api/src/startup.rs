@@ -132,6 +132,7 @@ impl Application {
         let hub = Hub::default();
         let state = web::Data::new(AppState {
             pool,
+            reads_in_place: matches!(target, db::Target::Sqlite(_)),
             writer,
             jwt_secret,
             checked_sessions: Default::default(),

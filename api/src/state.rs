@@ -10,6 +10,9 @@ use crate::settings::Settings;
 
 pub struct AppState {
     pub pool: DbPool,
+    /// Whether a read of a few rows may run on the HTTP worker that needs it, with a connection idle in `pool`
+    /// (SQLite: pages in memory, no round trip), rather than in the blocking pool.
+    pub reads_in_place: bool,
     /// Where moves are written: in batches sharing one commit.
     pub writer: Writer,
     pub jwt_secret: Vec<u8>,

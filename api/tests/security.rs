@@ -373,6 +373,30 @@ tegami_api::on_both_backends! {
 }
 
 tegami_api::on_both_backends! {
+    /// Asking for my legal moves, the request before every move, keeps my session alive as any request does, and
+    /// is refused once it ended. (On SQLite it is read on the HTTP worker, and the session's once-a-minute write
+    /// is left to the blocking pool: both ways are taken here.)
+    fn f11_asking_for_legal_moves_slides_a_session_like_any_request(db) {
+        let app = TestApp::spawn(db);
+        let p = app.player("alice");
+        let game = app.uosao_against_bots(&p);
+        let token = token_of(login(&app, "alice@example.com", PASSWORD));
+        let moves = format!("/api/v1/games/{game}/moves");
+        // Asked every two days: alive after ten, over three days' idle time.
+        for _ in 0..5 {
+            app.settings.clock.advance(chrono::Duration::days(2));
+            let r = app.get(&moves, Some(&token));
+            assert_eq!(r.status(), 200, "{}", r.text().unwrap_or_default());
+        }
+        problem(app.get(&moves, Some(&p.token)), 401, "session_expired");
+        // Within a minute of its last write, a session's check only reads.
+        assert_eq!(app.get(&moves, Some(&token)).status(), 200);
+        assert_eq!(app.delete("/api/v1/sessions/current", Some(&token)).status(), 204);
+        problem(app.get(&moves, Some(&token)), 401, "session_revoked");
+    }
+}
+
+tegami_api::on_both_backends! {
     fn f11_password_change_keeps_this_session_and_ends_the_others(db) {
         let app = TestApp::spawn(db);
         let p = app.player("alice");

@@ -69,6 +69,28 @@ pub fn check(
     id: &str,
     account: i64,
 ) -> ApiResult<()> {
+    match read_check(conn, session_idle, now, id, account)? {
+        Some(Touch { seen_at, expires_at }) => touch(conn, id, &seen_at, &expires_at),
+        None => Ok(()),
+    }
+}
+
+/// A write a live session is due: when it was last seen, and its idle end from then on.
+pub struct Touch {
+    seen_at: String,
+    expires_at: String,
+}
+
+/// [`check`] without its write: accepts a request made with session `id` of `account` as [`check`] does, and
+/// says whether the session's idle end is due to be moved forward (once a minute at most), which only
+/// [`check`] does.
+pub fn read_check(
+    conn: &mut Conn,
+    session_idle: chrono::Duration,
+    now: DateTime<Utc>,
+    id: &str,
+    account: i64,
+) -> ApiResult<Option<Touch>> {
     type Row = (String, String, String, Option<String>, Option<String>, Option<String>);
     let found: Option<Row> = sessions::table
         .inner_join(accounts::table.on(accounts::id.eq(sessions::account_id)))
@@ -103,11 +125,11 @@ pub fn check(
     let stale = DateTime::parse_from_rfc3339(&last_seen)
         .map(|seen| (now - seen.with_timezone(&Utc)).num_seconds() >= TOUCH_EVERY_SECS)
         .unwrap_or(true);
-    if stale {
-        let ends = DateTime::parse_from_rfc3339(&ends_at).map(|e| e.with_timezone(&Utc)).unwrap_or(now);
-        touch(conn, id, &now_text, &stamp((now + session_idle).min(ends)))?;
+    if !stale {
+        return Ok(None);
     }
-    Ok(())
+    let ends = DateTime::parse_from_rfc3339(&ends_at).map(|e| e.with_timezone(&Utc)).unwrap_or(now);
+    Ok(Some(Touch { seen_at: now_text, expires_at: stamp((now + session_idle).min(ends)) }))
 }
 
 /// Records that session `id` was seen at `seen_at`, and now expires at `expires_at`. On PostgreSQL a session
