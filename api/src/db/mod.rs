@@ -112,9 +112,9 @@ pub fn redact_password(url: &str) -> String {
 pub struct Manager {
     target: Target,
     sync: SqliteSync,
-    /// Dropped with the pool that owns this manager, once nothing holds the pool and its connections are
-    /// closed (see [`PoolGone`]).
-    _alive: Arc<()>,
+    /// Held by this manager and by every connection it opens, each dropping it once closed: all gone when the
+    /// pool and every connection it opened are (see [`PoolGone`]).
+    alive: Arc<()>,
 }
 
 impl ManageConnection for Manager {
@@ -126,7 +126,7 @@ impl ManageConnection for Manager {
             Target::Postgres(url) => {
                 let mut conn =
                     PgConnection::establish(url).map(Conn::Postgres).map_err(diesel::r2d2::Error::ConnectionError)?;
-                noted::start(&mut conn, None);
+                noted::start(&mut conn, None, self.alive.clone());
                 Ok(conn)
             }
             Target::Sqlite(path) => {
@@ -144,7 +144,7 @@ impl ManageConnection for Manager {
                 ))
                 .map_err(diesel::r2d2::Error::QueryError)?;
                 let mut conn = Conn::Sqlite(conn);
-                noted::start(&mut conn, write_turn::of_file(path));
+                noted::start(&mut conn, write_turn::of_file(path), self.alive.clone());
                 Ok(conn)
             }
         }
@@ -178,8 +178,9 @@ pub fn connect_with(url: &str, size: u32, sync: SqliteSync) -> Result<DbPool, Db
     connect_watched(url, size, sync).map(|(pool, _)| pool)
 }
 
-/// Tells whether a pool is gone: no clone of it left, nor any connection it opened. A clone can outlive the
-/// server's own: a task of the blocking pool still running, or the pool's thread opening a connection.
+/// Tells whether a pool is gone: no clone of it left, and every connection it opened closed. A clone can
+/// outlive the server's own (a task of the blocking pool still running, the pool's thread opening a
+/// connection), and the thread that drops the last one closes the connections after the pool's manager.
 pub struct PoolGone(std::sync::Weak<()>);
 
 impl PoolGone {
@@ -202,7 +203,7 @@ pub fn connect_watched(url: &str, size: u32, sync: SqliteSync) -> Result<(DbPool
         .min_idle(Some(1))
         .connection_timeout(Duration::from_secs(30))
         .event_handler(Box::new(crate::metrics::PoolEvents))
-        .build(Manager { target, sync, _alive: alive })?;
+        .build(Manager { target, sync, alive })?;
     let mut conn = pool.get()?;
     migrate(&mut conn)?;
     Ok((pool, gone))
@@ -210,7 +211,7 @@ pub fn connect_watched(url: &str, size: u32, sync: SqliteSync) -> Result<(DbPool
 
 /// One connection outside any pool, SQLite's committing as `sync` says.
 fn connect_one(target: &Target, sync: SqliteSync) -> Result<Conn, DbSetupError> {
-    Manager { target: target.clone(), sync, _alive: Arc::default() }.connect().map_err(|e| match e {
+    Manager { target: target.clone(), sync, alive: Arc::default() }.connect().map_err(|e| match e {
         diesel::r2d2::Error::ConnectionError(e) => DbSetupError::Connection(e),
         diesel::r2d2::Error::QueryError(e) => DbSetupError::Migration(e.to_string()),
     })

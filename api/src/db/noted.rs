@@ -1,7 +1,8 @@
 //! What the server keeps beside each of its connections, in the one instrumentation diesel lets a connection
-//! carry: when it last answered ([`super::liveness`]) and, on SQLite, its file's turn to write
-//! ([`super::write_turn`]).
+//! carry: when it last answered ([`super::liveness`]), on SQLite its file's turn to write
+//! ([`super::write_turn`]), and its pool's token (see [`super::PoolGone`]).
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use diesel::connection::{Connection, Instrumentation, InstrumentationEvent};
@@ -13,6 +14,8 @@ struct Noted {
     /// When the connection last finished a statement without an error.
     last_answer: Option<Instant>,
     turn: Option<Turn>,
+    /// Dropped with the connection, after it is closed (diesel drops a connection's instrumentation last).
+    _pool: Arc<()>,
 }
 
 impl Instrumentation for Noted {
@@ -24,9 +27,10 @@ impl Instrumentation for Noted {
     }
 }
 
-/// Starts noting `conn`'s answers, and gives it `turn` (replaces any other instrumentation it had).
-pub fn start(conn: &mut Conn, turn: Option<Turn>) {
-    conn.set_instrumentation(Noted { last_answer: None, turn });
+/// Starts noting `conn`'s answers, and gives it `turn` and its pool's token (replaces any other
+/// instrumentation it had).
+pub fn start(conn: &mut Conn, turn: Option<Turn>, pool: Arc<()>) {
+    conn.set_instrumentation(Noted { last_answer: None, turn, _pool: pool });
 }
 
 fn noted(conn: &mut Conn) -> Option<&Noted> {
