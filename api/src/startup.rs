@@ -206,7 +206,18 @@ impl Application {
         // SIGTERM and Ctrl-C are handled in `run`, which stops the mail worker first.
         .disable_signals()
         .run();
-        Ok(Application { server, port, worker, hub, settings, state: kept, pool_gone, _lock: lock, metrics, connections })
+        Ok(Application {
+            server,
+            port,
+            worker,
+            hub,
+            settings,
+            state: kept,
+            pool_gone,
+            _lock: lock,
+            metrics,
+            connections,
+        })
     }
 
     /// Stops the server (and with it the mail worker) from another thread or task.
