@@ -4,7 +4,9 @@
 //! whose three seats are all players: per move, the seat asked gets its legal moves and POSTs a signed move
 //! over a keep-alive HTTP connection. For a fixed time per concurrency it prints moves/s, the latency of the
 //! POST (p50/p95/p99), the server's CPU time per move, in all and by thread (HTTP workers, blocking pool,
-//! writer, actix's system thread, others: read from `/proc/<pid>/task/*/stat` over the timed window), and the
+//! writer, actix's system thread, others: read from `/proc/<pid>/task/*/stat` over the timed window), the CPU
+//! spent beside it (the players, i.e. this process; PostgreSQL's processes when it runs on this machine; the
+//! share of the machine left idle), and the
 //! database's growth per move (emails included), the games started in the window and the time that took, the
 //! emails sent, and, in the same run, what the disk and the database can do
 //! without tegami: the raw rate of single-row commits (a transaction that inserts one ~1.5 KB row and
@@ -393,6 +395,69 @@ impl CpuUse {
     }
 }
 
+/// What the machine's CPU is spent on besides the server, at one moment (clock ticks): this process (the
+/// players), each PostgreSQL process running on this machine, and the machine's busy and idle time.
+struct MachineSample {
+    players: u64,
+    postgres: std::collections::HashMap<u32, u64>,
+    busy: u64,
+    idle: u64,
+}
+
+impl MachineSample {
+    fn now() -> MachineSample {
+        let postgres = std::fs::read_dir("/proc")
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+                    .filter(|pid| {
+                        std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() == "postgres")
+                    })
+                    .map(|pid| (pid, stat_ticks(&format!("/proc/{pid}/stat"))))
+                    .collect()
+            })
+            .unwrap_or_default();
+        // The first line of /proc/stat: user nice system idle iowait irq softirq steal …, in ticks.
+        let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+        let times: Vec<u64> =
+            stat.lines().next().unwrap_or_default().split_whitespace().skip(1).filter_map(|t| t.parse().ok()).collect();
+        let at = |i: usize| times.get(i).copied().unwrap_or(0);
+        let (idle, busy) = (at(3) + at(4), at(0) + at(1) + at(2) + at(5) + at(6) + at(7));
+        MachineSample { players: stat_ticks("/proc/self/stat"), postgres, busy, idle }
+    }
+}
+
+/// The CPU spent beside the server's over a window: by the players, by PostgreSQL (when it runs on this machine:
+/// its processes' ticks, those that started inside the window counted whole), and the share of the machine left
+/// idle.
+struct BesideServer {
+    players: u64,
+    postgres: Option<u64>,
+    idle_share: f64,
+}
+
+impl BesideServer {
+    fn between(before: &MachineSample, after: &MachineSample) -> BesideServer {
+        let postgres = (!after.postgres.is_empty()).then(|| {
+            after
+                .postgres
+                .iter()
+                .map(|(pid, ticks)| ticks.saturating_sub(*before.postgres.get(pid).unwrap_or(&0)))
+                .sum()
+        });
+        let (busy, idle) = (after.busy.saturating_sub(before.busy), after.idle.saturating_sub(before.idle));
+        BesideServer {
+            players: after.players.saturating_sub(before.players),
+            postgres,
+            idle_share: idle as f64 / (busy + idle).max(1) as f64,
+        }
+    }
+}
+
+fn ticks_ms(ticks: u64) -> f64 {
+    ticks as f64 * 1e3 / clock_ticks() as f64
+}
+
 fn clock_ticks() -> u64 {
     Command::new("getconf")
         .arg("CLK_TCK")
@@ -607,6 +672,8 @@ struct Run {
     emails: usize,
     /// The server's threads as named at the end (for the by-thread report).
     thread_names: Vec<String>,
+    /// The CPU spent beside the server's.
+    beside: BesideServer,
 }
 
 impl Run {
@@ -616,9 +683,11 @@ impl Run {
         let server = Server::start(backend, dir, &format!("{backend:?}-{games}").to_lowercase(), "full");
         let mut tables = warm_tables(&server, games);
         let (cpu, bytes, emails) = (server.cpu(), server.database_bytes(), server.emails_sent());
+        let beside = MachineSample::now();
         let started = Instant::now();
         let mut latencies = play_all(&mut tables, window);
         let elapsed = started.elapsed();
+        let beside = BesideServer::between(&beside, &MachineSample::now());
         latencies.sort();
         let after = server.cpu();
         let mut thread_names: Vec<String> = after.threads.values().map(|(name, _)| name.clone()).collect();
@@ -628,7 +697,7 @@ impl Run {
         let emails = server.emails_sent() - emails;
         let mut starts: Vec<Duration> = tables.iter().flat_map(|table| table.starts.clone()).collect();
         starts.sort();
-        Run { latencies, elapsed, cpu, bytes: server.database_bytes() - bytes, starts, emails, thread_names }
+        Run { latencies, elapsed, cpu, bytes: server.database_bytes() - bytes, starts, emails, thread_names, beside }
     }
 
     fn moves(&self) -> usize {
@@ -666,6 +735,16 @@ impl Run {
             .map(|(group, cpu)| format!("{group} {:.3}", cpu.as_secs_f64() * 1e3 / moves))
             .collect();
         println!("          cpu ms/mv by thread: {} (threads: {})", by_thread.join(", "), self.thread_names.join(", "));
+        let postgres = match (backend, self.beside.postgres) {
+            ("postgres", Some(ticks)) => format!(", PostgreSQL's processes {:.3}", ticks_ms(ticks) / moves),
+            ("postgres", None) => ", PostgreSQL's processes not on this machine".to_string(),
+            _ => String::new(),
+        };
+        println!(
+            "          cpu ms/mv beside the server: the players (this process) {:.3}{postgres}; the machine idle {:.0}%",
+            ticks_ms(self.beside.players) / moves,
+            self.beside.idle_share * 100.0
+        );
         let total: Duration = self.starts.iter().sum();
         let median = self.starts.get(self.starts.len() / 2).copied().unwrap_or_default();
         println!(
