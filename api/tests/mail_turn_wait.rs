@@ -138,6 +138,9 @@ tegami_api::on_both_backends! {
             .load(&mut app.db())
             .unwrap();
         let mailed_in_time: Vec<&String> = mailed.iter().filter(|d| answered_in_time.contains(d)).collect();
-        assert!(mailed_in_time.is_empty(), "alice and bob were mailed decisions they answered within the wait: {mailed_in_time:?}");
+        assert!(
+            mailed_in_time.is_empty(),
+            "alice and bob were mailed decisions they answered within the wait: {mailed_in_time:?}"
+        );
     }
 }

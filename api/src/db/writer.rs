@@ -1,9 +1,9 @@
 //! Group commit: moves to different games share one transaction and one fsync, on both backends.
 //!
 //! A writer thread owns a connection of its own and takes the requests queued while it was busy (up to
-//! [`MAX_BATCH`]; on SQLite, also those that arrive while they run) as one batch: one transaction, each request in a savepoint of its own (a request that fails
-//! is rolled back alone and answered with its error; the others go on; a request alone in its batch needs
-//! none), then one commit. Every request is answered only after the commit that holds it is durable, and
+//! [`MAX_BATCH`]; on SQLite, also those that arrive while they run) as one batch: one transaction, each request
+//! in a savepoint of its own (a request that fails is rolled back alone and answered with its error; the others
+//! go on; a request alone in its batch needs none), then one commit. Every request is answered only after the commit that holds it is durable, and
 //! requests run in the order they arrived, so two moves to one game keep their order and the second sees the
 //! first (idempotent retries, stale decisions).
 //!
